@@ -1,0 +1,232 @@
+package dev.makeroom.cluster;
+
+import dev.makeroom.core.accounting.ContainerRequests;
+import dev.makeroom.core.accounting.PodRequestCalculator;
+import dev.makeroom.core.model.AntiAffinityTerm;
+import dev.makeroom.core.model.HostPort;
+import dev.makeroom.core.model.OwnerRef;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.PreemptionPolicy;
+import dev.makeroom.core.model.QosClass;
+import dev.makeroom.core.model.Resources;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerPort;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
+import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodAffinityTerm;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Maps a fabric8 Pod to the core's {@link PodInfo}, keeping only what decisions read. Requests
+ * default to limits where only limits are given, as the API server does on admission.
+ */
+public final class PodMapper {
+
+    static final String SPARK_ROLE = "spark-role";
+
+    private PodMapper() {
+    }
+
+    /** {@code classValues} resolves a PriorityClass name when the pod carries no resolved priority. */
+    public static PodInfo toCore(Pod pod, Function<String, Integer> classValues) {
+        ObjectMeta meta = pod.getMetadata() == null ? new ObjectMeta() : pod.getMetadata();
+        PodSpec spec = pod.getSpec() == null ? new PodSpec() : pod.getSpec();
+        Map<String, String> labels = meta.getLabels() == null ? Map.of() : meta.getLabels();
+        Map<String, String> annotations = meta.getAnnotations() == null ? Map.of() : meta.getAnnotations();
+        String uid = meta.getUid() != null ? meta.getUid() : meta.getNamespace() + "/" + meta.getName();
+        var status = pod.getStatus();
+        return PodInfo.builder(uid)
+                .namespace(meta.getNamespace() == null ? "default" : meta.getNamespace())
+                .name(meta.getName())
+                .nodeName(spec.getNodeName())
+                .nominatedNodeName(status == null ? null : status.getNominatedNodeName())
+                .priority(priority(spec, classValues))
+                .priorityClassName(spec.getPriorityClassName())
+                .preemptionPolicy("Never".equals(spec.getPreemptionPolicy()) ? PreemptionPolicy.NEVER
+                        : PreemptionPolicy.PREEMPT_LOWER_PRIORITY)
+                .requests(requests(spec))
+                .qos(qos(spec, status == null ? null : status.getQosClass()))
+                .labels(labels)
+                .terminating(meta.getDeletionTimestamp() != null)
+                .mirror(annotations.containsKey(Annotations.MIRROR))
+                .optedOut(Annotations.optedOut(annotations))
+                .originator("driver".equals(labels.get(SPARK_ROLE)) || Annotations.isTrue(annotations, Annotations.ORIGINATOR))
+                .controller(controller(meta))
+                .pinnedNode(pinnedNode(spec))
+                .hostPorts(hostPorts(spec))
+                .antiAffinity(antiAffinity(spec))
+                .terminationGracePeriodSeconds(spec.getTerminationGracePeriodSeconds() == null ? 30
+                        : spec.getTerminationGracePeriodSeconds())
+                .startTime(instant(status == null ? null : status.getStartTime()))
+                .creationTime(instant(meta.getCreationTimestamp()))
+                .resourceVersion(resourceVersion(meta.getResourceVersion()))
+                .build();
+    }
+
+    /** Pods the scheduler no longer accounts for: they finished. */
+    public static boolean isTerminal(Pod pod) {
+        String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
+        return "Succeeded".equals(phase) || "Failed".equals(phase);
+    }
+
+    private static int priority(PodSpec spec, Function<String, Integer> classValues) {
+        if (spec.getPriority() != null) {
+            return spec.getPriority();
+        }
+        Integer value = spec.getPriorityClassName() == null ? null : classValues.apply(spec.getPriorityClassName());
+        return value == null ? 0 : value;
+    }
+
+    static Resources requests(PodSpec spec) {
+        List<Resources> containers = new ArrayList<>();
+        for (Container c : list(spec.getContainers())) {
+            containers.add(containerRequests(c.getResources()));
+        }
+        List<ContainerRequests> inits = new ArrayList<>();
+        for (Container c : list(spec.getInitContainers())) {
+            inits.add(new ContainerRequests(containerRequests(c.getResources()), "Always".equals(c.getRestartPolicy())));
+        }
+        return PodRequestCalculator.effectiveRequests(containers, inits,
+                Resources.of(Quantities.toLongs(spec.getOverhead())));
+    }
+
+    private static Resources containerRequests(ResourceRequirements resources) {
+        if (resources == null) {
+            return Resources.NONE;
+        }
+        Map<String, Quantity> effective = new HashMap<>();
+        if (resources.getLimits() != null) {
+            effective.putAll(resources.getLimits());
+        }
+        if (resources.getRequests() != null) {
+            effective.putAll(resources.getRequests());
+        }
+        return Resources.of(Quantities.toLongs(effective));
+    }
+
+    private static QosClass qos(PodSpec spec, String reported) {
+        if (reported != null) {
+            switch (reported) {
+                case "Guaranteed": return QosClass.GUARANTEED;
+                case "Burstable": return QosClass.BURSTABLE;
+                case "BestEffort": return QosClass.BEST_EFFORT;
+                default: break;
+            }
+        }
+        boolean any = false;
+        boolean guaranteed = true;
+        List<Container> all = new ArrayList<>(list(spec.getContainers()));
+        all.addAll(list(spec.getInitContainers()));
+        for (Container c : all) {
+            ResourceRequirements r = c.getResources();
+            Map<String, Quantity> limits = r == null || r.getLimits() == null ? Map.of() : r.getLimits();
+            Map<String, Quantity> requests = r == null || r.getRequests() == null ? Map.of() : r.getRequests();
+            for (String res : List.of("cpu", "memory")) {
+                any |= limits.containsKey(res) || requests.containsKey(res);
+                Quantity limit = limits.get(res);
+                Quantity request = requests.getOrDefault(res, limit);
+                guaranteed &= limit != null && request != null
+                        && limit.getNumericalAmount().compareTo(request.getNumericalAmount()) == 0;
+            }
+        }
+        return !any ? QosClass.BEST_EFFORT : guaranteed ? QosClass.GUARANTEED : QosClass.BURSTABLE;
+    }
+
+    private static OwnerRef controller(ObjectMeta meta) {
+        for (OwnerReference ref : list(meta.getOwnerReferences())) {
+            if (Boolean.TRUE.equals(ref.getController())) {
+                return new OwnerRef(ref.getKind(), ref.getName(), ref.getUid());
+            }
+        }
+        return null;
+    }
+
+    /** The one node a required node affinity on {@code metadata.name} allows, as DaemonSet pods carry. */
+    private static String pinnedNode(PodSpec spec) {
+        if (spec.getAffinity() == null || spec.getAffinity().getNodeAffinity() == null
+                || spec.getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution() == null) {
+            return null;
+        }
+        List<NodeSelectorTerm> terms = list(spec.getAffinity().getNodeAffinity()
+                .getRequiredDuringSchedulingIgnoredDuringExecution().getNodeSelectorTerms());
+        if (terms.size() != 1) {
+            return null;
+        }
+        for (NodeSelectorRequirement field : list(terms.get(0).getMatchFields())) {
+            if ("metadata.name".equals(field.getKey()) && "In".equals(field.getOperator())
+                    && field.getValues() != null && field.getValues().size() == 1) {
+                return field.getValues().get(0);
+            }
+        }
+        return null;
+    }
+
+    private static List<HostPort> hostPorts(PodSpec spec) {
+        List<HostPort> ports = new ArrayList<>();
+        for (Container c : list(spec.getContainers())) {
+            for (ContainerPort p : list(c.getPorts())) {
+                if (p.getHostPort() != null && p.getHostPort() > 0) {
+                    ports.add(new HostPort(p.getHostIP(), p.getProtocol(), p.getHostPort()));
+                }
+            }
+        }
+        return ports;
+    }
+
+    private static List<AntiAffinityTerm> antiAffinity(PodSpec spec) {
+        if (spec.getAffinity() == null || spec.getAffinity().getPodAntiAffinity() == null) {
+            return List.of();
+        }
+        List<AntiAffinityTerm> terms = new ArrayList<>();
+        for (PodAffinityTerm t : list(spec.getAffinity().getPodAntiAffinity()
+                .getRequiredDuringSchedulingIgnoredDuringExecution())) {
+            if (t.getLabelSelector() == null) {
+                continue; // a term without a selector matches no pod
+            }
+            var nsSelector = t.getNamespaceSelector();
+            boolean allNamespaces = nsSelector != null && (nsSelector.getMatchLabels() == null
+                    || nsSelector.getMatchLabels().isEmpty())
+                    && (nsSelector.getMatchExpressions() == null || nsSelector.getMatchExpressions().isEmpty());
+            terms.add(new AntiAffinityTerm(SelectorMapper.toCore(t.getLabelSelector()),
+                    Set.copyOf(list(t.getNamespaces())), allNamespaces, t.getTopologyKey()));
+        }
+        return terms;
+    }
+
+    static Instant instant(String timestamp) {
+        if (timestamp == null || timestamp.isEmpty()) {
+            return null;
+        }
+        try {
+            return Instant.parse(timestamp);
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    private static long resourceVersion(String rv) {
+        try {
+            return rv == null ? 0 : Long.parseLong(rv);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private static <T> List<T> list(List<T> maybe) {
+        return maybe == null ? List.of() : maybe;
+    }
+}

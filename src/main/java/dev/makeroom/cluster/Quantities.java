@@ -1,0 +1,37 @@
+package dev.makeroom.cluster;
+
+import io.fabric8.kubernetes.api.model.Quantity;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Converts Kubernetes quantities into makeroom's integer base units (cpu: millicores, rounded up like Kubernetes). */
+final class Quantities {
+
+    private static final BigDecimal THOUSAND = BigDecimal.valueOf(1000);
+
+    private Quantities() {
+    }
+
+    static long toLong(String resource, Quantity quantity) {
+        BigDecimal amount = quantity.getNumericalAmount();
+        if ("cpu".equals(resource)) {
+            amount = amount.multiply(THOUSAND);
+        }
+        return amount.setScale(0, RoundingMode.CEILING).longValueExact();
+    }
+
+    static Map<String, Long> toLongs(Map<String, Quantity> quantities) {
+        Map<String, Long> out = new HashMap<>();
+        if (quantities != null) {
+            quantities.forEach((name, q) -> {
+                if (q != null) {
+                    out.put(name, toLong(name, q));
+                }
+            });
+        }
+        return out;
+    }
+}

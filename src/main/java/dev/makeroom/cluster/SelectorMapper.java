@@ -1,0 +1,40 @@
+package dev.makeroom.cluster;
+
+import dev.makeroom.core.model.LabelSelector;
+import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** fabric8 label selectors to core ones. */
+final class SelectorMapper {
+
+    private SelectorMapper() {
+    }
+
+    static LabelSelector toCore(io.fabric8.kubernetes.api.model.LabelSelector selector) {
+        if (selector == null) {
+            return LabelSelector.EMPTY;
+        }
+        List<LabelSelector.Requirement> requirements = new ArrayList<>();
+        if (selector.getMatchExpressions() != null) {
+            for (LabelSelectorRequirement r : selector.getMatchExpressions()) {
+                requirements.add(new LabelSelector.Requirement(r.getKey(), operator(r.getOperator()),
+                        r.getValues() == null ? List.of() : r.getValues()));
+            }
+        }
+        Map<String, String> labels = selector.getMatchLabels() == null ? Map.of() : selector.getMatchLabels();
+        return new LabelSelector(labels, requirements);
+    }
+
+    private static LabelSelector.Operator operator(String op) {
+        return switch (op) {
+            case "In" -> LabelSelector.Operator.IN;
+            case "NotIn" -> LabelSelector.Operator.NOT_IN;
+            case "Exists" -> LabelSelector.Operator.EXISTS;
+            case "DoesNotExist" -> LabelSelector.Operator.DOES_NOT_EXIST;
+            default -> throw new IllegalArgumentException("unknown label selector operator '" + op + "'");
+        };
+    }
+}

@@ -1,0 +1,42 @@
+package dev.makeroom.config;
+
+import dev.makeroom.core.preemption.AnswerMode;
+import dev.makeroom.core.preemption.PdbMode;
+import dev.makeroom.core.preemption.Strategy;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+import java.time.Duration;
+
+/** Everything under {@code makeroom.*}. Enum values accept the lower-case, dashed spelling ({@code kube-default}). */
+@ConfigurationProperties("makeroom")
+@Validated
+public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
+                                 @Valid @DefaultValue Preemption preemption,
+                                 @Valid @DefaultValue Web web) {
+
+    /** Where the cluster view comes from. */
+    public record Cluster(@NotNull @DefaultValue("snapshot") Source source, String snapshot) {
+    }
+
+    public enum Source {
+        /** A file of Kubernetes objects ({@code makeroom.cluster.snapshot}). */
+        SNAPSHOT
+    }
+
+    /** How preempt decides. */
+    public record Preemption(@NotNull @DefaultValue("minimal") Strategy strategy,
+                             @NotNull @DefaultValue("best") AnswerMode answer,
+                             @NotNull @DefaultValue("prefer") PdbMode pdb,
+                             @NotNull @DefaultValue("50ms") Duration budget) {
+    }
+
+    /** The extender endpoints' path prefix, e.g. {@code /scheduler} for {@code POST /scheduler/filter}. */
+    public record Web(@NotNull @Pattern(regexp = "(/[A-Za-z0-9._~-]+)*", message = "must be empty or a path like /scheduler")
+                      @DefaultValue("/scheduler") String prefix) {
+    }
+}

@@ -1,0 +1,50 @@
+package dev.makeroom.core.filter;
+
+import dev.makeroom.core.accounting.FitCheck;
+import dev.makeroom.core.accounting.NodeUsage;
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Passes the nodes whose free allocatable holds the pod's requests. A node that fails stays a
+ * preemption candidate ({@code FailedNodes}); the reason uses the kube-scheduler's words.
+ */
+public final class FilterPolicy {
+
+    public static final String UNKNOWN_NODE = "unknown node";
+
+    public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames) {
+        List<String> passed = new ArrayList<>(nodeNames.size());
+        Map<String, String> failed = new LinkedHashMap<>();
+        for (String name : nodeNames) {
+            NodeInfo node = snapshot.node(name);
+            if (node == null) {
+                failed.put(name, UNKNOWN_NODE);
+                continue;
+            }
+            List<String> shortfalls = FitCheck.shortfalls(node.allocatable(), NodeUsage.requestedFor(node, pod),
+                    pod.requests());
+            if (shortfalls.isEmpty()) {
+                passed.add(name);
+            } else {
+                failed.put(name, describe(shortfalls));
+            }
+        }
+        return new FilterVerdict(passed, failed, Map.of());
+    }
+
+    static String describe(List<String> shortfalls) {
+        List<String> parts = new ArrayList<>();
+        for (String resource : shortfalls) {
+            parts.add(Resources.PODS.equals(resource) ? "Too many pods" : "Insufficient " + resource);
+        }
+        return String.join(", ", parts);
+    }
+}

@@ -1,0 +1,28 @@
+package dev.makeroom.core.model;
+
+import java.util.Set;
+
+/** A PodDisruptionBudget as preemption reads it (status.disruptionsAllowed and disruptedPods). */
+public record DisruptionBudget(String namespace, String name, LabelSelector selector,
+                               int disruptionsAllowed, Set<String> disruptedPods) {
+
+    public DisruptionBudget {
+        disruptedPods = Set.copyOf(disruptedPods);
+    }
+
+    /**
+     * Whether evicting {@code pod} spends this budget. Like the kube-scheduler, an empty selector
+     * covers nothing here, and a pod already being disrupted does not count again.
+     */
+    public boolean covers(PodInfo pod) {
+        return namespace.equals(pod.namespace())
+                && !selector.isEmpty()
+                && selector.matches(pod.labels())
+                && !disruptedPods.contains(pod.name());
+    }
+
+    @Override
+    public String toString() {
+        return namespace + "/" + name;
+    }
+}

@@ -1,0 +1,152 @@
+package dev.makeroom.core.model;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What makeroom knows of one pod: only the fields its decisions read. {@code requests} is the
+ * pod's effective request (init containers, sidecars and overhead already folded in).
+ */
+public record PodInfo(
+        String uid,
+        String namespace,
+        String name,
+        String nodeName,
+        String nominatedNodeName,
+        int priority,
+        String priorityClassName,
+        PreemptionPolicy preemptionPolicy,
+        Resources requests,
+        QosClass qos,
+        Map<String, String> labels,
+        boolean terminating,
+        boolean mirror,
+        boolean optedOut,
+        boolean originator,
+        OwnerRef controller,
+        String pinnedNode,
+        List<HostPort> hostPorts,
+        List<AntiAffinityTerm> antiAffinity,
+        long terminationGracePeriodSeconds,
+        Instant startTime,
+        Instant creationTime,
+        long resourceVersion) {
+
+    public PodInfo {
+        Objects.requireNonNull(uid, "uid");
+        labels = Map.copyOf(labels);
+        hostPorts = List.copyOf(hostPorts);
+        antiAffinity = List.copyOf(antiAffinity);
+        requests = requests == null ? Resources.NONE : requests;
+        qos = qos == null ? QosClass.BEST_EFFORT : qos;
+        preemptionPolicy = preemptionPolicy == null ? PreemptionPolicy.PREEMPT_LOWER_PRIORITY : preemptionPolicy;
+    }
+
+    public PodRef ref() {
+        return new PodRef(namespace, name, uid);
+    }
+
+    public boolean isAssigned() {
+        return nodeName != null && !nodeName.isEmpty();
+    }
+
+    /** A DaemonSet pod that may run on exactly one node (DESIGN §2, the opt-out last resort). */
+    public boolean isDaemonSetPodFor(String node) {
+        return controller != null && controller.isDaemonSet() && node.equals(pinnedNode);
+    }
+
+    public static Builder builder(String uid) {
+        return new Builder(uid);
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder(uid);
+        b.namespace = namespace;
+        b.name = name;
+        b.nodeName = nodeName;
+        b.nominatedNodeName = nominatedNodeName;
+        b.priority = priority;
+        b.priorityClassName = priorityClassName;
+        b.preemptionPolicy = preemptionPolicy;
+        b.requests = requests;
+        b.qos = qos;
+        b.labels = labels;
+        b.terminating = terminating;
+        b.mirror = mirror;
+        b.optedOut = optedOut;
+        b.originator = originator;
+        b.controller = controller;
+        b.pinnedNode = pinnedNode;
+        b.hostPorts = hostPorts;
+        b.antiAffinity = antiAffinity;
+        b.terminationGracePeriodSeconds = terminationGracePeriodSeconds;
+        b.startTime = startTime;
+        b.creationTime = creationTime;
+        b.resourceVersion = resourceVersion;
+        return b;
+    }
+
+    /** Fluent construction; unset fields take Kubernetes' defaults. */
+    public static final class Builder {
+        private final String uid;
+        private String namespace = "default";
+        private String name;
+        private String nodeName;
+        private String nominatedNodeName;
+        private int priority;
+        private String priorityClassName;
+        private PreemptionPolicy preemptionPolicy = PreemptionPolicy.PREEMPT_LOWER_PRIORITY;
+        private Resources requests = Resources.NONE;
+        private QosClass qos = QosClass.BEST_EFFORT;
+        private Map<String, String> labels = Map.of();
+        private boolean terminating;
+        private boolean mirror;
+        private boolean optedOut;
+        private boolean originator;
+        private OwnerRef controller;
+        private String pinnedNode;
+        private List<HostPort> hostPorts = List.of();
+        private List<AntiAffinityTerm> antiAffinity = List.of();
+        private long terminationGracePeriodSeconds = 30;
+        private Instant startTime;
+        private Instant creationTime;
+        private long resourceVersion;
+
+        private Builder(String uid) {
+            this.uid = uid;
+            this.name = uid;
+        }
+
+        public Builder namespace(String v) { namespace = v; return this; }
+        public Builder name(String v) { name = v; return this; }
+        public Builder nodeName(String v) { nodeName = v; return this; }
+        public Builder nominatedNodeName(String v) { nominatedNodeName = v; return this; }
+        public Builder priority(int v) { priority = v; return this; }
+        public Builder priorityClassName(String v) { priorityClassName = v; return this; }
+        public Builder preemptionPolicy(PreemptionPolicy v) { preemptionPolicy = v; return this; }
+        public Builder requests(Resources v) { requests = v; return this; }
+        public Builder qos(QosClass v) { qos = v; return this; }
+        public Builder labels(Map<String, String> v) { labels = v; return this; }
+        public Builder terminating(boolean v) { terminating = v; return this; }
+        public Builder mirror(boolean v) { mirror = v; return this; }
+        public Builder optedOut(boolean v) { optedOut = v; return this; }
+        public Builder originator(boolean v) { originator = v; return this; }
+        public Builder controller(OwnerRef v) { controller = v; return this; }
+        public Builder pinnedNode(String v) { pinnedNode = v; return this; }
+        public Builder hostPorts(List<HostPort> v) { hostPorts = v; return this; }
+        public Builder antiAffinity(List<AntiAffinityTerm> v) { antiAffinity = v; return this; }
+        public Builder terminationGracePeriodSeconds(long v) { terminationGracePeriodSeconds = v; return this; }
+        public Builder startTime(Instant v) { startTime = v; return this; }
+        public Builder creationTime(Instant v) { creationTime = v; return this; }
+        public Builder resourceVersion(long v) { resourceVersion = v; return this; }
+
+        public PodInfo build() {
+            return new PodInfo(uid, namespace, name, nodeName, nominatedNodeName, priority, priorityClassName,
+                    preemptionPolicy, requests, qos, labels, terminating, mirror, optedOut, originator, controller,
+                    pinnedNode, hostPorts, antiAffinity, terminationGracePeriodSeconds, startTime, creationTime,
+                    resourceVersion);
+        }
+    }
+}

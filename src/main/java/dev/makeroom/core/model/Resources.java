@@ -1,0 +1,118 @@
+package dev.makeroom.core.model;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * An immutable amount per resource name, in integer base units: cpu in millicores, memory and
+ * storage in bytes, everything else (extended resources, pods) in whole units. Absent means zero.
+ */
+public final class Resources {
+    public static final String CPU = "cpu";
+    public static final String MEMORY = "memory";
+    public static final String PODS = "pods";
+
+    public static final Resources NONE = new Resources(new String[0], new long[0]);
+
+    private final String[] names; // sorted, unique
+    private final long[] values;
+
+    private Resources(String[] names, long[] values) {
+        this.names = names;
+        this.values = values;
+    }
+
+    public static Resources of(Map<String, Long> amounts) {
+        TreeMap<String, Long> sorted = new TreeMap<>();
+        amounts.forEach((name, value) -> {
+            if (value != null && value != 0) {
+                sorted.put(name, value);
+            }
+        });
+        String[] names = sorted.keySet().toArray(String[]::new);
+        long[] values = sorted.values().stream().mapToLong(Long::longValue).toArray();
+        return new Resources(names, values);
+    }
+
+    /** Convenience for tests and examples: {@code Resources.of("cpu", 1000, "memory", 1 << 20)}. */
+    public static Resources of(Object... nameValuePairs) {
+        Map<String, Long> map = new TreeMap<>();
+        for (int i = 0; i < nameValuePairs.length; i += 2) {
+            map.merge((String) nameValuePairs[i], ((Number) nameValuePairs[i + 1]).longValue(), Long::sum);
+        }
+        return of(map);
+    }
+
+    public long get(String name) {
+        int i = Arrays.binarySearch(names, name);
+        return i >= 0 ? values[i] : 0L;
+    }
+
+    public boolean isEmpty() {
+        return names.length == 0;
+    }
+
+    public int size() {
+        return names.length;
+    }
+
+    public String name(int index) {
+        return names[index];
+    }
+
+    public long value(int index) {
+        return values[index];
+    }
+
+    public Resources plus(Resources other) {
+        return combine(other, 1);
+    }
+
+    public Resources minus(Resources other) {
+        return combine(other, -1);
+    }
+
+    /** Per-name maximum of the two. */
+    public Resources max(Resources other) {
+        Map<String, Long> result = toMap();
+        for (int i = 0; i < other.names.length; i++) {
+            result.merge(other.names[i], other.values[i], Math::max);
+        }
+        return of(result);
+    }
+
+    private Resources combine(Resources other, int sign) {
+        if (other.isEmpty()) {
+            return this;
+        }
+        Map<String, Long> result = toMap();
+        for (int i = 0; i < other.names.length; i++) {
+            result.merge(other.names[i], sign * other.values[i], Long::sum);
+        }
+        return of(result);
+    }
+
+    public Map<String, Long> toMap() {
+        Map<String, Long> map = new TreeMap<>();
+        for (int i = 0; i < names.length; i++) {
+            map.put(names[i], values[i]);
+        }
+        return map;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Resources r && Arrays.equals(names, r.names) && Arrays.equals(values, r.values);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(names) + Arrays.hashCode(values);
+    }
+
+    @Override
+    public String toString() {
+        return toMap().toString();
+    }
+}

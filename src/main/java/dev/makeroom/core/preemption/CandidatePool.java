@@ -1,0 +1,175 @@
+package dev.makeroom.core.preemption;
+
+import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * One node's victim problem in dense arrays, shared by the selectors: the deficit to free per
+ * resource, what each candidate frees of it, the pods that must go (conflicts), the budgets each
+ * candidate spends, and the per-candidate costs the objective adds up.
+ */
+final class CandidatePool {
+
+    final List<PodInfo> pods;
+    final String[] dims;
+    final long[] need;
+    final long[][] frees;
+    final boolean[] forced;
+    final int[][] budgetsOf;
+    final int[] allowed;
+    final List<DisruptionBudget> budgets;
+    final boolean strictPdb;
+    private final int[] ageRank;
+
+    CandidatePool(List<PodInfo> pods, Resources deficit, List<PodInfo> forcedPods,
+                  List<DisruptionBudget> budgets, boolean strictPdb) {
+        this.pods = List.copyOf(pods);
+        this.strictPdb = strictPdb;
+        this.budgets = List.copyOf(budgets);
+        int n = pods.size();
+        dims = new String[deficit.size()];
+        need = new long[deficit.size()];
+        for (int d = 0; d < dims.length; d++) {
+            dims[d] = deficit.name(d);
+            need[d] = deficit.value(d);
+        }
+        frees = new long[n][dims.length];
+        forced = new boolean[n];
+        budgetsOf = new int[n][];
+        allowed = new int[budgets.size()];
+        for (int b = 0; b < allowed.length; b++) {
+            allowed[b] = budgets.get(b).disruptionsAllowed();
+        }
+        for (int i = 0; i < n; i++) {
+            PodInfo pod = pods.get(i);
+            for (int d = 0; d < dims.length; d++) {
+                frees[i][d] = Resources.PODS.equals(dims[d]) ? 1 : Math.max(0, pod.requests().get(dims[d]));
+            }
+            forced[i] = forcedPods.contains(pod);
+            List<Integer> covering = new ArrayList<>();
+            for (int b = 0; b < budgets.size(); b++) {
+                if (budgets.get(b).covers(pod)) {
+                    covering.add(b);
+                }
+            }
+            budgetsOf[i] = covering.stream().mapToInt(Integer::intValue).toArray();
+        }
+        ageRank = ageRanks(this.pods);
+    }
+
+    int size() {
+        return pods.size();
+    }
+
+    /** Newest pod (or one not started yet) 0; each pod's rank counts the pods strictly newer. */
+    private static int[] ageRanks(List<PodInfo> pods) {
+        Comparator<Instant> newestFirst = Comparator.nullsFirst(Comparator.<Instant>reverseOrder());
+        int[] ranks = new int[pods.size()];
+        for (int i = 0; i < ranks.length; i++) {
+            for (PodInfo other : pods) {
+                if (newestFirst.compare(other.startTime(), pods.get(i).startTime()) < 0) {
+                    ranks[i]++;
+                }
+            }
+        }
+        return ranks;
+    }
+
+    int priority(int i) {
+        return pods.get(i).priority();
+    }
+
+    int qosRank(int i) {
+        return pods.get(i).qos().ordinal();
+    }
+
+    int originator(int i) {
+        return pods.get(i).originator() ? 1 : 0;
+    }
+
+    long grace(int i) {
+        return Math.max(0, pods.get(i).terminationGracePeriodSeconds());
+    }
+
+    int ageRank(int i) {
+        return ageRank[i];
+    }
+
+    /** Whether evicting exactly the marked pods makes the pending pod fit. */
+    boolean fits(boolean[] evicted) {
+        for (int i = 0; i < forced.length; i++) {
+            if (forced[i] && !evicted[i]) {
+                return false;
+            }
+        }
+        for (int d = 0; d < need.length; d++) {
+            long freed = 0;
+            for (int i = 0; i < evicted.length; i++) {
+                if (evicted[i]) {
+                    freed += frees[i][d];
+                }
+            }
+            if (freed < need[d]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Per budget, the victims beyond what it allows. */
+    long pdbViolations(boolean[] evicted) {
+        int[] spent = new int[allowed.length];
+        for (int i = 0; i < evicted.length; i++) {
+            if (evicted[i]) {
+                for (int b : budgetsOf[i]) {
+                    spent[b]++;
+                }
+            }
+        }
+        long violations = 0;
+        for (int b = 0; b < allowed.length; b++) {
+            violations += Math.max(0, spent[b] - allowed[b]);
+        }
+        return violations;
+    }
+
+    Objective objective(boolean[] evicted, long pdbViolations) {
+        long highest = Long.MIN_VALUE;
+        long count = 0;
+        long prioritySum = 0;
+        long qos = 0;
+        long originators = 0;
+        long grace = 0;
+        long age = 0;
+        for (int i = 0; i < evicted.length; i++) {
+            if (evicted[i]) {
+                highest = Math.max(highest, priority(i));
+                count++;
+                prioritySum += priority(i);
+                qos += qosRank(i);
+                originators += originator(i);
+                grace += grace(i);
+                age += ageRank(i);
+            }
+        }
+        return new Objective(pdbViolations, count == 0 ? Long.MIN_VALUE : highest, count, prioritySum, qos,
+                originators, grace, age);
+    }
+
+    VictimSet victimSet(boolean[] evicted, long pdbViolations) {
+        List<PodInfo> victims = new ArrayList<>();
+        for (int i = 0; i < evicted.length; i++) {
+            if (evicted[i]) {
+                victims.add(pods.get(i));
+            }
+        }
+        victims.sort(Importance.MOST_IMPORTANT_FIRST);
+        return new VictimSet(victims, (int) pdbViolations, objective(evicted, pdbViolations));
+    }
+}

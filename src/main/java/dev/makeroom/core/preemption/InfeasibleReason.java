@@ -1,0 +1,11 @@
+package dev.makeroom.core.preemption;
+
+/** Why a candidate node cannot host the pending pod by preemption. */
+public enum InfeasibleReason {
+    UNKNOWN_NODE,
+    UNKNOWN_VICTIM,
+    FITS_WITHOUT_PREEMPTION,
+    NOT_ENOUGH_PREEMPTIBLE_RESOURCES,
+    CONFLICT_WITH_PROTECTED_POD,
+    PDB_WOULD_BE_VIOLATED
+}

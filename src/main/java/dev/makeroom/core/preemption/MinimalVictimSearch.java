@@ -1,0 +1,349 @@
+package dev.makeroom.core.preemption;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The exact victim search: branch and bound for the victim set that is smallest under the
+ * {@link Objective}.
+ *
+ * <p><b>Design.</b> Pods that must go (conflicts) are taken up front. The other candidates are
+ * grouped into classes of interchangeable pods: same priority, same amounts freed of each short
+ * resource, same QoS, originator flag, grace period and budgets. Within a class only the age rank
+ * differs, and since every objective component is a sum or a maximum, taking k pods of a class is
+ * best done with its k newest; so the search branches on <em>how many</em> of each class to take,
+ * not which, which removes the symmetry of replicas. Classes are visited by priority, lowest first,
+ * and each branch tries the largest useful count first (the fewest pods of the cheapest kind).
+ *
+ * <p>A branch stops as soon as the pod fits (adding a victim never lowers the cost). Otherwise it
+ * is pruned when the classes still to come cannot free what is missing, or when a lower bound of
+ * every completion is no better than the incumbent. The bound is component-wise, which is sound
+ * for a lexicographic order: PDB violations so far; the highest priority so far or, while
+ * something is missing, the priority of the next class (classes come in rising priority); the
+ * victims so far plus the fewest further pods that could cover the most demanding short resource
+ * (from the remaining pods' largest amounts); the priority sum so far plus that many times the next
+ * priority; the tie-break sums so far.
+ *
+ * <p>The kube-scheduler's reprieve result is the first incumbent, so the answer is never worse than
+ * it. The search checks its deadline every few hundred states; when it passes, the best set found
+ * so far is returned and marked not proven optimal.
+ */
+final class MinimalVictimSearch implements VictimSelector {
+
+    private static final int CLOCK_CHECK_INTERVAL = 256;
+
+    @Override
+    public Selection select(CandidatePool pool, Deadline deadline) {
+        long start = deadline.clock().getAsLong();
+        ReprieveSelector.Reprieve reprieve = ReprieveSelector.reprieve(pool);
+        if (reprieve == null) {
+            return Selection.infeasible(InfeasibleReason.NOT_ENOUGH_PREEMPTIBLE_RESOURCES,
+                    "evicting every preemptible pod still leaves too little", SearchStats.NONE);
+        }
+        Run run = new Run(pool, deadline);
+        if (!pool.strictPdb || pool.pdbViolations(reprieve.evicted()) == 0) {
+            run.offer(reprieve.evicted());
+        }
+        run.search();
+        SearchStats stats = new SearchStats(run.states, deadline.clock().getAsLong() - start);
+        if (run.best == null) {
+            // only in strict mode: outside it the reprieve result always seeds the search
+            return Selection.infeasible(InfeasibleReason.PDB_WOULD_BE_VIOLATED, run.exhausted
+                    ? "no set that spares every PodDisruptionBudget was found within the time budget"
+                    : "every set that makes room violates a PodDisruptionBudget", stats);
+        }
+        return Selection.of(pool.victimSet(run.best, pool.pdbViolations(run.best)), !run.exhausted, stats);
+    }
+
+    /** One search over one pool; mutable state kept out of the selector so it stays reusable. */
+    private static final class Run {
+        private final CandidatePool pool;
+        private final Deadline deadline;
+        private final int dims;
+        private final int[][] classes;      // pod indices per class, newest first
+        private final int[] classPriority;
+        private final long[][] suffixPrefix; // [class * dims + d] -> prefix sums of remaining amounts, largest first
+        private final long[][] suffixTotal;  // [class][d] -> total amount remaining from this class on
+        private final boolean[] chosen;
+        private final long[] freed;
+        private final int[] spent;
+        private final long[] highestStack; // the highest priority before each take, to undo it
+        private int depth;
+        private boolean[] best;
+        private Objective bestObjective;
+        private long states;
+        private boolean exhausted;
+
+        // running sums of the current partial set
+        private long violations;
+        private long highest = Long.MIN_VALUE;
+        private long count;
+        private long prioritySum;
+        private long qos;
+        private long originators;
+        private long grace;
+        private long age;
+
+        Run(CandidatePool pool, Deadline deadline) {
+            this.pool = pool;
+            this.deadline = deadline;
+            this.dims = pool.need.length;
+            this.chosen = new boolean[pool.size()];
+            this.freed = new long[dims];
+            this.spent = new int[pool.allowed.length];
+            this.highestStack = new long[pool.size() + 1];
+            this.classes = buildClasses(pool);
+            this.classPriority = new int[classes.length];
+            for (int c = 0; c < classes.length; c++) {
+                classPriority[c] = pool.priority(classes[c][0]);
+            }
+            this.suffixPrefix = new long[(classes.length + 1) * dims][];
+            this.suffixTotal = new long[classes.length + 1][dims];
+            buildSuffixBounds();
+        }
+
+        private static int[][] buildClasses(CandidatePool pool) {
+            List<List<Integer>> groups = new ArrayList<>();
+            for (int i = 0; i < pool.size(); i++) {
+                if (pool.forced[i] || !freesSomethingNeeded(pool, i)) {
+                    continue; // forced pods are taken up front; useless pods never improve a set
+                }
+                List<Integer> home = null;
+                for (List<Integer> g : groups) {
+                    if (interchangeable(pool, g.get(0), i)) {
+                        home = g;
+                        break;
+                    }
+                }
+                if (home == null) {
+                    groups.add(home = new ArrayList<>());
+                }
+                home.add(i);
+            }
+            for (List<Integer> g : groups) {
+                g.sort(Comparator.comparingInt(pool::ageRank));
+            }
+            groups.sort(Comparator.<List<Integer>>comparingInt(g -> pool.priority(g.get(0)))
+                    .thenComparing(g -> -share(pool, g.get(0))));
+            return groups.stream().map(g -> g.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
+        }
+
+        private static boolean freesSomethingNeeded(CandidatePool pool, int i) {
+            for (int d = 0; d < pool.need.length; d++) {
+                if (pool.frees[i][d] > 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static double share(CandidatePool pool, int i) {
+            double s = 0;
+            for (int d = 0; d < pool.need.length; d++) {
+                s += Math.min(1.0, (double) pool.frees[i][d] / pool.need[d]);
+            }
+            return s;
+        }
+
+        private static boolean interchangeable(CandidatePool pool, int a, int b) {
+            return pool.priority(a) == pool.priority(b)
+                    && pool.qosRank(a) == pool.qosRank(b)
+                    && pool.originator(a) == pool.originator(b)
+                    && pool.grace(a) == pool.grace(b)
+                    && Arrays.equals(pool.frees[a], pool.frees[b])
+                    && Arrays.equals(pool.budgetsOf[a], pool.budgetsOf[b]);
+        }
+
+        private void buildSuffixBounds() {
+            for (int c = classes.length; c >= 0; c--) {
+                for (int d = 0; d < dims; d++) {
+                    List<Long> amounts = new ArrayList<>();
+                    for (int k = c; k < classes.length; k++) {
+                        for (int i : classes[k]) {
+                            amounts.add(pool.frees[i][d]);
+                        }
+                    }
+                    amounts.sort(Comparator.reverseOrder());
+                    long[] prefix = new long[amounts.size() + 1];
+                    for (int j = 0; j < amounts.size(); j++) {
+                        prefix[j + 1] = prefix[j] + amounts.get(j);
+                    }
+                    suffixPrefix[c * dims + d] = prefix;
+                    suffixTotal[c][d] = prefix[amounts.size()];
+                }
+            }
+        }
+
+        void offer(boolean[] evicted) {
+            Objective objective = pool.objective(evicted, pool.pdbViolations(evicted));
+            if (bestObjective == null || objective.isBetterThan(bestObjective)) {
+                best = evicted.clone();
+                bestObjective = objective;
+            }
+        }
+
+        void search() {
+            for (int i = 0; i < pool.size(); i++) {
+                if (pool.forced[i]) {
+                    take(i);
+                }
+            }
+            if (pool.strictPdb && violations > 0) {
+                return;
+            }
+            descend(0);
+        }
+
+        private void descend(int c) {
+            if (exhausted) {
+                return;
+            }
+            if (++states % CLOCK_CHECK_INTERVAL == 0 && deadline.passed()) {
+                exhausted = true;
+                return;
+            }
+            if (covered()) {
+                Objective objective = currentObjective(0, 0);
+                if (bestObjective == null || objective.isBetterThan(bestObjective)) {
+                    best = chosen.clone();
+                    bestObjective = objective;
+                }
+                return;
+            }
+            if (c == classes.length || !reachable(c)) {
+                return;
+            }
+            int extra = fewestMorePods(c);
+            if (bestObjective != null && !currentObjective(extra, classPriority[c]).isBetterThan(bestObjective)) {
+                return;
+            }
+            int[] members = classes[c];
+            int most = Math.min(members.length, enoughFrom(members[0]));
+            for (int k = most; k >= 0 && !exhausted; k--) {
+                int taken = 0;
+                boolean allowed = true;
+                for (; taken < k; taken++) {
+                    take(members[taken]);
+                    if (pool.strictPdb && violations > 0) {
+                        taken++;
+                        allowed = false;
+                        break;
+                    }
+                }
+                if (allowed) {
+                    descend(c + 1);
+                }
+                for (int j = taken - 1; j >= 0; j--) {
+                    release(members[j]);
+                }
+            }
+        }
+
+        /** How many pods of this class alone would cover everything still missing. */
+        private int enoughFrom(int i) {
+            int most = 0;
+            for (int d = 0; d < dims; d++) {
+                long missing = pool.need[d] - freed[d];
+                if (missing > 0 && pool.frees[i][d] > 0) {
+                    most = (int) Math.max(most, Math.min(Integer.MAX_VALUE, ceilDiv(missing, pool.frees[i][d])));
+                } else if (missing > 0) {
+                    return Integer.MAX_VALUE; // this class cannot finish alone: any count may help
+                }
+            }
+            return most;
+        }
+
+        private boolean covered() {
+            for (int d = 0; d < dims; d++) {
+                if (freed[d] < pool.need[d]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private boolean reachable(int c) {
+            for (int d = 0; d < dims; d++) {
+                if (freed[d] + suffixTotal[c][d] < pool.need[d]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** A lower bound on the further victims any completion needs, from classes c on. */
+        private int fewestMorePods(int c) {
+            int most = 0;
+            for (int d = 0; d < dims; d++) {
+                long missing = pool.need[d] - freed[d];
+                if (missing <= 0) {
+                    continue;
+                }
+                long[] prefix = suffixPrefix[c * dims + d];
+                int lo = 1;
+                int hi = prefix.length - 1;
+                while (lo < hi) {
+                    int mid = (lo + hi) >>> 1;
+                    if (prefix[mid] >= missing) {
+                        hi = mid;
+                    } else {
+                        lo = mid + 1;
+                    }
+                }
+                most = Math.max(most, lo);
+            }
+            return most;
+        }
+
+        private Objective currentObjective(int extraVictims, int nextPriority) {
+            long top = extraVictims > 0 ? Math.max(highest, nextPriority) : highest;
+            return new Objective(violations, count + extraVictims == 0 ? Long.MIN_VALUE : top, count + extraVictims,
+                    prioritySum + (long) extraVictims * nextPriority, qos, originators, grace, age);
+        }
+
+        private void take(int i) {
+            chosen[i] = true;
+            for (int d = 0; d < dims; d++) {
+                freed[d] += pool.frees[i][d];
+            }
+            for (int b : pool.budgetsOf[i]) {
+                if (spent[b]++ >= pool.allowed[b]) {
+                    violations++;
+                }
+            }
+            highestStack[depth++] = highest;
+            highest = Math.max(highest, pool.priority(i));
+            count++;
+            prioritySum += pool.priority(i);
+            qos += pool.qosRank(i);
+            originators += pool.originator(i);
+            grace += pool.grace(i);
+            age += pool.ageRank(i);
+        }
+
+        private void release(int i) {
+            chosen[i] = false;
+            for (int d = 0; d < dims; d++) {
+                freed[d] -= pool.frees[i][d];
+            }
+            for (int b : pool.budgetsOf[i]) {
+                if (--spent[b] >= pool.allowed[b]) {
+                    violations--;
+                }
+            }
+            highest = highestStack[--depth];
+            count--;
+            prioritySum -= pool.priority(i);
+            qos -= pool.qosRank(i);
+            originators -= pool.originator(i);
+            grace -= pool.grace(i);
+            age -= pool.ageRank(i);
+        }
+
+        private static long ceilDiv(long a, long b) {
+            return (a + b - 1) / b;
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package dev.makeroom.core.preemption;
+
+import dev.makeroom.core.accounting.FitCheck;
+import dev.makeroom.core.accounting.NodeUsage;
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.PreemptionPolicy;
+import dev.makeroom.core.model.Resources;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * Decides a preempt call: is the pod eligible, what is each candidate node's best victim set, and
+ * which nodes to answer with, in makeroom's order of preference.
+ */
+public final class PreemptionEngine {
+
+    private static final Comparator<NodeVerdict> PREFERENCE = Comparator
+            .comparing((NodeVerdict v) -> v.victims().objective())
+            .thenComparing(NodeVerdict::node);
+
+    private final PreemptionSettings settings;
+    private final LongSupplier nanoClock;
+    private final VictimSelector selector;
+
+    public PreemptionEngine(PreemptionSettings settings, LongSupplier nanoClock) {
+        this.settings = settings;
+        this.nanoClock = nanoClock;
+        this.selector = settings.strategy() == Strategy.KUBE_DEFAULT ? new ReprieveSelector() : new MinimalVictimSearch();
+    }
+
+    public PreemptionSettings settings() {
+        return settings;
+    }
+
+    /** Decides over bare node names, as the debug simulation and tests ask. */
+    public PreemptionDecision decide(ClusterSnapshot snapshot, PodInfo pending, List<String> nodeNames) {
+        return decideFor(snapshot, pending, nodeNames.stream().map(n -> new Candidate(n, List.of())).toList());
+    }
+
+    public PreemptionDecision decideFor(ClusterSnapshot snapshot, PodInfo pending, List<Candidate> candidates) {
+        long start = nanoClock.getAsLong();
+        String ineligible = ineligibility(snapshot, pending);
+        if (ineligible != null) {
+            return new PreemptionDecision(pending.ref(), DecisionOutcome.NOT_ELIGIBLE, ineligible,
+                    settings.strategy(), List.of(), List.of(), nanoClock.getAsLong() - start);
+        }
+        Deadline deadline = Deadline.after(nanoClock, settings.budget().toNanos());
+        Map<String, Candidate> unique = new LinkedHashMap<>();
+        candidates.forEach(c -> unique.putIfAbsent(c.node(), c));
+        List<Candidate> nodes = new ArrayList<>(unique.values());
+        List<NodeVerdict> verdicts = new ArrayList<>(nodes.size());
+        for (int i = 0; i < nodes.size(); i++) {
+            Candidate candidate = nodes.get(i);
+            NodeVerdict stale = staleHint(snapshot, candidate);
+            verdicts.add(stale != null ? stale
+                    : evaluate(snapshot, pending, candidate.node(), deadline.slice(nodes.size() - i)));
+        }
+        List<NodeVerdict> feasible = new ArrayList<>(verdicts.stream().filter(NodeVerdict::isFeasible).toList());
+        feasible.sort(PREFERENCE);
+        List<NodeVerdict> chosen = settings.answer() == AnswerMode.BEST && !feasible.isEmpty()
+                ? List.of(feasible.get(0)) : feasible;
+        DecisionOutcome outcome = chosen.isEmpty() ? DecisionOutcome.NO_FEASIBLE_NODE : DecisionOutcome.PREEMPT;
+        String detail = chosen.isEmpty() ? "no candidate node can make room" : "preempt on " + chosen.get(0).node();
+        return new PreemptionDecision(pending.ref(), outcome, detail, settings.strategy(), verdicts, chosen,
+                nanoClock.getAsLong() - start);
+    }
+
+    /** Why the pod may not preempt at all, or null when it may (kube-scheduler's PodEligibleToPreemptOthers). */
+    private static String ineligibility(ClusterSnapshot snapshot, PodInfo pending) {
+        if (pending.preemptionPolicy() == PreemptionPolicy.NEVER) {
+            return "preemptionPolicy is Never";
+        }
+        String nominated = pending.nominatedNodeName();
+        NodeInfo node = nominated == null ? null : snapshot.node(nominated);
+        if (node != null) {
+            for (PodInfo pod : node.pods()) {
+                if (pod.terminating() && pod.priority() < pending.priority()) {
+                    return "already waiting for " + pod.ref() + " to terminate on nominated node " + nominated;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The scheduler names victims it sees on the node; one makeroom does not see there means the
+     * two views disagree about that node, so makeroom leaves it out rather than guess.
+     */
+    private static NodeVerdict staleHint(ClusterSnapshot snapshot, Candidate candidate) {
+        for (String uid : candidate.hintedVictimUids()) {
+            PodInfo pod = snapshot.pod(uid);
+            if (pod == null || !candidate.node().equals(pod.nodeName())) {
+                return NodeVerdict.infeasible(candidate.node(), InfeasibleReason.UNKNOWN_VICTIM,
+                        "the scheduler's victim " + uid + " is not on this node in makeroom's view", SearchStats.NONE);
+            }
+        }
+        return null;
+    }
+
+    NodeVerdict evaluate(ClusterSnapshot snapshot, PodInfo pending, String nodeName, Deadline deadline) {
+        NodeInfo node = snapshot.node(nodeName);
+        if (node == null) {
+            return NodeVerdict.infeasible(nodeName, InfeasibleReason.UNKNOWN_NODE, "not in makeroom's view",
+                    SearchStats.NONE);
+        }
+        boolean daemonSetHere = pending.isDaemonSetPodFor(nodeName);
+        List<PodInfo> candidates = new ArrayList<>();
+        List<PodInfo> optedOut = new ArrayList<>();
+        List<PodInfo> forced = new ArrayList<>();
+        boolean needsLastResort = false;
+        for (PodInfo pod : node.pods()) {
+            Protection protection = Candidacy.protectionOf(pod, pending, snapshot);
+            String conflict = Conflicts.between(pending, pod);
+            if (conflict != null) {
+                if (protection != Protection.NONE && !(protection.isOptOut() && daemonSetHere)) {
+                    return NodeVerdict.infeasible(nodeName, InfeasibleReason.CONFLICT_WITH_PROTECTED_POD,
+                            conflict + " with " + pod.ref() + " (" + protection + ")", SearchStats.NONE);
+                }
+                forced.add(pod);
+                needsLastResort |= protection.isOptOut();
+            }
+            if (protection == Protection.NONE) {
+                candidates.add(pod);
+            } else if (protection.isOptOut()) {
+                optedOut.add(pod);
+            }
+        }
+        Resources deficit = FitCheck.deficit(node.allocatable(), NodeUsage.requestedFor(node, pending),
+                pending.requests());
+        if (deficit.isEmpty() && forced.isEmpty()) {
+            return NodeVerdict.infeasible(nodeName, InfeasibleReason.FITS_WITHOUT_PREEMPTION,
+                    "the pod fits without evicting anything", SearchStats.NONE);
+        }
+        if (!needsLastResort) {
+            Selection selection = selector.select(pool(snapshot, candidates, deficit, forced), deadline);
+            if (selection.feasible() || !daemonSetHere || optedOut.isEmpty()) {
+                return verdict(nodeName, selection, false, deficit);
+            }
+        }
+        List<PodInfo> withOptedOut = new ArrayList<>(candidates);
+        withOptedOut.addAll(optedOut);
+        return verdict(nodeName, selector.select(pool(snapshot, withOptedOut, deficit, forced), deadline), true,
+                deficit);
+    }
+
+    private CandidatePool pool(ClusterSnapshot snapshot, List<PodInfo> candidates, Resources deficit,
+                               List<PodInfo> forced) {
+        List<DisruptionBudget> relevant = new ArrayList<>();
+        for (DisruptionBudget budget : snapshot.budgets()) {
+            if (candidates.stream().anyMatch(budget::covers)) {
+                relevant.add(budget);
+            }
+        }
+        return new CandidatePool(candidates, deficit, forced, relevant, settings.pdb() == PdbMode.STRICT);
+    }
+
+    private static NodeVerdict verdict(String node, Selection selection, boolean lastResort, Resources deficit) {
+        if (selection.feasible()) {
+            return NodeVerdict.feasible(node, selection, lastResort);
+        }
+        String detail = selection.reason() == InfeasibleReason.NOT_ENOUGH_PREEMPTIBLE_RESOURCES
+                ? "evicting every preemptible pod frees too little of " + deficit.toMap().keySet()
+                : selection.detail();
+        return NodeVerdict.infeasible(node, selection.reason(), detail, selection.stats());
+    }
+}

@@ -1,0 +1,74 @@
+package dev.makeroom.core.score;
+
+import dev.makeroom.core.accounting.FitCheck;
+import dev.makeroom.core.accounting.NodeUsage;
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Scores how well a node shields the pod from future preemption.
+ *
+ * <p>A later, more important pod preempts the lowest-priority pods first, so a pod is safest where,
+ * after it lands, much of the node is either free or held by pods of lower priority than its own.
+ * For each resource the pod requests (cpu and memory when it requests none), the shield is
+ * {@code (free after placing the pod + requests of lower-priority pods) / allocatable}; the score is
+ * {@code floor(10 × the smallest shield)}. A node where the pod does not fit, or that makeroom does
+ * not know, scores 0.
+ */
+public final class ShieldScorePolicy {
+
+    public static final int MAX_SCORE = 10;
+
+    public List<NodeScore> score(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames) {
+        List<NodeScore> scores = new ArrayList<>(nodeNames.size());
+        for (String name : nodeNames) {
+            NodeInfo node = snapshot.node(name);
+            scores.add(new NodeScore(name, node == null ? 0 : score(node, pod)));
+        }
+        return scores;
+    }
+
+    int score(NodeInfo node, PodInfo pod) {
+        Resources requested = NodeUsage.requestedFor(node, pod);
+        if (!FitCheck.shortfalls(node.allocatable(), requested, pod.requests()).isEmpty()) {
+            return 0;
+        }
+        Resources lower = lowerPriorityRequests(node, pod);
+        double shield = 1.0;
+        for (String resource : dimensions(pod)) {
+            long allocatable = node.allocatable().get(resource);
+            if (allocatable <= 0) {
+                continue;
+            }
+            long freeAfter = allocatable - requested.get(resource) - pod.requests().get(resource);
+            double share = (double) (freeAfter + lower.get(resource)) / allocatable;
+            shield = Math.min(shield, Math.max(0.0, share));
+        }
+        return (int) Math.floor(shield * MAX_SCORE);
+    }
+
+    private static List<String> dimensions(PodInfo pod) {
+        List<String> dims = new ArrayList<>();
+        for (int i = 0; i < pod.requests().size(); i++) {
+            if (pod.requests().value(i) > 0) {
+                dims.add(pod.requests().name(i));
+            }
+        }
+        return dims.isEmpty() ? List.of(Resources.CPU, Resources.MEMORY) : dims;
+    }
+
+    private static Resources lowerPriorityRequests(NodeInfo node, PodInfo pod) {
+        Resources sum = Resources.NONE;
+        for (PodInfo other : node.pods()) {
+            if (other.priority() < pod.priority() && !other.terminating()) {
+                sum = sum.plus(other.requests());
+            }
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,176 @@
+package dev.makeroom.web;
+
+import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.core.filter.FilterPolicy;
+import dev.makeroom.core.filter.FilterVerdict;
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.preemption.Candidate;
+import dev.makeroom.core.preemption.PreemptionDecision;
+import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.score.ShieldScorePolicy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The three extender verbs. Thin: read the wire body, take one snapshot, ask the core, write the
+ * wire answer. Each call reads exactly one snapshot from start to end.
+ */
+@RestController
+@RequestMapping("${makeroom.web.prefix:/scheduler}")
+class ExtenderController {
+
+    private static final Logger log = LoggerFactory.getLogger(ExtenderController.class);
+
+    private final ClusterView view;
+    private final WireJson json;
+    private final PodTranslator pods;
+    private final FilterPolicy filterPolicy;
+    private final ShieldScorePolicy scorePolicy;
+    private final PreemptionEngine engine;
+
+    ExtenderController(ClusterView view, WireJson json, PodTranslator pods, FilterPolicy filterPolicy,
+                       ShieldScorePolicy scorePolicy, PreemptionEngine engine) {
+        this.view = view;
+        this.json = json;
+        this.pods = pods;
+        this.filterPolicy = filterPolicy;
+        this.scorePolicy = scorePolicy;
+        this.engine = engine;
+    }
+
+    @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<byte[]> filter(@RequestBody(required = false) byte[] body) {
+        WireDtos.ExtenderArgs args = json.read(body, WireDtos.ExtenderArgs.class);
+        ClusterSnapshot snapshot = view.snapshot();
+        PodInfo pod = pods.toCore(args.pod(), snapshot);
+        RequestedNodes nodes = RequestedNodes.of(args);
+        FilterVerdict verdict = filterPolicy.filter(snapshot, pod, nodes.names());
+        WireDtos.ExtenderFilterResult result = nodes.byName()
+                ? new WireDtos.ExtenderFilterResult(null, verdict.passed(), verdict.failed(), verdict.unresolvable(), "")
+                : new WireDtos.ExtenderFilterResult(nodes.echo(verdict.passed()), null, verdict.failed(),
+                verdict.unresolvable(), "");
+        return ok(result);
+    }
+
+    @PostMapping(path = "/prioritize", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<byte[]> prioritize(@RequestBody(required = false) byte[] body) {
+        WireDtos.ExtenderArgs args = json.read(body, WireDtos.ExtenderArgs.class);
+        ClusterSnapshot snapshot = view.snapshot();
+        PodInfo pod = pods.toCore(args.pod(), snapshot);
+        List<WireDtos.HostPriority> scores = scorePolicy.score(snapshot, pod, RequestedNodes.of(args).names())
+                .stream().map(s -> new WireDtos.HostPriority(s.host(), s.score())).toList();
+        return ok(scores);
+    }
+
+    @PostMapping(path = "/preempt", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<byte[]> preempt(@RequestBody(required = false) byte[] body) {
+        WireDtos.ExtenderPreemptionArgs args = json.read(body, WireDtos.ExtenderPreemptionArgs.class);
+        ClusterSnapshot snapshot = view.snapshot();
+        PodInfo pod = pods.toCore(args.pod(), snapshot);
+        PreemptionDecision decision = engine.decideFor(snapshot, pod, candidates(args));
+        log.info("preempt {}: {} ({}), {} candidate nodes, {} µs", decision.pod(), decision.outcome(),
+                decision.detail(), decision.verdicts().size(), decision.nanos() / 1000);
+        return ok(new WireDtos.ExtenderPreemptionResult(PreemptionAnswer.toWire(decision)));
+    }
+
+    private static List<Candidate> candidates(WireDtos.ExtenderPreemptionArgs args) {
+        List<Candidate> candidates = new ArrayList<>();
+        if (args.nodeNameToMetaVictims() != null) {
+            args.nodeNameToMetaVictims().forEach((node, victims) ->
+                    candidates.add(new Candidate(node, metaUids(node, victims))));
+        } else if (args.nodeNameToVictims() != null) {
+            args.nodeNameToVictims().forEach((node, victims) ->
+                    candidates.add(new Candidate(node, fullUids(node, victims))));
+        } else {
+            throw new BadRequestException("neither NodeNameToVictims nor NodeNameToMetaVictims is given");
+        }
+        return candidates;
+    }
+
+    private static List<String> metaUids(String node, WireDtos.MetaVictims victims) {
+        List<String> uids = new ArrayList<>();
+        if (victims != null && victims.pods() != null) {
+            for (WireDtos.MetaPod p : victims.pods()) {
+                if (p == null || p.uid() == null || p.uid().isBlank()) {
+                    throw new BadRequestException("a victim on node " + node + " has no UID");
+                }
+                uids.add(p.uid());
+            }
+        }
+        return uids;
+    }
+
+    private static List<String> fullUids(String node, WireDtos.Victims victims) {
+        List<String> uids = new ArrayList<>();
+        if (victims != null && victims.pods() != null) {
+            for (WireDtos.VictimPod p : victims.pods()) {
+                if (p == null || p.metadata() == null || p.metadata().uid() == null || p.metadata().uid().isBlank()) {
+                    throw new BadRequestException("a victim pod on node " + node + " has no metadata.uid");
+                }
+                uids.add(p.metadata().uid());
+            }
+        }
+        return uids;
+    }
+
+    private ResponseEntity<byte[]> ok(Object body) {
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(json.write(body));
+    }
+
+    /** The nodes a filter or prioritize call is about, in whichever form the scheduler sent them. */
+    record RequestedNodes(List<String> names, boolean byName, WireDtos.NodeList list) {
+
+        static RequestedNodes of(WireDtos.ExtenderArgs args) {
+            if (args.nodeNames() != null) {
+                for (String name : args.nodeNames()) {
+                    if (name == null) {
+                        throw new BadRequestException("NodeNames contains null");
+                    }
+                }
+                return new RequestedNodes(args.nodeNames(), true, null);
+            }
+            if (args.nodes() == null || args.nodes().items() == null) {
+                throw new BadRequestException("neither NodeNames nor Nodes.items is given");
+            }
+            List<String> names = new ArrayList<>(args.nodes().items().size());
+            for (int i = 0; i < args.nodes().items().size(); i++) {
+                JsonNode name = args.nodes().items().get(i) == null ? null
+                        : args.nodes().items().get(i).path("metadata").path("name");
+                if (name == null || !name.isString() || name.asString().isEmpty()) {
+                    throw new BadRequestException("Nodes.items[" + i + "] has no metadata.name");
+                }
+                names.add(name.asString());
+            }
+            return new RequestedNodes(names, false, args.nodes());
+        }
+
+        /** The received node objects that passed, unchanged, in the order received. */
+        WireDtos.NodeList echo(List<String> passed) {
+            Set<String> keep = new HashSet<>(passed);
+            List<JsonNode> items = new ArrayList<>(passed.size());
+            for (int i = 0; i < names.size(); i++) {
+                if (keep.remove(names.get(i))) {
+                    items.add(list.items().get(i));
+                }
+            }
+            JsonNode metadata = list.metadata() == null ? tools.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                    : list.metadata();
+            return new WireDtos.NodeList(metadata, items);
+        }
+    }
+
+}

@@ -1,0 +1,60 @@
+package dev.makeroom.web;
+
+import dev.makeroom.cluster.PodMapper;
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.PriorityClassInfo;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+
+/** Turns the request's {@code Pod} into a core pod, through fabric8's model like every other Kubernetes object. */
+@Component
+class PodTranslator {
+
+    private final KubernetesSerialization serialization = new KubernetesSerialization();
+
+    PodInfo toCore(JsonNode podJson, ClusterSnapshot snapshot) {
+        if (podJson == null || podJson.isNull() || podJson.isMissingNode()) {
+            throw new BadRequestException("missing Pod");
+        }
+        if (!podJson.isObject()) {
+            throw new BadRequestException("Pod must be a JSON object");
+        }
+        Pod pod;
+        try {
+            pod = serialization.unmarshal(podJson.toString(), Pod.class);
+        } catch (RuntimeException e) {
+            throw new BadRequestException("Pod is not a valid v1.Pod: " + rootMessage(e));
+        }
+        if (pod.getMetadata() == null || pod.getMetadata().getName() == null || pod.getMetadata().getName().isBlank()) {
+            throw new BadRequestException("Pod has no metadata.name");
+        }
+        PodInfo core;
+        try {
+            core = PodMapper.toCore(pod, name -> {
+                PriorityClassInfo pc = snapshot.priorityClass(name);
+                return pc == null ? null : pc.value();
+            });
+        } catch (ArithmeticException | IllegalArgumentException e) {
+            throw new BadRequestException("Pod cannot be read: " + rootMessage(e));
+        }
+        for (int i = 0; i < core.requests().size(); i++) {
+            if (core.requests().value(i) < 0) {
+                throw new BadRequestException("Pod requests a negative amount of " + core.requests().name(i));
+            }
+        }
+        return core;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+}

@@ -1,0 +1,57 @@
+package dev.makeroom.web;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/** Every error on the extender endpoints (and any unmatched request) is JSON: {@code {"Error": "..."}}. */
+@RestControllerAdvice
+class WireErrorHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(WireErrorHandler.class);
+
+    private final WireJson json;
+
+    WireErrorHandler(WireJson json) {
+        this.json = json;
+    }
+
+    @ExceptionHandler(BadRequestException.class)
+    ResponseEntity<byte[]> badRequest(BadRequestException e) {
+        log.debug("bad extender request: {}", e.getMessage());
+        return error(HttpStatus.BAD_REQUEST, e.getMessage());
+    }
+
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    ResponseEntity<byte[]> unreadable(HttpMessageNotReadableException e) {
+        return error(HttpStatus.BAD_REQUEST, "request body cannot be read");
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
+    ResponseEntity<byte[]> mediaType(HttpMediaTypeNotSupportedException e) {
+        return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "send the body as application/json");
+    }
+
+    @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
+    ResponseEntity<byte[]> method(HttpRequestMethodNotSupportedException e) {
+        return error(HttpStatus.METHOD_NOT_ALLOWED, "use POST");
+    }
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<byte[]> unexpected(Exception e) {
+        log.error("extender request failed unexpectedly", e);
+        return error(HttpStatus.INTERNAL_SERVER_ERROR, "internal error: " + e.getClass().getSimpleName());
+    }
+
+    private ResponseEntity<byte[]> error(HttpStatus status, String message) {
+        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON)
+                .body(json.write(new WireDtos.ErrorBody(message)));
+    }
+}

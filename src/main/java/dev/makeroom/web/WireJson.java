@@ -1,0 +1,70 @@
+package dev.makeroom.web;
+
+import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.MapperFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * makeroom's own JSON mapper for the wire protocol: keys case-insensitive (Go decodes them so),
+ * unknown fields ignored, trailing garbage and duplicate keys rejected, and every failure turned
+ * into a {@link BadRequestException} that says where the body is wrong.
+ */
+@Component
+class WireJson {
+
+    private final JsonMapper mapper = JsonMapper.builder()
+            .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
+
+    <T> T read(byte[] body, Class<T> type) {
+        if (body == null || body.length == 0) {
+            throw new BadRequestException("request body is empty");
+        }
+        try {
+            T value = mapper.readValue(body, type);
+            if (value == null) {
+                throw new BadRequestException("request body is null, expected a JSON object");
+            }
+            return value;
+        } catch (DatabindException e) {
+            throw new BadRequestException("invalid request at " + path(e) + ": " + firstLine(e.getOriginalMessage()));
+        } catch (JacksonException e) {
+            throw new BadRequestException("malformed JSON: " + firstLine(e.getOriginalMessage()));
+        }
+    }
+
+    byte[] write(Object value) {
+        return mapper.writeValueAsBytes(value);
+    }
+
+    String writeString(Object value) {
+        return mapper.writeValueAsString(value);
+    }
+
+    private static String path(DatabindException e) {
+        StringBuilder sb = new StringBuilder();
+        for (JacksonException.Reference ref : e.getPath()) {
+            if (ref.getPropertyName() != null) {
+                sb.append(sb.isEmpty() ? "" : ".").append(ref.getPropertyName());
+            } else if (ref.getIndex() >= 0) {
+                sb.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return sb.isEmpty() ? "the top level" : sb.toString();
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "unreadable";
+        }
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+}
