@@ -135,13 +135,18 @@ class ExtenderController {
     record RequestedNodes(List<String> names, boolean byName, WireDtos.NodeList list) {
 
         static RequestedNodes of(WireDtos.ExtenderArgs args) {
-            if (args.nodeNames() != null) {
-                for (String name : args.nodeNames()) {
-                    if (name == null) {
-                        throw new BadRequestException("NodeNames contains null");
-                    }
+            if (args.nodeNames() != null && !args.nodeNames().isNull()) {
+                if (!args.nodeNames().isArray()) {
+                    throw new BadRequestException("NodeNames must be an array of node names");
                 }
-                return new RequestedNodes(args.nodeNames(), true, null);
+                List<String> names = new ArrayList<>(args.nodeNames().size());
+                for (JsonNode name : args.nodeNames()) {
+                    if (!name.isString()) {
+                        throw new BadRequestException("NodeNames must hold only strings, found " + name.getNodeType());
+                    }
+                    names.add(name.asString());
+                }
+                return new RequestedNodes(names, true, null);
             }
             if (args.nodes() == null || args.nodes().items() == null) {
                 throw new BadRequestException("neither NodeNames nor Nodes.items is given");

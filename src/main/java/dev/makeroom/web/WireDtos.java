@@ -19,7 +19,7 @@ final class WireDtos {
     /** Filter and prioritize request. */
     record ExtenderArgs(@JsonProperty("Pod") JsonNode pod,
                         @JsonProperty("Nodes") NodeList nodes,
-                        @JsonProperty("NodeNames") List<String> nodeNames) {
+                        @JsonProperty("NodeNames") JsonNode nodeNames) {
     }
 
     /** A v1.NodeList; items are kept as received so the full-object answer can echo them. */

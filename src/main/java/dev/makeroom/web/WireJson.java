@@ -20,6 +20,8 @@ class WireJson {
             .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(DeserializationFeature.UNWRAP_SINGLE_VALUE_ARRAYS)
+            .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES) // an absent NumPDBViolations is 0, as in Go
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
 

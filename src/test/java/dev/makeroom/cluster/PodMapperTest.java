@@ -1,0 +1,94 @@
+package dev.makeroom.cluster;
+
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.QosClass;
+import dev.makeroom.core.model.Resources;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PodMapperTest {
+
+    private static PodInfo map(String yaml) {
+        return PodMapper.toCore(new KubernetesSerialization().unmarshal(yaml, Pod.class), name -> null);
+    }
+
+    @Test
+    void sidecars_and_init_containers_and_overhead_are_accounted_like_the_scheduler() {
+        PodInfo pod = map("""
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: p, uid: u}
+                spec:
+                  overhead: {cpu: 100m}
+                  initContainers:
+                  - name: sidecar
+                    restartPolicy: Always
+                    resources: {requests: {cpu: 200m}}
+                  - name: migrate
+                    resources: {requests: {cpu: "2", memory: 1Gi}}
+                  containers:
+                  - name: app
+                    resources: {requests: {cpu: 500m, memory: 256Mi}}
+                """);
+        // running: app 500m + sidecar 200m = 700m; init peak: migrate 2000m + sidecar 200m = 2200m
+        assertThat(pod.requests()).isEqualTo(Resources.of("cpu", 2300, "memory", 1L << 30));
+    }
+
+    @Test
+    void limits_stand_in_for_missing_requests_and_make_the_pod_guaranteed() {
+        PodInfo pod = map("""
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: p, uid: u}
+                spec:
+                  containers:
+                  - name: app
+                    resources: {limits: {cpu: "1", memory: 1Gi, nvidia.com/gpu: "1"}}
+                """);
+        assertThat(pod.requests()).isEqualTo(Resources.of("cpu", 1000, "memory", 1L << 30, "nvidia.com/gpu", 1));
+        assertThat(pod.qos()).isEqualTo(QosClass.GUARANTEED);
+    }
+
+    @Test
+    void opt_out_daemonset_pinning_host_ports_and_terminating_are_read() {
+        PodInfo pod = map("""
+                apiVersion: v1
+                kind: Pod
+                metadata:
+                  name: agent
+                  uid: u
+                  deletionTimestamp: "2026-11-22T00:00:00Z"
+                  annotations: {yunikorn.apache.org/allow-preemption: "false"}
+                  ownerReferences: [{apiVersion: apps/v1, kind: DaemonSet, name: agent, uid: ds1, controller: true}]
+                spec:
+                  affinity:
+                    nodeAffinity:
+                      requiredDuringSchedulingIgnoredDuringExecution:
+                        nodeSelectorTerms:
+                        - matchFields: [{key: metadata.name, operator: In, values: [node-7]}]
+                  containers:
+                  - name: app
+                    ports: [{containerPort: 80, hostPort: 8080}]
+                """);
+        assertThat(pod.optedOut()).isTrue();
+        assertThat(pod.terminating()).isTrue();
+        assertThat(pod.isDaemonSetPodFor("node-7")).isTrue();
+        assertThat(pod.isDaemonSetPodFor("node-8")).isFalse();
+        assertThat(pod.hostPorts()).extracting(p -> p.port()).containsExactly(8080);
+        assertThat(pod.qos()).isEqualTo(QosClass.BEST_EFFORT);
+    }
+
+    @Test
+    void a_pod_without_resolved_priority_takes_its_class_value() {
+        Pod pod = new KubernetesSerialization().unmarshal("""
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: p, uid: u}
+                spec: {priorityClassName: high, containers: [{name: c}]}
+                """, Pod.class);
+        assertThat(PodMapper.toCore(pod, name -> "high".equals(name) ? 1000 : null).priority()).isEqualTo(1000);
+    }
+}
