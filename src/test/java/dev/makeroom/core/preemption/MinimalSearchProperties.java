@@ -1,0 +1,268 @@
+package dev.makeroom.core.preemption;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.LabelSelector;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.QosClass;
+import dev.makeroom.core.model.Resources;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The exact search against an independent oracle on random nodes: up to 14 pods, 2 to 4
+ * resources, mixed priorities, QoS, opt-outs, terminating pods and two budgets.
+ */
+class MinimalSearchProperties {
+
+    private static final String[] DIMS = {"cpu", "memory", "example.com/gpu", "ephemeral-storage"};
+    private static final int PENDING_PRIORITY = 5;
+
+    record PodSpec(int priority, int[] amounts, int qos, int flag, int budget, int startMinute, boolean originator,
+                   boolean longGrace) {
+    }
+
+    record Case(int dims, List<PodSpec> pods, int[] slack, int podSlack, int[] pendingRequests, int[] allowed) {
+    }
+
+    @Provide
+    Arbitrary<Case> cases() {
+        Arbitrary<PodSpec> pod = Combinators.combine(
+                Arbitraries.integers().between(0, 6),
+                Arbitraries.integers().between(0, 6).array(int[].class).ofSize(DIMS.length),
+                Arbitraries.integers().between(1, 2),
+                Arbitraries.integers().between(0, 19),
+                Arbitraries.integers().between(-1, 1),
+                Arbitraries.integers().between(0, 5),
+                Arbitraries.integers().between(0, 9).map(i -> i == 0),
+                Arbitraries.of(true, false)).as(PodSpec::new);
+        // replicas: a template repeated up to three times, each copy started a minute later
+        Arbitrary<List<PodSpec>> pods = Combinators.combine(pod.list().ofMaxSize(8),
+                Arbitraries.integers().between(1, 3).array(int[].class).ofSize(8)).as((templates, copies) -> {
+                    List<PodSpec> all = new ArrayList<>();
+                    for (int t = 0; t < templates.size(); t++) {
+                        PodSpec p = templates.get(t);
+                        for (int r = 0; r < copies[t] && all.size() < 14; r++) {
+                            all.add(new PodSpec(p.priority(), p.amounts(), p.qos(), p.flag(), p.budget(),
+                                    p.startMinute() + r, p.originator(), p.longGrace()));
+                        }
+                    }
+                    return all;
+                });
+        return Combinators.combine(
+                Arbitraries.integers().between(2, DIMS.length),
+                pods,
+                Arbitraries.integers().between(0, 2).array(int[].class).ofSize(DIMS.length),
+                Arbitraries.integers().between(0, 2),
+                Arbitraries.integers().between(0, 9).array(int[].class).ofSize(DIMS.length),
+                Arbitraries.integers().between(0, 2).array(int[].class).ofSize(2)).as(Case::new);
+    }
+
+    private static ClusterSnapshot snapshot(Case c) {
+        Map<String, Long> allocatable = new HashMap<>();
+        for (int d = 0; d < c.dims(); d++) {
+            long used = 0;
+            for (PodSpec p : c.pods()) {
+                used += p.amounts()[d];
+            }
+            allocatable.put(DIMS[d], used + c.slack()[d]);
+        }
+        allocatable.put(Resources.PODS, (long) c.pods().size() + c.podSlack());
+        ClusterSnapshot.Builder b = ClusterSnapshot.builder().node("n", Map.of(), Resources.of(allocatable));
+        for (int i = 0; i < c.pods().size(); i++) {
+            b.pod(pod(c, i));
+        }
+        for (int k = 0; k < 2; k++) {
+            b.budget(new DisruptionBudget("default", "pdb-" + k, LabelSelector.matching(Map.of("pdb", "" + k)),
+                    c.allowed()[k], Set.of()));
+        }
+        return b.build();
+    }
+
+    private static PodInfo pod(Case c, int i) {
+        PodSpec p = c.pods().get(i);
+        Map<String, Long> requests = new HashMap<>();
+        for (int d = 0; d < c.dims(); d++) {
+            requests.put(DIMS[d], (long) p.amounts()[d]);
+        }
+        Resources r = Resources.of(requests);
+        return PodInfo.builder("p" + i).name("p" + i).nodeName("n").priority(p.priority()).requests(r)
+                .qos(r.isEmpty() ? QosClass.BEST_EFFORT : QosClass.values()[p.qos()])
+                .terminating(p.flag() == 0).optedOut(p.flag() == 1).mirror(p.flag() == 2)
+                .labels(p.budget() < 0 ? Map.of() : Map.of("pdb", "" + p.budget()))
+                .originator(p.originator()).terminationGracePeriodSeconds(p.longGrace() ? 30 : 0)
+                .startTime(Instant.parse("2026-01-01T00:00:00Z").plusSeconds(60L * p.startMinute()))
+                .resourceVersion(10 + i).build();
+    }
+
+    private static PodInfo pending(Case c) {
+        Map<String, Long> requests = new HashMap<>();
+        for (int d = 0; d < c.dims(); d++) {
+            requests.put(DIMS[d], (long) c.pendingRequests()[d]);
+        }
+        return PodInfo.builder("pending").priority(PENDING_PRIORITY).requests(Resources.of(requests)).build();
+    }
+
+    // ---- the oracle: written from DESIGN §2, sharing nothing with the engine ----
+
+    private static boolean eligible(PodInfo p) {
+        return p.priority() < PENDING_PRIORITY && !p.terminating() && !p.optedOut() && !p.mirror();
+    }
+
+    private static boolean fitsWithout(ClusterSnapshot s, PodInfo pending, Set<String> victims) {
+        var node = s.node("n");
+        long podsLeft = node.pods().stream().filter(p -> !victims.contains(p.uid())).count();
+        if (podsLeft + 1 > node.allocatable().get(Resources.PODS)) {
+            return false;
+        }
+        for (int d = 0; d < pending.requests().size(); d++) {
+            String dim = pending.requests().name(d);
+            long used = node.pods().stream().filter(p -> !victims.contains(p.uid()))
+                    .mapToLong(p -> p.requests().get(dim)).sum();
+            if (pending.requests().value(d) > 0 && used + pending.requests().value(d) > node.allocatable().get(dim)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Objective oracleObjective(ClusterSnapshot s, List<PodInfo> pool, Set<String> victims) {
+        long[] spent = new long[2];
+        long highest = Long.MIN_VALUE, count = 0, sum = 0, qos = 0, orig = 0, grace = 0, age = 0;
+        for (PodInfo v : pool) {
+            if (!victims.contains(v.uid())) {
+                continue;
+            }
+            String label = v.labels().get("pdb");
+            if (label != null) {
+                spent[Integer.parseInt(label)]++;
+            }
+            highest = Math.max(highest, v.priority());
+            count++;
+            sum += v.priority();
+            qos += v.qos().ordinal();
+            orig += v.originator() ? 1 : 0;
+            grace += v.terminationGracePeriodSeconds();
+            age += pool.stream().filter(o -> o.startTime().isAfter(v.startTime())).count();
+        }
+        long violations = 0;
+        for (int k = 0; k < 2; k++) {
+            violations += Math.max(0, spent[k] - s.budgets().get(k).disruptionsAllowed());
+        }
+        return new Objective(violations, highest, count, sum, qos, orig, grace, age);
+    }
+
+    private static Objective bruteForceOptimum(ClusterSnapshot s, PodInfo pending) {
+        List<PodInfo> pool = s.node("n").pods().stream().filter(MinimalSearchProperties::eligible).toList();
+        Objective best = null;
+        for (int mask = 1; mask < (1 << pool.size()); mask++) {
+            Set<String> victims = new java.util.HashSet<>();
+            for (int i = 0; i < pool.size(); i++) {
+                if ((mask & (1 << i)) != 0) {
+                    victims.add(pool.get(i).uid());
+                }
+            }
+            if (fitsWithout(s, pending, victims)) {
+                Objective o = oracleObjective(s, pool, victims);
+                if (best == null || o.compareTo(best) < 0) {
+                    best = o;
+                }
+            }
+        }
+        return best;
+    }
+
+    private static Set<String> uids(NodeVerdict v) {
+        Set<String> uids = new java.util.HashSet<>();
+        v.victims().victims().forEach(p -> uids.add(p.uid()));
+        return uids;
+    }
+
+    @Property(tries = 400)
+    void the_answer_is_valid_and_equals_the_brute_force_optimum(@ForAll("cases") Case c) {
+        ClusterSnapshot s = snapshot(c);
+        PodInfo pending = pending(c);
+        NodeVerdict verdict = Scenario.minimal().decide(s, pending, List.of("n")).verdicts().get(0);
+        List<PodInfo> pool = s.node("n").pods().stream().filter(MinimalSearchProperties::eligible).toList();
+
+        if (fitsWithout(s, pending, Set.of())) {
+            Statistics.collect("fits already");
+            assertThat(verdict.reason()).isEqualTo(InfeasibleReason.FITS_WITHOUT_PREEMPTION);
+            return;
+        }
+        Objective optimum = bruteForceOptimum(s, pending);
+        if (optimum == null) {
+            Statistics.collect("infeasible");
+            assertThat(verdict.isFeasible()).isFalse();
+            return;
+        }
+        Statistics.collect(optimum.victims() > 1 ? "preempt several" : "preempt one");
+        Statistics.coverage(coverage -> coverage.check("preempt several").percentage(p -> p > 10));
+        assertThat(verdict.isFeasible()).isTrue();
+        assertThat(verdict.provenOptimal()).isTrue();
+        assertThat(verdict.victims().victims()).allMatch(MinimalSearchProperties::eligible);
+        assertThat(fitsWithout(s, pending, uids(verdict))).isTrue();
+        assertThat(oracleObjective(s, pool, uids(verdict))).isEqualTo(optimum);
+        assertThat(verdict.victims().objective()).isEqualTo(optimum);
+    }
+
+    @Property(tries = 300)
+    void the_answer_is_never_worse_than_the_reprieve(@ForAll("cases") Case c) {
+        ClusterSnapshot s = snapshot(c);
+        PodInfo pending = pending(c);
+        NodeVerdict minimal = Scenario.minimal().decide(s, pending, List.of("n")).verdicts().get(0);
+        NodeVerdict reprieve = Scenario.kubeDefault().decide(s, pending, List.of("n")).verdicts().get(0);
+        List<PodInfo> pool = s.node("n").pods().stream().filter(MinimalSearchProperties::eligible).toList();
+
+        assertThat(minimal.isFeasible()).isEqualTo(reprieve.isFeasible());
+        if (reprieve.isFeasible()) {
+            assertThat(fitsWithout(s, pending, uids(reprieve))).isTrue();
+            assertThat(oracleObjective(s, pool, uids(minimal)))
+                    .isLessThanOrEqualTo(oracleObjective(s, pool, uids(reprieve)));
+        }
+    }
+
+    @Property(tries = 200)
+    void victims_are_listed_highest_priority_first(@ForAll("cases") Case c) {
+        NodeVerdict verdict = Scenario.minimal().decide(snapshot(c), pending(c), List.of("n")).verdicts().get(0);
+        if (verdict.isFeasible()) {
+            List<Integer> priorities = new ArrayList<>(verdict.victims().victims().stream().map(PodInfo::priority).toList());
+            assertThat(priorities).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+        }
+    }
+
+    @Property(tries = 50)
+    void a_spent_time_budget_still_answers_a_valid_set_no_worse_than_the_reprieve(
+            @ForAll("cases") Case c) {
+        ClusterSnapshot s = snapshot(c);
+        PodInfo pending = pending(c);
+        // a clock that jumps a second per reading: the deadline passes at the first check
+        long[] now = {0};
+        PreemptionEngine hurried = new PreemptionEngine(new PreemptionSettings(Strategy.MINIMAL, AnswerMode.ALL,
+                PdbMode.PREFER, java.time.Duration.ZERO), () -> now[0] += 1_000_000_000L);
+        NodeVerdict verdict = hurried.decide(s, pending, List.of("n")).verdicts().get(0);
+        NodeVerdict reprieve = Scenario.kubeDefault().decide(s, pending, List.of("n")).verdicts().get(0);
+        List<PodInfo> pool = s.node("n").pods().stream().filter(MinimalSearchProperties::eligible).toList();
+
+        assertThat(verdict.isFeasible()).isEqualTo(reprieve.isFeasible());
+        if (verdict.isFeasible()) {
+            assertThat(fitsWithout(s, pending, uids(verdict))).isTrue();
+            assertThat(oracleObjective(s, pool, uids(verdict)))
+                    .isLessThanOrEqualTo(oracleObjective(s, pool, uids(reprieve)));
+        }
+    }
+}

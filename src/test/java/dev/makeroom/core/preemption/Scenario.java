@@ -1,0 +1,89 @@
+package dev.makeroom.core.preemption;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.PriorityClassInfo;
+import dev.makeroom.core.model.QosClass;
+import dev.makeroom.core.model.Resources;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** A small cluster built in a test's own words: nodes, running pods in bind order, a pending pod. */
+final class Scenario {
+
+    static final Instant EPOCH = Instant.parse("2026-01-01T00:00:00Z");
+
+    private final ClusterSnapshot.Builder builder = ClusterSnapshot.builder();
+    private final List<PodInfo> running = new ArrayList<>();
+    private long resourceVersion = 100;
+
+    Scenario node(String name, Object... allocatable) {
+        Map<String, Long> amounts = new java.util.HashMap<>(Resources.of(allocatable).toMap());
+        amounts.putIfAbsent(Resources.PODS, 110L);
+        builder.node(name, Map.of("kubernetes.io/hostname", name), Resources.of(amounts));
+        return this;
+    }
+
+    /** A Guaranteed pod (BestEffort without requests); placed with {@link #on}, each later pod started later. */
+    static PodInfo.Builder pod(String name, int priority, Object... requests) {
+        return PodInfo.builder(name).name(name).priority(priority).requests(Resources.of(requests))
+                .qos(requests.length == 0 ? QosClass.BEST_EFFORT : QosClass.GUARANTEED);
+    }
+
+    Scenario on(String node, PodInfo.Builder pod) {
+        PodInfo built = pod.nodeName(node).resourceVersion(++resourceVersion).build();
+        if (built.startTime() == null) {
+            built = built.toBuilder().startTime(EPOCH.plus(Duration.ofMinutes(resourceVersion))).build();
+        }
+        running.add(built);
+        builder.pod(built);
+        return this;
+    }
+
+    Scenario add(PodInfo pod) {
+        builder.pod(pod);
+        return this;
+    }
+
+    Scenario budget(String name, int allowed, Map<String, String> selector) {
+        builder.budget(new DisruptionBudget("default", name, dev.makeroom.core.model.LabelSelector.matching(selector),
+                allowed, java.util.Set.of()));
+        return this;
+    }
+
+    Scenario priorityClass(String name, int value, boolean optedOut) {
+        builder.priorityClass(new PriorityClassInfo(name, value, optedOut));
+        return this;
+    }
+
+    ClusterSnapshot snapshot() {
+        return builder.build();
+    }
+
+    static PodInfo pending(int priority, Object... requests) {
+        return PodInfo.builder("pending").name("pending").priority(priority).requests(Resources.of(requests))
+                .qos(QosClass.GUARANTEED).build();
+    }
+
+    static PreemptionEngine engine(Strategy strategy, PdbMode pdb, AnswerMode answer) {
+        return new PreemptionEngine(new PreemptionSettings(strategy, answer, pdb, Duration.ofSeconds(5)),
+                System::nanoTime);
+    }
+
+    static PreemptionEngine minimal() {
+        return engine(Strategy.MINIMAL, PdbMode.PREFER, AnswerMode.ALL);
+    }
+
+    static PreemptionEngine kubeDefault() {
+        return engine(Strategy.KUBE_DEFAULT, PdbMode.PREFER, AnswerMode.ALL);
+    }
+
+    static List<String> victimNames(NodeVerdict verdict) {
+        return verdict.victims().victims().stream().map(PodInfo::name).toList();
+    }
+}
