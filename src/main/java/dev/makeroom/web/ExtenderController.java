@@ -82,8 +82,9 @@ class ExtenderController {
         ClusterSnapshot snapshot = view.snapshot();
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         PreemptionDecision decision = engine.decideFor(snapshot, pod, candidates(args));
-        log.info("preempt {}: {} ({}), {} candidate nodes, {} µs", decision.pod(), decision.outcome(),
-                decision.detail(), decision.verdicts().size(), decision.nanos() / 1000);
+        log.info("preempt {}: {} {} ({} candidate nodes, {} µs{})", decision.pod(), decision.outcome(),
+                decision.detail(), decision.verdicts().size(), decision.nanos() / 1000,
+                decision.provenOptimal() ? "" : ", not proven optimal");
         return ok(new WireDtos.ExtenderPreemptionResult(PreemptionAnswer.toWire(decision)));
     }
 

@@ -4,9 +4,7 @@ import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -25,7 +23,7 @@ final class CandidatePool {
     final int[] allowed;
     final List<DisruptionBudget> budgets;
     final boolean strictPdb;
-    private final int[] ageRank;
+    private final long[] age;
 
     CandidatePool(List<PodInfo> pods, Resources deficit, List<PodInfo> forcedPods,
                   List<DisruptionBudget> budgets, boolean strictPdb) {
@@ -60,25 +58,14 @@ final class CandidatePool {
             }
             budgetsOf[i] = covering.stream().mapToInt(Integer::intValue).toArray();
         }
-        ageRank = ageRanks(this.pods);
+        age = new long[n];
+        for (int i = 0; i < n; i++) {
+            age[i] = Age.of(this.pods.get(i));
+        }
     }
 
     int size() {
         return pods.size();
-    }
-
-    /** Newest pod (or one not started yet) 0; each pod's rank counts the pods strictly newer. */
-    private static int[] ageRanks(List<PodInfo> pods) {
-        Comparator<Instant> newestFirst = Comparator.nullsFirst(Comparator.<Instant>reverseOrder());
-        int[] ranks = new int[pods.size()];
-        for (int i = 0; i < ranks.length; i++) {
-            for (PodInfo other : pods) {
-                if (newestFirst.compare(other.startTime(), pods.get(i).startTime()) < 0) {
-                    ranks[i]++;
-                }
-            }
-        }
-        return ranks;
     }
 
     int priority(int i) {
@@ -97,8 +84,8 @@ final class CandidatePool {
         return Math.max(0, pods.get(i).terminationGracePeriodSeconds());
     }
 
-    int ageRank(int i) {
-        return ageRank[i];
+    long age(int i) {
+        return age[i];
     }
 
     /** Whether evicting exactly the marked pods makes the pending pod fit. */
@@ -155,7 +142,7 @@ final class CandidatePool {
                 qos += qosRank(i);
                 originators += originator(i);
                 grace += grace(i);
-                age += ageRank(i);
+                age += age(i);
             }
         }
         return new Objective(pdbViolations, count == 0 ? Long.MIN_VALUE : highest, count, prioritySum, qos,

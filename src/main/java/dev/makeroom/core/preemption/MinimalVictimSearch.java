@@ -11,7 +11,7 @@ import java.util.List;
  *
  * <p><b>Design.</b> Pods that must go (conflicts) are taken up front. The other candidates are
  * grouped into classes of interchangeable pods: same priority, same amounts freed of each short
- * resource, same QoS, originator flag, grace period and budgets. Within a class only the age rank
+ * resource, same QoS, originator flag, grace period and budgets. Within a class only the age
  * differs, and since every objective component is a sum or a maximum, taking k pods of a class is
  * best done with its k newest; so the search branches on <em>how many</em> of each class to take,
  * not which, which removes the symmetry of replicas. Classes are visited by priority, lowest first,
@@ -123,7 +123,7 @@ final class MinimalVictimSearch implements VictimSelector {
                 home.add(i);
             }
             for (List<Integer> g : groups) {
-                g.sort(Comparator.comparingInt(pool::ageRank));
+                g.sort(Comparator.comparingLong(pool::age));
             }
             groups.sort(Comparator.<List<Integer>>comparingInt(g -> pool.priority(g.get(0)))
                     .thenComparing(g -> -share(pool, g.get(0))));
@@ -320,7 +320,7 @@ final class MinimalVictimSearch implements VictimSelector {
             qos += pool.qosRank(i);
             originators += pool.originator(i);
             grace += pool.grace(i);
-            age += pool.ageRank(i);
+            age += pool.age(i);
         }
 
         private void release(int i) {
@@ -339,7 +339,7 @@ final class MinimalVictimSearch implements VictimSelector {
             qos -= pool.qosRank(i);
             originators -= pool.originator(i);
             grace -= pool.grace(i);
-            age -= pool.ageRank(i);
+            age -= pool.age(i);
         }
 
         private static long ceilDiv(long a, long b) {

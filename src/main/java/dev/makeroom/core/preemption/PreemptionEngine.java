@@ -68,9 +68,14 @@ public final class PreemptionEngine {
         List<NodeVerdict> chosen = settings.answer() == AnswerMode.BEST && !feasible.isEmpty()
                 ? List.of(feasible.get(0)) : feasible;
         DecisionOutcome outcome = chosen.isEmpty() ? DecisionOutcome.NO_FEASIBLE_NODE : DecisionOutcome.PREEMPT;
-        String detail = chosen.isEmpty() ? "no candidate node can make room" : "preempt on " + chosen.get(0).node();
+        String detail = chosen.isEmpty() ? "no candidate node can make room" : describe(chosen.get(0));
         return new PreemptionDecision(pending.ref(), outcome, detail, settings.strategy(), verdicts, chosen,
                 nanoClock.getAsLong() - start);
+    }
+
+    private static String describe(NodeVerdict best) {
+        return "on " + best.node() + " evict " + best.victims().victims().stream()
+                .map(p -> p.ref().toString()).collect(java.util.stream.Collectors.joining(", "));
     }
 
     /** Why the pod may not preempt at all, or null when it may (kube-scheduler's PodEligibleToPreemptOthers). */

@@ -31,6 +31,8 @@ class MinimalSearchProperties {
 
     private static final String[] DIMS = {"cpu", "memory", "example.com/gpu", "ephemeral-storage"};
     private static final int PENDING_PRIORITY = 5;
+    /** Victims' ages are measured to a fixed point, so newer pods cost less (DESIGN §2, criterion 5). */
+    private static final Instant REFERENCE = Instant.parse("2200-01-01T00:00:00Z");
 
     record PodSpec(int priority, int[] amounts, int qos, int flag, int budget, int startMinute, boolean originator,
                    boolean longGrace) {
@@ -157,7 +159,7 @@ class MinimalSearchProperties {
             qos += v.qos().ordinal();
             orig += v.originator() ? 1 : 0;
             grace += v.terminationGracePeriodSeconds();
-            age += pool.stream().filter(o -> o.startTime().isAfter(v.startTime())).count();
+            age += java.time.Duration.between(v.startTime(), REFERENCE).toSeconds();
         }
         long violations = 0;
         for (int k = 0; k < 2; k++) {

@@ -1,0 +1,23 @@
+package dev.makeroom.core.preemption;
+
+import dev.makeroom.core.model.PodInfo;
+
+import java.time.Instant;
+
+/**
+ * A victim's age cost for the last tie-break (newer victims first): seconds between its start and
+ * a fixed far-future reference. A fixed reference keeps costs comparable across nodes and
+ * requests, and never negative, so sums only grow as victims are added. A pod that has not
+ * started yet costs 0, like the newest.
+ */
+final class Age {
+
+    static final Instant REFERENCE = Instant.parse("2200-01-01T00:00:00Z");
+
+    private Age() {
+    }
+
+    static long of(PodInfo pod) {
+        return pod.startTime() == null ? 0 : Math.max(0, REFERENCE.getEpochSecond() - pod.startTime().getEpochSecond());
+    }
+}
