@@ -6,6 +6,7 @@ import dev.makeroom.core.model.Resources;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One node's victim problem in dense arrays, shared by the selectors: the deficit to free per
@@ -25,7 +26,7 @@ final class CandidatePool {
     final boolean strictPdb;
     private final long[] age;
 
-    CandidatePool(List<PodInfo> pods, Resources deficit, List<PodInfo> forcedPods,
+    CandidatePool(List<PodInfo> pods, Resources deficit, Set<String> forcedUids,
                   List<DisruptionBudget> budgets, boolean strictPdb) {
         this.pods = List.copyOf(pods);
         this.strictPdb = strictPdb;
@@ -49,7 +50,7 @@ final class CandidatePool {
             for (int d = 0; d < dims.length; d++) {
                 frees[i][d] = Resources.PODS.equals(dims[d]) ? 1 : Math.max(0, pod.requests().get(dims[d]));
             }
-            forced[i] = forcedPods.contains(pod);
+            forced[i] = forcedUids.contains(pod.uid());
             List<Integer> covering = new ArrayList<>();
             for (int b = 0; b < budgets.size(); b++) {
                 if (budgets.get(b).covers(pod)) {

@@ -27,7 +27,8 @@ import java.util.List;
  * priority; the tie-break sums so far.
  *
  * <p>The kube-scheduler's reprieve result is the first incumbent, so the answer is never worse than
- * it. The search checks its deadline every few hundred states; when it passes, the best set found
+ * it. When only the best node is answered, the best node so far is a cutoff: the search then
+ * only looks for sets that beat it, and a node that cannot is reported as dominated. The search checks its deadline every few hundred states; when it passes, the best set found
  * so far is returned and marked not proven optimal.
  */
 final class MinimalVictimSearch implements VictimSelector {
@@ -35,14 +36,14 @@ final class MinimalVictimSearch implements VictimSelector {
     private static final int CLOCK_CHECK_INTERVAL = 256;
 
     @Override
-    public Selection select(CandidatePool pool, Deadline deadline) {
+    public Selection select(CandidatePool pool, Deadline deadline, Objective cutoff) {
         long start = deadline.clock().getAsLong();
         ReprieveSelector.Reprieve reprieve = ReprieveSelector.reprieve(pool);
         if (reprieve == null) {
             return Selection.infeasible(InfeasibleReason.NOT_ENOUGH_PREEMPTIBLE_RESOURCES,
                     "evicting every preemptible pod still leaves too little", SearchStats.NONE);
         }
-        Run run = new Run(pool, deadline);
+        Run run = new Run(pool, deadline, cutoff);
         if (!pool.strictPdb || pool.pdbViolations(reprieve.evicted()) == 0) {
             run.offer(reprieve.evicted());
         }
@@ -54,13 +55,18 @@ final class MinimalVictimSearch implements VictimSelector {
                     ? "no set that spares every PodDisruptionBudget was found within the time budget"
                     : "every set that makes room violates a PodDisruptionBudget", stats);
         }
-        return Selection.of(pool.victimSet(run.best, pool.pdbViolations(run.best)), !run.exhausted, stats);
+        VictimSet set = pool.victimSet(run.best, pool.pdbViolations(run.best));
+        if (cutoff != null && !run.exhausted && !run.bestObjective.isBetterThan(cutoff)) {
+            return Selection.dominated(set, stats);
+        }
+        return Selection.of(set, !run.exhausted, stats);
     }
 
     /** One search over one pool; mutable state kept out of the selector so it stays reusable. */
     private static final class Run {
         private final CandidatePool pool;
         private final Deadline deadline;
+        private final Objective cutoff;
         private final int dims;
         private final int[][] classes;      // pod indices per class, newest first
         private final int[] classPriority;
@@ -86,9 +92,10 @@ final class MinimalVictimSearch implements VictimSelector {
         private long grace;
         private long age;
 
-        Run(CandidatePool pool, Deadline deadline) {
+        Run(CandidatePool pool, Deadline deadline, Objective cutoff) {
             this.pool = pool;
             this.deadline = deadline;
+            this.cutoff = cutoff;
             this.dims = pool.need.length;
             this.chosen = new boolean[pool.size()];
             this.freed = new long[dims];
@@ -176,6 +183,14 @@ final class MinimalVictimSearch implements VictimSelector {
             }
         }
 
+        /** What a new set must beat: the incumbent, or the cutoff when that is better still. */
+        private Objective bound() {
+            if (cutoff != null && (bestObjective == null || !bestObjective.isBetterThan(cutoff))) {
+                return cutoff;
+            }
+            return bestObjective;
+        }
+
         void offer(boolean[] evicted) {
             Objective objective = pool.objective(evicted, pool.pdbViolations(evicted));
             if (bestObjective == null || objective.isBetterThan(bestObjective)) {
@@ -204,9 +219,10 @@ final class MinimalVictimSearch implements VictimSelector {
                 exhausted = true;
                 return;
             }
+            Objective bound = bound();
             if (covered()) {
                 Objective objective = currentObjective(0, 0);
-                if (bestObjective == null || objective.isBetterThan(bestObjective)) {
+                if (bound == null || objective.isBetterThan(bound)) {
                     best = chosen.clone();
                     bestObjective = objective;
                 }
@@ -216,7 +232,7 @@ final class MinimalVictimSearch implements VictimSelector {
                 return;
             }
             int extra = fewestMorePods(c);
-            if (bestObjective != null && !currentObjective(extra, classPriority[c]).isBetterThan(bestObjective)) {
+            if (bound != null && !currentObjective(extra, classPriority[c]).isBetterThan(bound)) {
                 return;
             }
             int[] members = classes[c];

@@ -11,10 +11,14 @@ import dev.makeroom.core.model.Resources;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 
 /**
  * Decides a preempt call: is the pod eligible, what is each candidate node's best victim set, and
@@ -55,14 +59,25 @@ public final class PreemptionEngine {
         Deadline deadline = Deadline.after(nanoClock, settings.budget().toNanos());
         Map<String, Candidate> unique = new LinkedHashMap<>();
         candidates.forEach(c -> unique.putIfAbsent(c.node(), c));
-        List<Candidate> nodes = new ArrayList<>(unique.values());
-        List<NodeVerdict> verdicts = new ArrayList<>(nodes.size());
-        for (int i = 0; i < nodes.size(); i++) {
-            Candidate candidate = nodes.get(i);
+        // Evaluated in name order, so that among equally good nodes the one answered does not
+        // depend on the order the scheduler happened to list them in.
+        List<Candidate> byName = new ArrayList<>(unique.values());
+        byName.sort(Comparator.comparing(Candidate::node));
+        Map<String, NodeVerdict> verdictByNode = new HashMap<>();
+        Objective bestSoFar = null;
+        for (int i = 0; i < byName.size(); i++) {
+            Candidate candidate = byName.get(i);
             NodeVerdict stale = staleHint(snapshot, candidate);
-            verdicts.add(stale != null ? stale
-                    : evaluate(snapshot, pending, candidate.node(), deadline.slice(nodes.size() - i)));
+            Objective cutoff = settings.answer() == AnswerMode.BEST ? bestSoFar : null;
+            NodeVerdict verdict = stale != null ? stale
+                    : evaluate(snapshot, pending, candidate.node(), deadline.slice(byName.size() - i), cutoff);
+            verdictByNode.put(candidate.node(), verdict);
+            if (verdict.isFeasible() && !verdict.dominated()
+                    && (bestSoFar == null || verdict.victims().objective().isBetterThan(bestSoFar))) {
+                bestSoFar = verdict.victims().objective();
+            }
         }
+        List<NodeVerdict> verdicts = unique.keySet().stream().map(verdictByNode::get).toList();
         List<NodeVerdict> feasible = new ArrayList<>(verdicts.stream().filter(NodeVerdict::isFeasible).toList());
         feasible.sort(PREFERENCE);
         List<NodeVerdict> chosen = settings.answer() == AnswerMode.BEST && !feasible.isEmpty()
@@ -75,7 +90,7 @@ public final class PreemptionEngine {
 
     private static String describe(NodeVerdict best) {
         return "on " + best.node() + " evict " + best.victims().victims().stream()
-                .map(p -> p.ref().toString()).collect(java.util.stream.Collectors.joining(", "));
+                .map(p -> p.ref().toString()).collect(Collectors.joining(", "));
     }
 
     /** Why the pod may not preempt at all, or null when it may (kube-scheduler's PodEligibleToPreemptOthers). */
@@ -110,7 +125,12 @@ public final class PreemptionEngine {
         return null;
     }
 
-    NodeVerdict evaluate(ClusterSnapshot snapshot, PodInfo pending, String nodeName, Deadline deadline) {
+    /**
+     * One node's verdict. With a {@code cutoff} (the best node so far, when only the best node is
+     * answered) the search only looks for sets that beat it; a node that cannot is marked dominated.
+     */
+    NodeVerdict evaluate(ClusterSnapshot snapshot, PodInfo pending, String nodeName, Deadline deadline,
+                         Objective cutoff) {
         NodeInfo node = snapshot.node(nodeName);
         if (node == null) {
             return NodeVerdict.infeasible(nodeName, InfeasibleReason.UNKNOWN_NODE, "not in makeroom's view",
@@ -119,7 +139,7 @@ public final class PreemptionEngine {
         boolean daemonSetHere = pending.isDaemonSetPodFor(nodeName);
         List<PodInfo> candidates = new ArrayList<>();
         List<PodInfo> optedOut = new ArrayList<>();
-        List<PodInfo> forced = new ArrayList<>();
+        Set<String> forced = new HashSet<>();
         boolean needsLastResort = false;
         for (PodInfo pod : node.pods()) {
             Protection protection = Candidacy.protectionOf(pod, pending, snapshot);
@@ -129,7 +149,7 @@ public final class PreemptionEngine {
                     return NodeVerdict.infeasible(nodeName, InfeasibleReason.CONFLICT_WITH_PROTECTED_POD,
                             conflict + " with " + pod.ref() + " (" + protection + ")", SearchStats.NONE);
                 }
-                forced.add(pod);
+                forced.add(pod.uid());
                 needsLastResort |= protection.isOptOut();
             }
             if (protection == Protection.NONE) {
@@ -145,19 +165,19 @@ public final class PreemptionEngine {
                     "the pod fits without evicting anything", SearchStats.NONE);
         }
         if (!needsLastResort) {
-            Selection selection = selector.select(pool(snapshot, candidates, deficit, forced), deadline);
+            Selection selection = selector.select(pool(snapshot, candidates, deficit, forced), deadline, cutoff);
             if (selection.feasible() || !daemonSetHere || optedOut.isEmpty()) {
                 return verdict(nodeName, selection, false, deficit);
             }
         }
         List<PodInfo> withOptedOut = new ArrayList<>(candidates);
         withOptedOut.addAll(optedOut);
-        return verdict(nodeName, selector.select(pool(snapshot, withOptedOut, deficit, forced), deadline), true,
+        return verdict(nodeName, selector.select(pool(snapshot, withOptedOut, deficit, forced), deadline, cutoff), true,
                 deficit);
     }
 
     private CandidatePool pool(ClusterSnapshot snapshot, List<PodInfo> candidates, Resources deficit,
-                               List<PodInfo> forced) {
+                               Set<String> forced) {
         List<DisruptionBudget> relevant = new ArrayList<>();
         for (DisruptionBudget budget : snapshot.budgets()) {
             if (candidates.stream().anyMatch(budget::covers)) {

@@ -19,7 +19,7 @@ final class ReprieveSelector implements VictimSelector {
     }
 
     @Override
-    public Selection select(CandidatePool pool, Deadline deadline) {
+    public Selection select(CandidatePool pool, Deadline deadline, Objective cutoff) {
         long start = deadline.clock().getAsLong();
         Reprieve reprieve = reprieve(pool);
         if (reprieve == null) {
@@ -58,24 +58,41 @@ final class ReprieveSelector implements VictimSelector {
             }
             (violates ? violating : nonViolating).add(i);
         }
+        long[] freed = new long[pool.need.length];
+        for (int i = 0; i < n; i++) {
+            addFreed(pool, freed, i, 1);
+        }
         int violatingVictims = 0;
         for (int i : violating) {
-            if (!tryReprieve(pool, evicted, i)) {
+            if (!tryReprieve(pool, evicted, freed, i)) {
                 violatingVictims++;
             }
         }
         for (int i : nonViolating) {
-            tryReprieve(pool, evicted, i);
+            tryReprieve(pool, evicted, freed, i);
         }
         return new Reprieve(evicted, violatingVictims, n);
     }
 
-    private static boolean tryReprieve(CandidatePool pool, boolean[] evicted, int i) {
-        evicted[i] = false;
-        if (pool.fits(evicted)) {
-            return true;
+    /** Puts pod i back if the pending pod still fits without it; O(resources) with the running sums. */
+    private static boolean tryReprieve(CandidatePool pool, boolean[] evicted, long[] freed, int i) {
+        if (pool.forced[i]) {
+            return false;
         }
-        evicted[i] = true;
-        return false;
+        addFreed(pool, freed, i, -1);
+        for (int d = 0; d < freed.length; d++) {
+            if (freed[d] < pool.need[d]) {
+                addFreed(pool, freed, i, 1);
+                return false;
+            }
+        }
+        evicted[i] = false;
+        return true;
+    }
+
+    private static void addFreed(CandidatePool pool, long[] freed, int i, int sign) {
+        for (int d = 0; d < freed.length; d++) {
+            freed[d] += sign * pool.frees[i][d];
+        }
     }
 }

@@ -3,5 +3,9 @@ package dev.makeroom.core.preemption;
 /** A strategy that picks one node's victims. */
 interface VictimSelector {
 
-    Selection select(CandidatePool pool, Deadline deadline);
+    /**
+     * The node's best set; with a {@code cutoff} (may be null) a selector may stop early and mark
+     * the node dominated once it knows no set here beats the cutoff.
+     */
+    Selection select(CandidatePool pool, Deadline deadline, Objective cutoff);
 }

@@ -75,34 +75,44 @@ class MinimalSearchProperties {
     }
 
     private static ClusterSnapshot snapshot(Case c) {
-        Map<String, Long> allocatable = new HashMap<>();
-        for (int d = 0; d < c.dims(); d++) {
-            long used = 0;
-            for (PodSpec p : c.pods()) {
-                used += p.amounts()[d];
+        return snapshot(List.of(c));
+    }
+
+    /** One node per case, named n (one case) or n0, n1, ...; the budgets of the first case. */
+    private static ClusterSnapshot snapshot(List<Case> cases) {
+        ClusterSnapshot.Builder b = ClusterSnapshot.builder();
+        for (int n = 0; n < cases.size(); n++) {
+            Case c = cases.get(n);
+            String node = cases.size() == 1 ? "n" : "n" + n;
+            Map<String, Long> allocatable = new HashMap<>();
+            for (int d = 0; d < c.dims(); d++) {
+                long used = 0;
+                for (PodSpec p : c.pods()) {
+                    used += p.amounts()[d];
+                }
+                allocatable.put(DIMS[d], used + c.slack()[d]);
             }
-            allocatable.put(DIMS[d], used + c.slack()[d]);
-        }
-        allocatable.put(Resources.PODS, (long) c.pods().size() + c.podSlack());
-        ClusterSnapshot.Builder b = ClusterSnapshot.builder().node("n", Map.of(), Resources.of(allocatable));
-        for (int i = 0; i < c.pods().size(); i++) {
-            b.pod(pod(c, i));
+            allocatable.put(Resources.PODS, (long) c.pods().size() + c.podSlack());
+            b.node(node, Map.of(), Resources.of(allocatable));
+            for (int i = 0; i < c.pods().size(); i++) {
+                b.pod(pod(c, i, node));
+            }
         }
         for (int k = 0; k < 2; k++) {
             b.budget(new DisruptionBudget("default", "pdb-" + k, LabelSelector.matching(Map.of("pdb", "" + k)),
-                    c.allowed()[k], Set.of()));
+                    cases.get(0).allowed()[k], Set.of()));
         }
         return b.build();
     }
 
-    private static PodInfo pod(Case c, int i) {
+    private static PodInfo pod(Case c, int i, String node) {
         PodSpec p = c.pods().get(i);
         Map<String, Long> requests = new HashMap<>();
         for (int d = 0; d < c.dims(); d++) {
             requests.put(DIMS[d], (long) p.amounts()[d]);
         }
         Resources r = Resources.of(requests);
-        return PodInfo.builder("p" + i).name("p" + i).nodeName("n").priority(p.priority()).requests(r)
+        return PodInfo.builder(node + "-p" + i).name("p" + i).nodeName(node).priority(p.priority()).requests(r)
                 .qos(r.isEmpty() ? QosClass.BEST_EFFORT : QosClass.values()[p.qos()])
                 .terminating(p.flag() == 0).optedOut(p.flag() == 1).mirror(p.flag() == 2)
                 .labels(p.budget() < 0 ? Map.of() : Map.of("pdb", "" + p.budget()))
@@ -126,7 +136,11 @@ class MinimalSearchProperties {
     }
 
     private static boolean fitsWithout(ClusterSnapshot s, PodInfo pending, Set<String> victims) {
-        var node = s.node("n");
+        return fitsWithout(s, "n", pending, victims);
+    }
+
+    private static boolean fitsWithout(ClusterSnapshot s, String nodeName, PodInfo pending, Set<String> victims) {
+        var node = s.node(nodeName);
         long podsLeft = node.pods().stream().filter(p -> !victims.contains(p.uid())).count();
         if (podsLeft + 1 > node.allocatable().get(Resources.PODS)) {
             return false;
@@ -169,7 +183,11 @@ class MinimalSearchProperties {
     }
 
     private static Objective bruteForceOptimum(ClusterSnapshot s, PodInfo pending) {
-        List<PodInfo> pool = s.node("n").pods().stream().filter(MinimalSearchProperties::eligible).toList();
+        return bruteForceOptimum(s, "n", pending);
+    }
+
+    private static Objective bruteForceOptimum(ClusterSnapshot s, String node, PodInfo pending) {
+        List<PodInfo> pool = s.node(node).pods().stream().filter(MinimalSearchProperties::eligible).toList();
         Objective best = null;
         for (int mask = 1; mask < (1 << pool.size()); mask++) {
             Set<String> victims = new java.util.HashSet<>();
@@ -178,7 +196,7 @@ class MinimalSearchProperties {
                     victims.add(pool.get(i).uid());
                 }
             }
-            if (fitsWithout(s, pending, victims)) {
+            if (fitsWithout(s, node, pending, victims)) {
                 Objective o = oracleObjective(s, pool, victims);
                 if (best == null || o.compareTo(best) < 0) {
                     best = o;
@@ -220,6 +238,38 @@ class MinimalSearchProperties {
         assertThat(fitsWithout(s, pending, uids(verdict))).isTrue();
         assertThat(oracleObjective(s, pool, uids(verdict))).isEqualTo(optimum);
         assertThat(verdict.victims().objective()).isEqualTo(optimum);
+    }
+
+    @Property(tries = 150)
+    void answering_only_the_best_node_finds_the_best_of_all_nodes(@ForAll("cases") Case a, @ForAll("cases") Case b,
+                                                                  @ForAll("cases") Case c) {
+        ClusterSnapshot s = snapshot(List.of(a, b, c));
+        PodInfo pending = pending(a);
+        List<String> nodes = List.of("n2", "n0", "n1");
+        PreemptionDecision best = Scenario.engine(Strategy.MINIMAL, PdbMode.PREFER, AnswerMode.BEST)
+                .decide(s, pending, nodes);
+
+        Objective optimum = null;
+        String optimalNode = null;
+        for (String node : List.of("n0", "n1", "n2")) {
+            if (fitsWithout(s, node, pending, Set.of())) {
+                continue;
+            }
+            Objective o = bruteForceOptimum(s, node, pending);
+            if (o != null && (optimum == null || o.compareTo(optimum) < 0)) {
+                optimum = o;
+                optimalNode = node;
+            }
+        }
+        if (optimum == null) {
+            assertThat(best.chosen()).isEmpty();
+            return;
+        }
+        assertThat(best.chosen()).hasSize(1);
+        assertThat(best.chosen().get(0).node()).isEqualTo(optimalNode);
+        assertThat(best.chosen().get(0).dominated()).isFalse();
+        assertThat(best.chosen().get(0).victims().objective()).isEqualTo(optimum);
+        assertThat(best.verdicts()).extracting(NodeVerdict::node).containsExactlyElementsOf(nodes);
     }
 
     @Property(tries = 300)
