@@ -1,11 +1,9 @@
 package dev.makeroom.core.accounting;
 
+import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
-
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * What is taken on a node from the point of view of one pending pod: every bound pod (terminating
@@ -14,36 +12,34 @@ import java.util.Map;
  */
 public final class NodeUsage {
 
+    private static final Resources ONE_POD = Resources.of(Resources.PODS, 1);
+
     private NodeUsage() {
     }
 
-    public static Resources requestedFor(NodeInfo node, PodInfo pending) {
-        Map<String, Long> sum = new HashMap<>();
-        for (PodInfo pod : node.pods()) {
-            if (!pod.uid().equals(pending.uid())) {
-                add(sum, pod);
+    /**
+     * Where the view already has the pending pod bound, or null. A pod the scheduler asks about is
+     * pending for it, but a slightly newer view may show it bound; it must not count against itself.
+     */
+    public static String homeOf(ClusterSnapshot snapshot, PodInfo pending) {
+        PodInfo known = snapshot.pod(pending.uid());
+        return known == null ? null : known.nodeName();
+    }
+
+    public static Resources requestedFor(NodeInfo node, PodInfo pending, String pendingHome) {
+        Resources requested = node.requested();
+        if (node.name().equals(pendingHome)) {
+            for (PodInfo pod : node.pods()) {
+                if (pod.uid().equals(pending.uid())) {
+                    requested = requested.minus(pod.requests()).minus(ONE_POD);
+                }
             }
         }
         for (PodInfo nominated : node.nominatedPods()) {
             if (!nominated.uid().equals(pending.uid()) && nominated.priority() >= pending.priority()) {
-                add(sum, nominated);
+                requested = requested.plus(nominated.requests()).plus(ONE_POD);
             }
         }
-        return Resources.of(sum);
-    }
-
-    /** Everything bound to the node, as the node's own accounting shows it. */
-    public static Resources requested(NodeInfo node) {
-        Map<String, Long> sum = new HashMap<>();
-        node.pods().forEach(pod -> add(sum, pod));
-        return Resources.of(sum);
-    }
-
-    private static void add(Map<String, Long> sum, PodInfo pod) {
-        Resources r = pod.requests();
-        for (int i = 0; i < r.size(); i++) {
-            sum.merge(r.name(i), r.value(i), Long::sum);
-        }
-        sum.merge(Resources.PODS, 1L, Long::sum);
+        return requested;
     }
 }

@@ -23,13 +23,14 @@ public final class FilterPolicy {
     public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames) {
         List<String> passed = new ArrayList<>(nodeNames.size());
         Map<String, String> failed = new LinkedHashMap<>();
+        String home = NodeUsage.homeOf(snapshot, pod);
         for (String name : nodeNames) {
             NodeInfo node = snapshot.node(name);
             if (node == null) {
                 failed.put(name, UNKNOWN_NODE);
                 continue;
             }
-            List<String> shortfalls = FitCheck.shortfalls(node.allocatable(), NodeUsage.requestedFor(node, pod),
+            List<String> shortfalls = FitCheck.shortfalls(node.allocatable(), NodeUsage.requestedFor(node, pod, home),
                     pod.requests());
             if (shortfalls.isEmpty()) {
                 passed.add(name);

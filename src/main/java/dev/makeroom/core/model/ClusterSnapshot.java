@@ -21,6 +21,7 @@ public final class ClusterSnapshot {
     private final List<DisruptionBudget> budgets;
     private final Map<String, PriorityClassInfo> priorityClasses;
     private final Map<String, Map<String, String>> namespaceAnnotations;
+    private final Map<String, List<DisruptionBudget>> budgetsByPod;
 
     private ClusterSnapshot(Map<String, NodeInfo> nodes, Map<String, PodInfo> podsByUid,
                             List<DisruptionBudget> budgets, Map<String, PriorityClassInfo> priorityClasses,
@@ -30,6 +31,23 @@ public final class ClusterSnapshot {
         this.budgets = budgets;
         this.priorityClasses = priorityClasses;
         this.namespaceAnnotations = namespaceAnnotations;
+        this.budgetsByPod = indexBudgets(podsByUid.values(), budgets);
+    }
+
+    /** Which budgets each bound pod spends, matched once per snapshot instead of once per request. */
+    private static Map<String, List<DisruptionBudget>> indexBudgets(Collection<PodInfo> pods,
+                                                                    List<DisruptionBudget> budgets) {
+        Map<String, List<DisruptionBudget>> byNamespace = new HashMap<>();
+        budgets.forEach(b -> byNamespace.computeIfAbsent(b.namespace(), k -> new ArrayList<>()).add(b));
+        Map<String, List<DisruptionBudget>> byPod = new HashMap<>();
+        for (PodInfo pod : pods) {
+            for (DisruptionBudget budget : byNamespace.getOrDefault(pod.namespace(), List.of())) {
+                if (pod.isAssigned() && budget.covers(pod)) {
+                    byPod.computeIfAbsent(pod.uid(), k -> new ArrayList<>(1)).add(budget);
+                }
+            }
+        }
+        return byPod;
     }
 
     public NodeInfo node(String name) {
@@ -50,6 +68,11 @@ public final class ClusterSnapshot {
 
     public List<DisruptionBudget> budgets() {
         return budgets;
+    }
+
+    /** The budgets evicting this bound pod would spend (see {@link DisruptionBudget#covers}). */
+    public List<DisruptionBudget> budgetsCovering(PodInfo pod) {
+        return budgetsByPod.getOrDefault(pod.uid(), List.of());
     }
 
     public PriorityClassInfo priorityClass(String name) {

@@ -1,19 +1,39 @@
 package dev.makeroom.core.model;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * A node with the pods bound to it ({@code spec.nodeName}) and the pending pods nominated to it,
  * in the order they were bound (the scheduler cache's order, which its tie-breaks depend on).
+ * {@code requested} sums the bound pods' requests and counts them under {@link Resources#PODS};
+ * it is computed once, since every verb reads it.
  */
 public record NodeInfo(String name, Map<String, String> labels, Resources allocatable,
-                       List<PodInfo> pods, List<PodInfo> nominatedPods) {
+                       List<PodInfo> pods, List<PodInfo> nominatedPods, Resources requested) {
 
     public NodeInfo {
         labels = Map.copyOf(labels);
         pods = List.copyOf(pods);
         nominatedPods = List.copyOf(nominatedPods);
+    }
+
+    public NodeInfo(String name, Map<String, String> labels, Resources allocatable,
+                    List<PodInfo> pods, List<PodInfo> nominatedPods) {
+        this(name, labels, allocatable, pods, nominatedPods, sum(pods));
+    }
+
+    private static Resources sum(List<PodInfo> pods) {
+        Map<String, Long> total = new HashMap<>();
+        for (PodInfo pod : pods) {
+            Resources r = pod.requests();
+            for (int i = 0; i < r.size(); i++) {
+                total.merge(r.name(i), r.value(i), Long::sum);
+            }
+        }
+        total.put(Resources.PODS, (long) pods.size());
+        return Resources.of(total);
     }
 
     public NodeInfo withPods(List<PodInfo> newPods, List<PodInfo> newNominated) {

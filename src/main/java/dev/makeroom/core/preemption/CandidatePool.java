@@ -5,8 +5,11 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * One node's victim problem in dense arrays, shared by the selectors: the deficit to free per
@@ -26,11 +29,21 @@ final class CandidatePool {
     final boolean strictPdb;
     private final long[] age;
 
+    /** {@code coverage} tells which budgets evicting a pod would spend. */
     CandidatePool(List<PodInfo> pods, Resources deficit, Set<String> forcedUids,
-                  List<DisruptionBudget> budgets, boolean strictPdb) {
+                  Function<PodInfo, List<DisruptionBudget>> coverage, boolean strictPdb) {
         this.pods = List.copyOf(pods);
         this.strictPdb = strictPdb;
-        this.budgets = List.copyOf(budgets);
+        Map<DisruptionBudget, Integer> index = new IdentityHashMap<>();
+        List<List<DisruptionBudget>> covering = new ArrayList<>(pods.size());
+        for (PodInfo pod : pods) {
+            List<DisruptionBudget> spent = coverage.apply(pod);
+            covering.add(spent);
+            spent.forEach(b -> index.putIfAbsent(b, index.size()));
+        }
+        DisruptionBudget[] ordered = new DisruptionBudget[index.size()];
+        index.forEach((b, i) -> ordered[i] = b);
+        this.budgets = List.of(ordered);
         int n = pods.size();
         dims = new String[deficit.size()];
         need = new long[deficit.size()];
@@ -43,7 +56,7 @@ final class CandidatePool {
         budgetsOf = new int[n][];
         allowed = new int[budgets.size()];
         for (int b = 0; b < allowed.length; b++) {
-            allowed[b] = budgets.get(b).disruptionsAllowed();
+            allowed[b] = this.budgets.get(b).disruptionsAllowed();
         }
         for (int i = 0; i < n; i++) {
             PodInfo pod = pods.get(i);
@@ -51,13 +64,11 @@ final class CandidatePool {
                 frees[i][d] = Resources.PODS.equals(dims[d]) ? 1 : Math.max(0, pod.requests().get(dims[d]));
             }
             forced[i] = forcedUids.contains(pod.uid());
-            List<Integer> covering = new ArrayList<>();
-            for (int b = 0; b < budgets.size(); b++) {
-                if (budgets.get(b).covers(pod)) {
-                    covering.add(b);
-                }
+            List<DisruptionBudget> spent = covering.get(i);
+            budgetsOf[i] = new int[spent.size()];
+            for (int k = 0; k < spent.size(); k++) {
+                budgetsOf[i][k] = index.get(spent.get(k));
             }
-            budgetsOf[i] = covering.stream().mapToInt(Integer::intValue).toArray();
         }
         age = new long[n];
         for (int i = 0; i < n; i++) {

@@ -24,7 +24,7 @@ import java.util.List;
  * something is missing, the priority of the next class (classes come in rising priority); the
  * victims so far plus the fewest further pods that could cover the most demanding short resource
  * (from the remaining pods' largest amounts); the priority sum so far plus that many times the next
- * priority; the tie-break sums so far.
+ * priority; the tie-break sums so far plus that many times the least tie-break cost still to come.
  *
  * <p>The kube-scheduler's reprieve result is the first incumbent, so the answer is never worse than
  * it. When only the best node is answered, the best node so far is a cutoff: the search then
@@ -72,6 +72,7 @@ final class MinimalVictimSearch implements VictimSelector {
         private final int[] classPriority;
         private final long[][] suffixPrefix; // [class * dims + d] -> prefix sums of remaining amounts, largest first
         private final long[][] suffixTotal;  // [class][d] -> total amount remaining from this class on
+        private final long[][] suffixMinCost; // [class] -> least qos, originator, grace, age of any pod from it on
         private final boolean[] chosen;
         private final long[] freed;
         private final int[] spent;
@@ -108,6 +109,7 @@ final class MinimalVictimSearch implements VictimSelector {
             }
             this.suffixPrefix = new long[(classes.length + 1) * dims][];
             this.suffixTotal = new long[classes.length + 1][dims];
+            this.suffixMinCost = new long[classes.length + 1][];
             buildSuffixBounds();
         }
 
@@ -164,6 +166,17 @@ final class MinimalVictimSearch implements VictimSelector {
         }
 
         private void buildSuffixBounds() {
+            suffixMinCost[classes.length] = new long[] {0, 0, 0, 0};
+            for (int c = classes.length - 1; c >= 0; c--) {
+                long[] min = suffixMinCost[c + 1].clone();
+                boolean last = c == classes.length - 1;
+                int cheapest = classes[c][0]; // classes list their pods youngest (cheapest) first
+                long[] here = {pool.qosRank(cheapest), pool.originator(cheapest), pool.grace(cheapest), pool.age(cheapest)};
+                for (int k = 0; k < 4; k++) {
+                    min[k] = last ? here[k] : Math.min(min[k], here[k]);
+                }
+                suffixMinCost[c] = min;
+            }
             for (int c = classes.length; c >= 0; c--) {
                 for (int d = 0; d < dims; d++) {
                     List<Long> amounts = new ArrayList<>();
@@ -221,7 +234,7 @@ final class MinimalVictimSearch implements VictimSelector {
             }
             Objective bound = bound();
             if (covered()) {
-                Objective objective = currentObjective(0, 0);
+                Objective objective = currentObjective(0, classes.length);
                 if (bound == null || objective.isBetterThan(bound)) {
                     best = chosen.clone();
                     bestObjective = objective;
@@ -232,7 +245,7 @@ final class MinimalVictimSearch implements VictimSelector {
                 return;
             }
             int extra = fewestMorePods(c);
-            if (bound != null && !currentObjective(extra, classPriority[c]).isBetterThan(bound)) {
+            if (bound != null && !currentObjective(extra, c).isBetterThan(bound)) {
                 return;
             }
             int[] members = classes[c];
@@ -313,10 +326,21 @@ final class MinimalVictimSearch implements VictimSelector {
             return most;
         }
 
-        private Objective currentObjective(int extraVictims, int nextPriority) {
-            long top = extraVictims > 0 ? Math.max(highest, nextPriority) : highest;
-            return new Objective(violations, count + extraVictims == 0 ? Long.MIN_VALUE : top, count + extraVictims,
-                    prioritySum + (long) extraVictims * nextPriority, qos, originators, grace, age);
+        /**
+         * The running sums plus, for {@code extraVictims} more pods from class {@code c} on, the
+         * least each of them can add. The per-victim parts only bind at equal victim counts, which
+         * is exactly where a lexicographic comparison reads them.
+         */
+        private Objective currentObjective(int extraVictims, int c) {
+            if (extraVictims == 0) {
+                return new Objective(violations, count == 0 ? Long.MIN_VALUE : highest, count, prioritySum, qos,
+                        originators, grace, age);
+            }
+            long next = classPriority[c];
+            long[] min = suffixMinCost[c];
+            return new Objective(violations, Math.max(highest, next), count + extraVictims,
+                    prioritySum + extraVictims * next, qos + extraVictims * min[0], originators + extraVictims * min[1],
+                    grace + extraVictims * min[2], age + extraVictims * min[3]);
         }
 
         private void take(int i) {

@@ -3,7 +3,6 @@ package dev.makeroom.core.preemption;
 import dev.makeroom.core.accounting.FitCheck;
 import dev.makeroom.core.accounting.NodeUsage;
 import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PreemptionPolicy;
@@ -158,7 +157,8 @@ public final class PreemptionEngine {
                 optedOut.add(pod);
             }
         }
-        Resources deficit = FitCheck.deficit(node.allocatable(), NodeUsage.requestedFor(node, pending),
+        Resources deficit = FitCheck.deficit(node.allocatable(),
+                NodeUsage.requestedFor(node, pending, NodeUsage.homeOf(snapshot, pending)),
                 pending.requests());
         if (deficit.isEmpty() && forced.isEmpty()) {
             return NodeVerdict.infeasible(nodeName, InfeasibleReason.FITS_WITHOUT_PREEMPTION,
@@ -178,13 +178,8 @@ public final class PreemptionEngine {
 
     private CandidatePool pool(ClusterSnapshot snapshot, List<PodInfo> candidates, Resources deficit,
                                Set<String> forced) {
-        List<DisruptionBudget> relevant = new ArrayList<>();
-        for (DisruptionBudget budget : snapshot.budgets()) {
-            if (candidates.stream().anyMatch(budget::covers)) {
-                relevant.add(budget);
-            }
-        }
-        return new CandidatePool(candidates, deficit, forced, relevant, settings.pdb() == PdbMode.STRICT);
+        return new CandidatePool(candidates, deficit, forced, snapshot::budgetsCovering,
+                settings.pdb() == PdbMode.STRICT);
     }
 
     private static NodeVerdict verdict(String node, Selection selection, boolean lastResort, Resources deficit) {

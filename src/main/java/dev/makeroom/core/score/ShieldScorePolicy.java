@@ -26,15 +26,16 @@ public final class ShieldScorePolicy {
 
     public List<NodeScore> score(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames) {
         List<NodeScore> scores = new ArrayList<>(nodeNames.size());
+        String home = NodeUsage.homeOf(snapshot, pod);
         for (String name : nodeNames) {
             NodeInfo node = snapshot.node(name);
-            scores.add(new NodeScore(name, node == null ? 0 : score(node, pod)));
+            scores.add(new NodeScore(name, node == null ? 0 : score(node, pod, home)));
         }
         return scores;
     }
 
-    int score(NodeInfo node, PodInfo pod) {
-        Resources requested = NodeUsage.requestedFor(node, pod);
+    int score(NodeInfo node, PodInfo pod, String pendingHome) {
+        Resources requested = NodeUsage.requestedFor(node, pod, pendingHome);
         if (!FitCheck.shortfalls(node.allocatable(), requested, pod.requests()).isEmpty()) {
             return 0;
         }
@@ -65,7 +66,7 @@ public final class ShieldScorePolicy {
     private static Resources lowerPriorityRequests(NodeInfo node, PodInfo pod) {
         Resources sum = Resources.NONE;
         for (PodInfo other : node.pods()) {
-            if (other.priority() < pod.priority() && !other.terminating()) {
+            if (other.priority() < pod.priority() && !other.terminating() && !other.uid().equals(pod.uid())) {
                 sum = sum.plus(other.requests());
             }
         }
