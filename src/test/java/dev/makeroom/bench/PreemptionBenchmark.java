@@ -63,9 +63,11 @@ public class PreemptionBenchmark {
         PreemptionDecision probe = engine.decide(snapshot, pending, candidates);
         long feasible = probe.verdicts().stream().filter(NodeVerdict::isFeasible).count();
         long proven = probe.verdicts().stream().filter(v -> v.isFeasible() && v.provenOptimal()).count();
-        System.out.printf("%n[%s nodes=%d pods=%d] feasible nodes %d, proven optimal %d (%.1f%%), answer %s%n",
-                strategy, nodes, podsPerNode, feasible, proven, feasible == 0 ? 0.0 : 100.0 * proven / feasible,
-                probe.detail());
+        long states = probe.verdicts().stream().mapToLong(v -> v.stats().statesExplored()).sum();
+        long dominated = probe.verdicts().stream().filter(NodeVerdict::dominated).count();
+        System.out.printf("%n[%s nodes=%d pods=%d] feasible nodes %d, proven optimal %d (%.1f%%), dominated %d, "
+                        + "states %d, answer %s%n", strategy, nodes, podsPerNode, feasible, proven,
+                feasible == 0 ? 0.0 : 100.0 * proven / feasible, dominated, states, probe.detail());
     }
 
     @Benchmark

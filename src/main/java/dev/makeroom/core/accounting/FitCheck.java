@@ -5,7 +5,7 @@ import dev.makeroom.core.model.Resources;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.HashMap;
 
 /**
  * The kube-scheduler's NodeResourcesFit rule: the pod count always, and every resource the pod
@@ -34,9 +34,10 @@ public final class FitCheck {
 
     /** How much of each short resource must be freed for the pod to fit (positive amounts only). */
     public static Resources deficit(Resources allocatable, Resources requested, Resources podRequests) {
-        Map<String, Long> need = new TreeMap<>();
+        Map<String, Long> need = null;
         long podsOver = requested.get(Resources.PODS) + 1 - allocatable.get(Resources.PODS);
         if (podsOver > 0) {
+            need = new HashMap<>();
             need.put(Resources.PODS, podsOver);
         }
         for (int i = 0; i < podRequests.size(); i++) {
@@ -44,9 +45,12 @@ public final class FitCheck {
             long want = podRequests.value(i);
             long over = requested.get(name) + want - allocatable.get(name);
             if (want > 0 && !Resources.PODS.equals(name) && over > 0) {
+                if (need == null) {
+                    need = new HashMap<>();
+                }
                 need.put(name, over);
             }
         }
-        return Resources.of(need);
+        return need == null ? Resources.NONE : Resources.of(need);
     }
 }

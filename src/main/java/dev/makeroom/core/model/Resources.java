@@ -24,15 +24,25 @@ public final class Resources {
     }
 
     public static Resources of(Map<String, Long> amounts) {
-        TreeMap<String, Long> sorted = new TreeMap<>();
-        amounts.forEach((name, value) -> {
-            if (value != null && value != 0) {
-                sorted.put(name, value);
+        String[] names = new String[amounts.size()];
+        long[] values = new long[amounts.size()];
+        int n = 0;
+        for (Map.Entry<String, Long> e : amounts.entrySet()) {
+            Long value = e.getValue();
+            if (value == null || value == 0) {
+                continue;
             }
-        });
-        String[] names = sorted.keySet().toArray(String[]::new);
-        long[] values = sorted.values().stream().mapToLong(Long::longValue).toArray();
-        return new Resources(names, values);
+            // insertion sort: resource lists are short, and this runs on hot paths
+            int at = n++;
+            while (at > 0 && names[at - 1].compareTo(e.getKey()) > 0) {
+                names[at] = names[at - 1];
+                values[at] = values[at - 1];
+                at--;
+            }
+            names[at] = e.getKey();
+            values[at] = value;
+        }
+        return n == 0 ? NONE : new Resources(Arrays.copyOf(names, n), Arrays.copyOf(values, n));
     }
 
     /** Convenience for tests and examples: {@code Resources.of("cpu", 1000, "memory", 1 << 20)}. */

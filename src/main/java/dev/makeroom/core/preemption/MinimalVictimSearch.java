@@ -179,21 +179,38 @@ final class MinimalVictimSearch implements VictimSelector {
             }
             for (int c = classes.length; c >= 0; c--) {
                 for (int d = 0; d < dims; d++) {
-                    List<Long> amounts = new ArrayList<>();
-                    for (int k = c; k < classes.length; k++) {
-                        for (int i : classes[k]) {
-                            amounts.add(pool.frees[i][d]);
-                        }
-                    }
-                    amounts.sort(Comparator.reverseOrder());
-                    long[] prefix = new long[amounts.size() + 1];
-                    for (int j = 0; j < amounts.size(); j++) {
-                        prefix[j + 1] = prefix[j] + amounts.get(j);
-                    }
-                    suffixPrefix[c * dims + d] = prefix;
-                    suffixTotal[c][d] = prefix[amounts.size()];
+                    suffixTotal[c][d] = (c == classes.length ? 0 : suffixTotal[c + 1][d])
+                            + (c == classes.length ? 0 : pool.frees[classes[c][0]][d] * classes[c].length);
                 }
             }
+        }
+
+        /**
+         * Prefix sums of the amounts of resource d that the pods of classes c.. free, largest
+         * first. Built on first use: most nodes are pruned at the root and never need deeper ones.
+         */
+        private long[] prefix(int c, int d) {
+            long[] prefix = suffixPrefix[c * dims + d];
+            if (prefix == null) {
+                int size = 0;
+                for (int k = c; k < classes.length; k++) {
+                    size += classes[k].length;
+                }
+                long[] amounts = new long[size];
+                int at = 0;
+                for (int k = c; k < classes.length; k++) {
+                    for (int i : classes[k]) {
+                        amounts[at++] = pool.frees[i][d];
+                    }
+                }
+                Arrays.sort(amounts);
+                prefix = new long[size + 1];
+                for (int j = 0; j < size; j++) {
+                    prefix[j + 1] = prefix[j] + amounts[size - 1 - j];
+                }
+                suffixPrefix[c * dims + d] = prefix;
+            }
+            return prefix;
         }
 
         /** What a new set must beat: the incumbent, or the cutoff when that is better still. */
@@ -310,7 +327,7 @@ final class MinimalVictimSearch implements VictimSelector {
                 if (missing <= 0) {
                     continue;
                 }
-                long[] prefix = suffixPrefix[c * dims + d];
+                long[] prefix = prefix(c, d);
                 int lo = 1;
                 int hi = prefix.length - 1;
                 while (lo < hi) {

@@ -1,7 +1,5 @@
 package dev.makeroom.core.preemption;
 
-import java.util.Comparator;
-
 /**
  * The cost of a victim set, compared lexicographically, smaller is better (DESIGN §2): PDB
  * violations, highest victim priority, number of victims, sum of victim priorities, then the
@@ -12,19 +10,18 @@ public record Objective(long pdbViolations, long highestPriority, long victims, 
                         long qosRankSum, long originators, long gracePeriodSum, long ageSum)
         implements Comparable<Objective> {
 
-    private static final Comparator<Objective> ORDER = Comparator
-            .comparingLong(Objective::pdbViolations)
-            .thenComparingLong(Objective::highestPriority)
-            .thenComparingLong(Objective::victims)
-            .thenComparingLong(Objective::prioritySum)
-            .thenComparingLong(Objective::qosRankSum)
-            .thenComparingLong(Objective::originators)
-            .thenComparingLong(Objective::gracePeriodSum)
-            .thenComparingLong(Objective::ageSum);
-
     @Override
     public int compareTo(Objective o) {
-        return ORDER.compare(this, o);
+        // written out rather than a Comparator chain: this runs for every explored search state
+        int c = Long.compare(pdbViolations, o.pdbViolations);
+        if (c == 0) c = Long.compare(highestPriority, o.highestPriority);
+        if (c == 0) c = Long.compare(victims, o.victims);
+        if (c == 0) c = Long.compare(prioritySum, o.prioritySum);
+        if (c == 0) c = Long.compare(qosRankSum, o.qosRankSum);
+        if (c == 0) c = Long.compare(originators, o.originators);
+        if (c == 0) c = Long.compare(gracePeriodSum, o.gracePeriodSum);
+        if (c == 0) c = Long.compare(ageSum, o.ageSum);
+        return c;
     }
 
     public boolean isBetterThan(Objective o) {
