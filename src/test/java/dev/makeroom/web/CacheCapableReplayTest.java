@@ -32,8 +32,7 @@ class CacheCapableReplayTest extends FixtureReplaySupport {
     @Test
     void filter_passes_a_pod_only_where_it_already_sits_once_every_node_is_full() {
         JsonNode request = request(folder(), "filter-request.json");
-        String uid = request.get("Pod").get("metadata").get("uid").asString();
-        String home = cluster().pod(uid).nodeName();
+        String home = homeOfPodIn("filter-request.json");
 
         JsonNode response = call("filter", "filter-request.json");
 

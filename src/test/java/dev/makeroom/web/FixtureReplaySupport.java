@@ -38,6 +38,12 @@ abstract class FixtureReplaySupport {
         return Fixtures.cluster(folder(), "cluster-at-preempt.json");
     }
 
+    /** The node the request's pod is already bound to in the captured cluster state. */
+    String homeOfPodIn(String requestFile) {
+        String uid = request(folder(), requestFile).get("Pod").get("metadata").get("uid").asString();
+        return cluster().pod(uid).nodeName();
+    }
+
     JsonNode call(String verb, String requestFile) {
         HttpResponse<String> response = client.post("/scheduler/" + verb, Fixtures.read(folder(), requestFile));
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);

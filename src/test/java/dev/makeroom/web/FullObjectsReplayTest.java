@@ -23,8 +23,7 @@ class FullObjectsReplayTest extends FixtureReplaySupport {
     @Test
     void filter_answers_with_the_full_node_objects_it_was_sent() {
         JsonNode request = request(folder(), "filter-request.json");
-        String uid = request.get("Pod").get("metadata").get("uid").asString();
-        String home = cluster().pod(uid).nodeName();
+        String home = homeOfPodIn("filter-request.json");
 
         JsonNode response = call("filter", "filter-request.json");
         JsonNode real = Json.parse(Fixtures.read(folder(), "filter-response.json"));
