@@ -7,9 +7,11 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.ErrorResponse;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /** Every error on the extender endpoints (and any unmatched request) is JSON: {@code {"Error": "..."}}. */
 @RestControllerAdvice
@@ -44,8 +46,17 @@ class WireErrorHandler {
         return error(HttpStatus.METHOD_NOT_ALLOWED, "use POST");
     }
 
+    @ExceptionHandler(NoResourceFoundException.class)
+    ResponseEntity<byte[]> notFound(NoResourceFoundException e) {
+        return error(HttpStatus.NOT_FOUND, "no such endpoint: " + e.getResourcePath());
+    }
+
     @ExceptionHandler(Exception.class)
     ResponseEntity<byte[]> unexpected(Exception e) {
+        if (e instanceof ErrorResponse response && !response.getStatusCode().is5xxServerError()) {
+            // Spring's own request errors (missing parameters, bad headers, ...) keep their status
+            return error(HttpStatus.valueOf(response.getStatusCode().value()), response.getBody().getDetail());
+        }
         log.error("extender request failed unexpectedly", e);
         return error(HttpStatus.INTERNAL_SERVER_ERROR, "internal error: " + e.getClass().getSimpleName());
     }
