@@ -43,6 +43,25 @@ public final class PodMapper {
 
     /** {@code classValues} resolves a PriorityClass name when the pod carries no resolved priority. */
     public static PodInfo toCore(Pod pod, Function<String, Integer> classValues) {
+        return toCore(pod, classValues, null);
+    }
+
+    /** As {@link #toCore(Pod, Function)}, sharing repeated strings and label maps through {@code interning}. */
+    public static PodInfo toCore(Pod pod, Function<String, Integer> classValues, Interning interning) {
+        PodInfo info = map(pod, classValues);
+        if (interning == null) {
+            return info;
+        }
+        return info.toBuilder()
+                .namespace(interning.string(info.namespace()))
+                .nodeName(interning.string(info.nodeName()))
+                .nominatedNodeName(interning.string(info.nominatedNodeName()))
+                .priorityClassName(interning.string(info.priorityClassName()))
+                .labels(interning.labels(info.labels()))
+                .build();
+    }
+
+    private static PodInfo map(Pod pod, Function<String, Integer> classValues) {
         ObjectMeta meta = pod.getMetadata() == null ? new ObjectMeta() : pod.getMetadata();
         PodSpec spec = pod.getSpec() == null ? new PodSpec() : pod.getSpec();
         Map<String, String> labels = meta.getLabels() == null ? Map.of() : meta.getLabels();

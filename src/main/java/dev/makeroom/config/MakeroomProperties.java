@@ -19,13 +19,27 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
                                  @Valid @DefaultValue Preemption preemption,
                                  @Valid @DefaultValue Web web) {
 
-    /** Where the cluster view comes from. */
-    public record Cluster(@NotNull @DefaultValue("snapshot") Source source, String snapshot) {
+    /**
+     * Where the cluster view comes from. Without {@code source}, makeroom watches the API when it
+     * runs inside a cluster and reads {@code snapshot} otherwise.
+     */
+    public record Cluster(Source source,
+                          String snapshot,
+                          @NotNull @DefaultValue("10m") Duration resync,
+                          String configMapNamespace,
+                          @NotNull @DefaultValue("makeroom-queues") String configMapName,
+                          @NotNull @DefaultValue("10m") Duration evictionMemory) {
+
+        public Source effectiveSource(boolean insideCluster) {
+            return source != null ? source : insideCluster ? Source.KUBERNETES : Source.SNAPSHOT;
+        }
     }
 
     public enum Source {
         /** A file of Kubernetes objects ({@code makeroom.cluster.snapshot}). */
-        SNAPSHOT
+        SNAPSHOT,
+        /** The Kubernetes API, through informers (in-cluster service account, else kubeconfig). */
+        KUBERNETES
     }
 
     /** How preempt decides. */

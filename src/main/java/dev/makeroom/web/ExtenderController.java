@@ -22,6 +22,7 @@ import tools.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -57,7 +58,8 @@ class ExtenderController {
         ClusterSnapshot snapshot = view.snapshot();
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         RequestedNodes nodes = RequestedNodes.of(args);
-        FilterVerdict verdict = filterPolicy.filter(snapshot, pod, nodes.names());
+        FilterVerdict verdict = view.ready() ? filterPolicy.filter(snapshot, pod, nodes.names())
+                : failOpen(nodes.names());
         WireDtos.ExtenderFilterResult result = nodes.byName()
                 ? new WireDtos.ExtenderFilterResult(null, verdict.passed(), verdict.failed(), verdict.unresolvable(), "")
                 : new WireDtos.ExtenderFilterResult(nodes.echo(verdict.passed()), null, verdict.failed(),
@@ -70,7 +72,11 @@ class ExtenderController {
         WireDtos.ExtenderArgs args = json.read(body, WireDtos.ExtenderArgs.class);
         ClusterSnapshot snapshot = view.snapshot();
         PodInfo pod = pods.toCore(args.pod(), snapshot);
-        List<WireDtos.HostPriority> scores = scorePolicy.score(snapshot, pod, RequestedNodes.of(args).names())
+        List<String> names = RequestedNodes.of(args).names();
+        if (!view.ready()) {
+            return ok(names.stream().map(name -> new WireDtos.HostPriority(name, 0)).toList());
+        }
+        List<WireDtos.HostPriority> scores = scorePolicy.score(snapshot, pod, names, view.avoidList())
                 .stream().map(s -> new WireDtos.HostPriority(s.host(), s.score())).toList();
         return ok(scores);
     }
@@ -80,11 +86,21 @@ class ExtenderController {
         WireDtos.ExtenderPreemptionArgs args = json.read(body, WireDtos.ExtenderPreemptionArgs.class);
         ClusterSnapshot snapshot = view.snapshot();
         PodInfo pod = pods.toCore(args.pod(), snapshot);
-        PreemptionDecision decision = engine.decideFor(snapshot, pod, candidates(args));
+        List<Candidate> candidates = candidates(args);
+        if (!view.ready()) {
+            log.info("preempt {}: not deciding before the cluster view has synced", pod.ref());
+            return ok(new WireDtos.ExtenderPreemptionResult(Map.of()));
+        }
+        PreemptionDecision decision = engine.decideFor(snapshot, pod, candidates);
         log.info("preempt {}: {} {} ({} candidate nodes, {} µs{})", decision.pod(), decision.outcome(),
                 decision.detail(), decision.verdicts().size(), decision.nanos() / 1000,
                 decision.provenOptimal() ? "" : ", not proven optimal");
         return ok(new WireDtos.ExtenderPreemptionResult(PreemptionAnswer.toWire(decision)));
+    }
+
+    /** Before the view has synced: pass every node and let the scheduler's own filters decide. */
+    private static FilterVerdict failOpen(List<String> names) {
+        return new FilterVerdict(names, Map.of(), Map.of());
     }
 
     private static List<Candidate> candidates(WireDtos.ExtenderPreemptionArgs args) {

@@ -10,44 +10,34 @@ import java.util.Map;
 
 /**
  * One immutable, consistent view of the cluster. Every request reads exactly one snapshot, so
- * nodes, pods and budgets never disagree with each other mid-request.
+ * nodes, pods and budgets never disagree with each other mid-request. A changed snapshot shares
+ * all unchanged nodes and most of the pod index with its predecessor ({@link #change()}).
  */
 public final class ClusterSnapshot {
 
+    static final int NODE_CHUNKS = 64;
+    static final int POD_CHUNKS = 256;
+
     public static final ClusterSnapshot EMPTY = builder().build();
 
-    private final Map<String, NodeInfo> nodes;
-    private final Map<String, PodInfo> podsByUid;
+    private final ChunkedMap<String, NodeInfo> nodes;
+    private final ChunkedMap<String, PodInfo> podsByUid;
     private final List<DisruptionBudget> budgets;
+    private final Map<String, List<DisruptionBudget>> budgetsByNamespace;
     private final Map<String, PriorityClassInfo> priorityClasses;
     private final Map<String, Map<String, String>> namespaceAnnotations;
-    private final Map<String, List<DisruptionBudget>> budgetsByPod;
 
-    private ClusterSnapshot(Map<String, NodeInfo> nodes, Map<String, PodInfo> podsByUid,
+    private ClusterSnapshot(ChunkedMap<String, NodeInfo> nodes, ChunkedMap<String, PodInfo> podsByUid,
                             List<DisruptionBudget> budgets, Map<String, PriorityClassInfo> priorityClasses,
                             Map<String, Map<String, String>> namespaceAnnotations) {
         this.nodes = nodes;
         this.podsByUid = podsByUid;
-        this.budgets = budgets;
-        this.priorityClasses = priorityClasses;
-        this.namespaceAnnotations = namespaceAnnotations;
-        this.budgetsByPod = indexBudgets(podsByUid.values(), budgets);
-    }
-
-    /** Which budgets each bound pod spends, matched once per snapshot instead of once per request. */
-    private static Map<String, List<DisruptionBudget>> indexBudgets(Collection<PodInfo> pods,
-                                                                    List<DisruptionBudget> budgets) {
+        this.budgets = List.copyOf(budgets);
+        this.priorityClasses = Map.copyOf(priorityClasses);
+        this.namespaceAnnotations = Map.copyOf(namespaceAnnotations);
         Map<String, List<DisruptionBudget>> byNamespace = new HashMap<>();
-        budgets.forEach(b -> byNamespace.computeIfAbsent(b.namespace(), k -> new ArrayList<>()).add(b));
-        Map<String, List<DisruptionBudget>> byPod = new HashMap<>();
-        for (PodInfo pod : pods) {
-            for (DisruptionBudget budget : byNamespace.getOrDefault(pod.namespace(), List.of())) {
-                if (pod.isAssigned() && budget.covers(pod)) {
-                    byPod.computeIfAbsent(pod.uid(), k -> new ArrayList<>(1)).add(budget);
-                }
-            }
-        }
-        return byPod;
+        this.budgets.forEach(b -> byNamespace.computeIfAbsent(b.namespace(), k -> new ArrayList<>(1)).add(b));
+        this.budgetsByNamespace = byNamespace;
     }
 
     public NodeInfo node(String name) {
@@ -62,6 +52,7 @@ public final class ClusterSnapshot {
         return podsByUid.get(uid);
     }
 
+    /** Every pod makeroom tracks: bound, nominated and pending. */
     public Collection<PodInfo> pods() {
         return podsByUid.values();
     }
@@ -70,9 +61,19 @@ public final class ClusterSnapshot {
         return budgets;
     }
 
-    /** The budgets evicting this bound pod would spend (see {@link DisruptionBudget#covers}). */
+    /** The budgets evicting this pod would spend (see {@link DisruptionBudget#covers}). */
     public List<DisruptionBudget> budgetsCovering(PodInfo pod) {
-        return budgetsByPod.getOrDefault(pod.uid(), List.of());
+        List<DisruptionBudget> inNamespace = budgetsByNamespace.get(pod.namespace());
+        if (inNamespace == null) {
+            return List.of();
+        }
+        List<DisruptionBudget> covering = new ArrayList<>(inNamespace.size());
+        for (DisruptionBudget budget : inNamespace) {
+            if (budget.covers(pod)) {
+                covering.add(budget);
+            }
+        }
+        return covering;
     }
 
     public PriorityClassInfo priorityClass(String name) {
@@ -89,6 +90,72 @@ public final class ClusterSnapshot {
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** Starts a new version of this snapshot; only what is changed is copied. */
+    public Change change() {
+        return new Change(this);
+    }
+
+    /**
+     * Edits to a snapshot. Nodes are replaced whole (the caller builds the new {@link NodeInfo}
+     * with its pods); pods are indexed by UID; budgets, classes and namespaces are replaced whole.
+     */
+    public static final class Change {
+        private final ClusterSnapshot base;
+        private final ChunkedMap.Editor<String, NodeInfo> nodes;
+        private final ChunkedMap.Editor<String, PodInfo> pods;
+        private List<DisruptionBudget> budgets;
+        private Map<String, PriorityClassInfo> classes;
+        private Map<String, Map<String, String>> namespaces;
+
+        private Change(ClusterSnapshot base) {
+            this.base = base;
+            this.nodes = base.nodes.edit();
+            this.pods = base.podsByUid.edit();
+            this.budgets = base.budgets;
+            this.classes = base.priorityClasses;
+            this.namespaces = base.namespaceAnnotations;
+        }
+
+        public Change putNode(NodeInfo node) {
+            nodes.put(node.name(), node);
+            return this;
+        }
+
+        public Change removeNode(String name) {
+            nodes.remove(name);
+            return this;
+        }
+
+        public Change putPod(PodInfo pod) {
+            pods.put(pod.uid(), pod);
+            return this;
+        }
+
+        public Change removePod(String uid) {
+            pods.remove(uid);
+            return this;
+        }
+
+        public Change budgets(List<DisruptionBudget> all) {
+            budgets = all;
+            return this;
+        }
+
+        public Change priorityClasses(Map<String, PriorityClassInfo> all) {
+            classes = all;
+            return this;
+        }
+
+        public Change namespaces(Map<String, Map<String, String>> annotationsByNamespace) {
+            namespaces = annotationsByNamespace;
+            return this;
+        }
+
+        public ClusterSnapshot build() {
+            return new ClusterSnapshot(nodes.build(), pods.build(), budgets, classes, namespaces);
+        }
     }
 
     /** Collects objects in any order and places pods on their nodes when built. */
@@ -137,11 +204,11 @@ public final class ClusterSnapshot {
             Map<String, NodeInfo> placed = new LinkedHashMap<>();
             for (NodeInfo node : nodes.values()) {
                 List<PodInfo> onNode = bound.getOrDefault(node.name(), new ArrayList<>());
-                onNode.sort(Comparator.comparingLong(PodInfo::resourceVersion));
+                onNode.sort(NodeInfo.BIND_ORDER);
                 placed.put(node.name(), node.withPods(onNode, nominated.getOrDefault(node.name(), List.of())));
             }
-            return new ClusterSnapshot(Map.copyOf(placed), Map.copyOf(pods), List.copyOf(budgets),
-                    Map.copyOf(classes), Map.copyOf(namespaces));
+            return new ClusterSnapshot(ChunkedMap.of(placed, NODE_CHUNKS), ChunkedMap.of(pods, POD_CHUNKS), budgets,
+                    classes, namespaces);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.makeroom.core.model;
 
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,12 @@ import java.util.Map;
  */
 public record NodeInfo(String name, Map<String, String> labels, Resources allocatable,
                        List<PodInfo> pods, List<PodInfo> nominatedPods, Resources requested) {
+
+    /**
+     * The scheduler cache appends a pod when it is added or updated, so the last-modified order
+     * (resourceVersion) is the order upstream's tie-breaks see.
+     */
+    public static final Comparator<PodInfo> BIND_ORDER = Comparator.comparingLong(PodInfo::resourceVersion);
 
     public NodeInfo {
         labels = Map.copyOf(labels);

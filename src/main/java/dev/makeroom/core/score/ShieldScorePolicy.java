@@ -17,19 +17,24 @@ import java.util.List;
  * after it lands, much of the node is either free or held by pods of lower priority than its own.
  * For each resource the pod requests (cpu and memory when it requests none), the shield is
  * {@code (free after placing the pod + requests of lower-priority pods) / allocatable}; the score is
- * {@code floor(10 × the smallest shield)}. A node where the pod does not fit, or that makeroom does
- * not know, scores 0.
+ * {@code floor(10 × the smallest shield)}. A node where the pod does not fit, that makeroom does
+ * not know, or that the {@link AvoidList} names for the pod, scores 0.
  */
 public final class ShieldScorePolicy {
 
     public static final int MAX_SCORE = 10;
 
     public List<NodeScore> score(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames) {
+        return score(snapshot, pod, nodeNames, AvoidList.NONE);
+    }
+
+    public List<NodeScore> score(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames, AvoidList avoid) {
         List<NodeScore> scores = new ArrayList<>(nodeNames.size());
         String home = NodeUsage.homeOf(snapshot, pod);
         for (String name : nodeNames) {
             NodeInfo node = snapshot.node(name);
-            scores.add(new NodeScore(name, node == null ? 0 : score(node, pod, home)));
+            boolean scoresZero = node == null || avoid.avoid(pod, name);
+            scores.add(new NodeScore(name, scoresZero ? 0 : score(node, pod, home)));
         }
         return scores;
     }

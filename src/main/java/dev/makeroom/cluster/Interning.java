@@ -1,0 +1,26 @@
+package dev.makeroom.cluster;
+
+import com.github.benmanes.caffeine.cache.Interner;
+
+import java.util.Map;
+
+/**
+ * Shares equal strings and label maps between pods: a cluster repeats the same namespaces, class
+ * names and label sets across thousands of replicas. Weak, so unused entries go away.
+ */
+public final class Interning {
+
+    private final Interner<String> strings = Interner.newWeakInterner();
+    private final Interner<Map<String, String>> maps = Interner.newWeakInterner();
+
+    public String string(String s) {
+        return s == null ? null : strings.intern(s);
+    }
+
+    public Map<String, String> labels(Map<String, String> labels) {
+        if (labels == null || labels.isEmpty()) {
+            return Map.of();
+        }
+        return maps.intern(Map.copyOf(labels));
+    }
+}

@@ -1,0 +1,194 @@
+package dev.makeroom.cluster;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.score.AvoidList;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The live view: fabric8 SharedInformers on nodes, pods, PDBs, PriorityClasses, namespaces and
+ * makeroom's ConfigMap. Handlers only enqueue (O(1), never blocking); one applier thread applies
+ * events in batches and publishes a new immutable snapshot per batch. Requests read whichever
+ * snapshot was last published, so they never see a half-applied batch.
+ *
+ * <p>fabric8 relists on 410 Gone and rewatches with backoff on its own; meanwhile the last
+ * published snapshot keeps serving. The applier logs one WARN when a watch is lost and one INFO
+ * when all are back.
+ */
+public final class KubernetesClusterView implements ClusterView, AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(KubernetesClusterView.class);
+    private static final int MAX_BATCH = 10_000;
+
+    private final KubernetesClient client;
+    private final LiveViewSettings settings;
+    private final EvictionMemory evictions;
+    private final LiveClusterState state;
+    private final BlockingQueue<ClusterEvent> queue = new LinkedBlockingQueue<>();
+    private final Map<ClusterEvent.Kind, SharedIndexInformer<? extends HasMetadata>> informers =
+            new EnumMap<>(ClusterEvent.Kind.class);
+    private final Map<ClusterEvent.Kind, AtomicLong> lastEventNanos = new EnumMap<>(ClusterEvent.Kind.class);
+    private final Thread applier;
+
+    private volatile ClusterSnapshot snapshot = ClusterSnapshot.EMPTY;
+    private volatile Map<String, String> configData = Map.of();
+    private volatile boolean ready;
+    private volatile boolean running = true;
+    private long outageSinceNanos = -1;
+
+    public KubernetesClusterView(KubernetesClient client, LiveViewSettings settings) {
+        this.client = client;
+        this.settings = settings;
+        this.evictions = new EvictionMemory(settings.evictionMemory(), Ticker.systemTicker());
+        this.state = new LiveClusterState(evictions);
+        this.applier = new Thread(this::applyLoop, "makeroom-cluster-view");
+        this.applier.setDaemon(true);
+    }
+
+    /** Starts watching; returns at once. {@link #ready()} turns true once every informer has synced. */
+    public KubernetesClusterView start() {
+        long resync = settings.resync().toMillis();
+        watch(ClusterEvent.Kind.NODE, client.nodes().runnableInformer(resync));
+        watch(ClusterEvent.Kind.POD, client.pods().inAnyNamespace().runnableInformer(resync));
+        watch(ClusterEvent.Kind.PDB, client.policy().v1().podDisruptionBudget().inAnyNamespace().runnableInformer(resync));
+        watch(ClusterEvent.Kind.PRIORITY_CLASS, client.scheduling().v1().priorityClasses().runnableInformer(resync));
+        watch(ClusterEvent.Kind.NAMESPACE, client.namespaces().runnableInformer(resync));
+        watch(ClusterEvent.Kind.CONFIG_MAP, client.configMaps().inNamespace(settings.configMapNamespace())
+                .withName(settings.configMapName()).runnableInformer(resync));
+        applier.start();
+        informers.values().forEach(SharedIndexInformer::start);
+        return this;
+    }
+
+    private <T extends HasMetadata> void watch(ClusterEvent.Kind kind, SharedIndexInformer<T> informer) {
+        AtomicLong last = new AtomicLong(System.nanoTime());
+        lastEventNanos.put(kind, last);
+        informer.addEventHandler(new ResourceEventHandler<T>() {
+            @Override
+            public void onAdd(T obj) {
+                last.set(System.nanoTime());
+                queue.add(new ClusterEvent(kind, false, obj));
+            }
+
+            @Override
+            public void onUpdate(T oldObj, T newObj) {
+                last.set(System.nanoTime());
+                queue.add(new ClusterEvent(kind, false, newObj));
+            }
+
+            @Override
+            public void onDelete(T obj, boolean deletedFinalStateUnknown) {
+                last.set(System.nanoTime());
+                queue.add(new ClusterEvent(kind, true, obj));
+            }
+        });
+        informers.put(kind, informer);
+    }
+
+    private void applyLoop() {
+        while (running) {
+            try {
+                ClusterEvent first = queue.poll(1, TimeUnit.SECONDS);
+                if (first != null) {
+                    List<ClusterEvent> batch = new ArrayList<>();
+                    batch.add(first);
+                    queue.drainTo(batch, MAX_BATCH);
+                    batch.forEach(this::applySafely);
+                    snapshot = state.publish();
+                    configData = state.configData();
+                }
+                checkReady();
+                checkWatches();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                log.error("cluster view applier failed; keeping the last snapshot", e);
+            }
+        }
+    }
+
+    private void applySafely(ClusterEvent event) {
+        try {
+            state.apply(event);
+        } catch (RuntimeException e) {
+            log.warn("ignoring a {} makeroom cannot read ({}): {}", event.kind(), name(event.object()), e.getMessage());
+        }
+    }
+
+    private static String name(HasMetadata o) {
+        return o.getMetadata() == null ? "?" : o.getMetadata().getNamespace() + "/" + o.getMetadata().getName();
+    }
+
+    /** Ready once every informer has synced and every event queued until then is published. */
+    private void checkReady() {
+        if (!ready && informers.values().stream().allMatch(SharedIndexInformer::hasSynced) && queue.isEmpty()) {
+            snapshot = state.publish();
+            ready = true;
+            log.info("cluster view synced: {} nodes, {} pods", snapshot.nodes().size(), snapshot.pods().size());
+        }
+    }
+
+    private void checkWatches() {
+        List<ClusterEvent.Kind> lost = informers.entrySet().stream()
+                .filter(e -> !e.getValue().isWatching()).map(Map.Entry::getKey).toList();
+        if (!lost.isEmpty() && outageSinceNanos < 0 && ready) {
+            outageSinceNanos = System.nanoTime();
+            log.warn("lost the API watch on {}; serving the last view while reconnecting", lost);
+        } else if (lost.isEmpty() && outageSinceNanos >= 0) {
+            log.info("API watches restored after {} s", (System.nanoTime() - outageSinceNanos) / 1_000_000_000L);
+            outageSinceNanos = -1;
+        }
+    }
+
+    @Override
+    public ClusterSnapshot snapshot() {
+        return snapshot;
+    }
+
+    @Override
+    public boolean ready() {
+        return ready;
+    }
+
+    @Override
+    public AvoidList avoidList() {
+        return evictions;
+    }
+
+    /** Seconds since the informer of {@code kind} last delivered an event or a resync. */
+    public double secondsSinceLastEvent(String kind) {
+        AtomicLong last = lastEventNanos.get(ClusterEvent.Kind.valueOf(kind));
+        return last == null ? Double.NaN : (System.nanoTime() - last.get()) / 1e9;
+    }
+
+    public List<String> watchedKinds() {
+        return informers.keySet().stream().map(Enum::name).toList();
+    }
+
+    /** The data of makeroom's own ConfigMap, as last seen (empty when there is none). */
+    public Map<String, String> configData() {
+        return configData;
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        informers.values().forEach(SharedIndexInformer::stop);
+        applier.interrupt();
+    }
+}

@@ -1,0 +1,209 @@
+package dev.makeroom.cluster;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.PriorityClassInfo;
+import dev.makeroom.core.model.Resources;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Namespace;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The live view's working state, owned by the single applier thread. Events change it in place
+ * and mark what they touched; {@link #publish()} turns only the touched nodes and pods into a new
+ * immutable snapshot that shares everything else with the previous one.
+ */
+final class LiveClusterState {
+
+    private record NodeShape(Map<String, String> labels, Resources allocatable) {
+    }
+
+    private final Interning interning = new Interning();
+    private final EvictionMemory evictions;
+
+    private final Map<String, NodeShape> nodes = new HashMap<>();
+    private final Map<String, Map<String, PodInfo>> boundByNode = new HashMap<>();
+    private final Map<String, Map<String, PodInfo>> nominatedByNode = new HashMap<>();
+    private final Map<String, PodInfo> pods = new HashMap<>();
+    private final Map<String, DisruptionBudget> budgets = new LinkedHashMap<>();
+    private final Map<String, PriorityClassInfo> classes = new HashMap<>();
+    private final Map<String, Map<String, String>> namespaces = new HashMap<>();
+    private Map<String, String> configData = Map.of();
+
+    private final Set<String> dirtyNodes = new HashSet<>();
+    private final Map<String, PodInfo> changedPods = new HashMap<>(); // null value: removed
+    private boolean budgetsChanged;
+    private boolean classesChanged;
+    private boolean namespacesChanged;
+
+    private ClusterSnapshot snapshot = ClusterSnapshot.EMPTY;
+
+    LiveClusterState(EvictionMemory evictions) {
+        this.evictions = evictions;
+    }
+
+    void apply(ClusterEvent event) {
+        HasMetadata o = event.object();
+        switch (event.kind()) {
+            case NODE -> applyNode((Node) o, event.deleted());
+            case POD -> applyPod((Pod) o, event.deleted());
+            case PDB -> applyBudget((PodDisruptionBudget) o, event.deleted());
+            case PRIORITY_CLASS -> applyClass((PriorityClass) o, event.deleted());
+            case NAMESPACE -> applyNamespace((Namespace) o, event.deleted());
+            case CONFIG_MAP -> configData = event.deleted() || ((ConfigMap) o).getData() == null
+                    ? Map.of() : Map.copyOf(((ConfigMap) o).getData());
+        }
+    }
+
+    private void applyNode(Node node, boolean deleted) {
+        String name = interning.string(node.getMetadata().getName());
+        if (deleted) {
+            nodes.remove(name);
+        } else {
+            nodes.put(name, new NodeShape(interning.labels(node.getMetadata().getLabels()),
+                    SnapshotMapper.allocatable(node)));
+        }
+        dirtyNodes.add(name);
+    }
+
+    private void applyPod(Pod pod, boolean deleted) {
+        PodInfo info = PodMapper.toCore(pod, name -> {
+            PriorityClassInfo pc = classes.get(name);
+            return pc == null ? null : pc.value();
+        }, interning);
+        if (isKubeletEviction(pod) && info.controller() != null && info.isAssigned()) {
+            evictions.recordEviction(info.controller().uid(), info.nodeName());
+        }
+        remove(info.uid());
+        if (!deleted && !PodMapper.isTerminal(pod)) {
+            add(info);
+        }
+    }
+
+    private static boolean isKubeletEviction(Pod pod) {
+        return pod.getStatus() != null && "Evicted".equals(pod.getStatus().getReason());
+    }
+
+    private void remove(String uid) {
+        PodInfo old = pods.remove(uid);
+        if (old == null) {
+            return;
+        }
+        changedPods.put(uid, null);
+        if (old.isAssigned()) {
+            detach(boundByNode, old.nodeName(), uid);
+        } else if (old.nominatedNodeName() != null) {
+            detach(nominatedByNode, old.nominatedNodeName(), uid);
+        }
+    }
+
+    private void detach(Map<String, Map<String, PodInfo>> byNode, String node, String uid) {
+        Map<String, PodInfo> onNode = byNode.get(node);
+        if (onNode != null && onNode.remove(uid) != null) {
+            dirtyNodes.add(node);
+            if (onNode.isEmpty()) {
+                byNode.remove(node);
+            }
+        }
+    }
+
+    private void add(PodInfo info) {
+        pods.put(info.uid(), info);
+        changedPods.put(info.uid(), info);
+        if (info.isAssigned()) {
+            boundByNode.computeIfAbsent(info.nodeName(), k -> new HashMap<>()).put(info.uid(), info);
+            dirtyNodes.add(info.nodeName());
+        } else if (info.nominatedNodeName() != null && !info.nominatedNodeName().isEmpty()) {
+            nominatedByNode.computeIfAbsent(info.nominatedNodeName(), k -> new HashMap<>()).put(info.uid(), info);
+            dirtyNodes.add(info.nominatedNodeName());
+        }
+    }
+
+    private void applyBudget(PodDisruptionBudget pdb, boolean deleted) {
+        String key = pdb.getMetadata().getNamespace() + "/" + pdb.getMetadata().getName();
+        if (deleted) {
+            budgets.remove(key);
+        } else {
+            budgets.put(key, SnapshotMapper.budget(pdb));
+        }
+        budgetsChanged = true;
+    }
+
+    private void applyClass(PriorityClass pc, boolean deleted) {
+        if (deleted) {
+            classes.remove(pc.getMetadata().getName());
+        } else {
+            PriorityClassInfo info = SnapshotMapper.priorityClass(pc);
+            classes.put(info.name(), info);
+        }
+        classesChanged = true;
+    }
+
+    private void applyNamespace(Namespace ns, boolean deleted) {
+        if (deleted) {
+            namespaces.remove(ns.getMetadata().getName());
+        } else {
+            Map<String, String> annotations = ns.getMetadata().getAnnotations();
+            namespaces.put(ns.getMetadata().getName(), annotations == null ? Map.of() : Map.copyOf(annotations));
+        }
+        namespacesChanged = true;
+    }
+
+    /** The current snapshot, rebuilt only where events touched it since the last call. */
+    ClusterSnapshot publish() {
+        if (dirtyNodes.isEmpty() && changedPods.isEmpty() && !budgetsChanged && !classesChanged && !namespacesChanged) {
+            return snapshot;
+        }
+        ClusterSnapshot.Change change = snapshot.change();
+        changedPods.forEach((uid, pod) -> {
+            if (pod == null) {
+                change.removePod(uid);
+            } else {
+                change.putPod(pod);
+            }
+        });
+        for (String name : dirtyNodes) {
+            NodeShape shape = nodes.get(name);
+            if (shape == null) {
+                change.removeNode(name);
+            } else {
+                List<PodInfo> bound = new ArrayList<>(boundByNode.getOrDefault(name, Map.of()).values());
+                bound.sort(NodeInfo.BIND_ORDER);
+                List<PodInfo> nominated = new ArrayList<>(nominatedByNode.getOrDefault(name, Map.of()).values());
+                change.putNode(new NodeInfo(name, shape.labels(), shape.allocatable(), bound, nominated));
+            }
+        }
+        if (budgetsChanged) {
+            change.budgets(new ArrayList<>(budgets.values()));
+        }
+        if (classesChanged) {
+            change.priorityClasses(Map.copyOf(classes));
+        }
+        if (namespacesChanged) {
+            change.namespaces(Map.copyOf(namespaces));
+        }
+        snapshot = change.build();
+        dirtyNodes.clear();
+        changedPods.clear();
+        budgetsChanged = classesChanged = namespacesChanged = false;
+        return snapshot;
+    }
+
+    Map<String, String> configData() {
+        return configData;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.makeroom.config;
+
+import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.cluster.KubernetesClusterView;
+import dev.makeroom.cluster.LiveViewSettings;
+import dev.makeroom.cluster.SnapshotFileClusterView;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Chooses and starts the cluster view: a snapshot file, or the live API through informers. */
+@Configuration(proxyBeanMethods = false)
+class ClusterViewConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(ClusterViewConfiguration.class);
+    private static final Path SERVICE_ACCOUNT_NAMESPACE = Path.of("/var/run/secrets/kubernetes.io/serviceaccount/namespace");
+
+    @Bean(destroyMethod = "close")
+    ClusterView clusterView(MakeroomProperties properties, ObjectProvider<KubernetesClient> clients) {
+        MakeroomProperties.Cluster cluster = properties.cluster();
+        boolean insideCluster = System.getenv("KUBERNETES_SERVICE_HOST") != null;
+        if (cluster.effectiveSource(insideCluster) == MakeroomProperties.Source.SNAPSHOT) {
+            String file = cluster.snapshot();
+            if (file == null || file.isBlank()) {
+                throw new IllegalStateException("makeroom.cluster.source=snapshot needs "
+                        + "makeroom.cluster.snapshot=<path to a file of Kubernetes objects>");
+            }
+            log.info("cluster view: snapshot file {}", file);
+            return new SnapshotFileClusterView(Path.of(file));
+        }
+        KubernetesClient client = clients.getIfAvailable(ClusterViewConfiguration::defaultClient);
+        String namespace = cluster.configMapNamespace() != null ? cluster.configMapNamespace() : ownNamespace();
+        log.info("cluster view: Kubernetes API at {}, config map {}/{}", client.getMasterUrl(), namespace,
+                cluster.configMapName());
+        return new KubernetesClusterView(client, new LiveViewSettings(cluster.resync(), namespace,
+                cluster.configMapName(), cluster.evictionMemory())).start();
+    }
+
+    /** fabric8's defaults (in-cluster service account, else kubeconfig), always on the JDK HTTP client. */
+    static KubernetesClient defaultClient() {
+        return new KubernetesClientBuilder().withHttpClientFactory(new JdkHttpClientFactory()).build();
+    }
+
+    private static String ownNamespace() {
+        try {
+            return Files.isReadable(SERVICE_ACCOUNT_NAMESPACE)
+                    ? Files.readString(SERVICE_ACCOUNT_NAMESPACE).trim() : "makeroom-system";
+        } catch (IOException e) {
+            return "makeroom-system";
+        }
+    }
+}
