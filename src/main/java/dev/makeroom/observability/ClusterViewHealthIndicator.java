@@ -6,7 +6,7 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.stereotype.Component;
 
 /** Part of the readiness group: makeroom is ready once its cluster view has synced. */
-@Component("clusterView")
+@Component
 class ClusterViewHealthIndicator implements HealthIndicator {
 
     private final ClusterView view;
