@@ -7,13 +7,17 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.informers.cache.ReducedStateItemStore;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -43,16 +47,19 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
             new EnumMap<>(ClusterEvent.Kind.class);
     private final Map<ClusterEvent.Kind, AtomicLong> lastEventNanos = new EnumMap<>(ClusterEvent.Kind.class);
     private final Thread applier;
+    private final KubernetesSerialization serialization;
 
     private volatile ClusterSnapshot snapshot = ClusterSnapshot.EMPTY;
     private volatile Map<String, String> configData = Map.of();
     private volatile boolean ready;
     private volatile boolean running = true;
     private long outageSinceNanos = -1;
+    private final Set<ClusterEvent.Kind> everWatched = EnumSet.noneOf(ClusterEvent.Kind.class);
 
     public KubernetesClusterView(KubernetesClient client, LiveViewSettings settings) {
         this.client = client;
         this.settings = settings;
+        this.serialization = client.getKubernetesSerialization();
         this.evictions = new EvictionMemory(settings.evictionMemory(), Ticker.systemTicker());
         this.state = new LiveClusterState(evictions);
         this.applier = new Thread(this::applyLoop, "makeroom-cluster-view");
@@ -75,6 +82,10 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     }
 
     private <T extends HasMetadata> void watch(ClusterEvent.Kind kind, SharedIndexInformer<T> informer) {
+        // The informer's own cache keeps only keys, resourceVersions and UIDs: makeroom's state
+        // holds what decisions need, and full Pod objects would cost gigabytes at 150,000 pods.
+        informer.itemStore(new ReducedStateItemStore<>(ReducedStateItemStore.NAME_KEY_STATE, informer.getApiTypeClass(),
+                serialization, "metadata.uid"));
         AtomicLong last = new AtomicLong(System.nanoTime());
         lastEventNanos.put(kind, last);
         informer.addEventHandler(new ResourceEventHandler<T>() {
@@ -143,10 +154,17 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         }
     }
 
+    /** One WARN when a watch that was up goes down, one INFO when all are up again; not one per retry. */
     private void checkWatches() {
-        List<ClusterEvent.Kind> lost = informers.entrySet().stream()
-                .filter(e -> !e.getValue().isWatching()).map(Map.Entry::getKey).toList();
-        if (!lost.isEmpty() && outageSinceNanos < 0 && ready) {
+        List<ClusterEvent.Kind> lost = new ArrayList<>();
+        informers.forEach((kind, informer) -> {
+            if (informer.isWatching()) {
+                everWatched.add(kind);
+            } else if (everWatched.contains(kind)) {
+                lost.add(kind);
+            }
+        });
+        if (!lost.isEmpty() && outageSinceNanos < 0) {
             outageSinceNanos = System.nanoTime();
             log.warn("lost the API watch on {}; serving the last view while reconnecting", lost);
         } else if (lost.isEmpty() && outageSinceNanos >= 0) {
