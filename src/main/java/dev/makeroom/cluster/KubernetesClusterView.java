@@ -86,6 +86,12 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         // holds what decisions need, and full Pod objects would cost gigabytes at 150,000 pods.
         informer.itemStore(new ReducedStateItemStore<>(ReducedStateItemStore.NAME_KEY_STATE, informer.getApiTypeClass(),
                 serialization, "metadata.uid"));
+        // fabric8 gives up on an informer whose first list or watch fails (a 410 on the first watch,
+        // a 500 on the first list); makeroom must keep trying, with fabric8's backoff, until it syncs.
+        informer.exceptionHandler((started, error) -> {
+            log.debug("{} informer failed ({}started); retrying: {}", kind, started ? "" : "not yet ", error.toString());
+            return true;
+        });
         AtomicLong last = new AtomicLong(System.nanoTime());
         lastEventNanos.put(kind, last);
         informer.addEventHandler(new ResourceEventHandler<T>() {
