@@ -45,17 +45,23 @@ public final class ShieldScorePolicy {
             return 0;
         }
         Resources lower = lowerPriorityRequests(node, pod);
-        double shield = 1.0;
+        int score = MAX_SCORE;
         for (String resource : dimensions(pod)) {
             long allocatable = node.allocatable().get(resource);
             if (allocatable <= 0) {
                 continue;
             }
             long freeAfter = allocatable - requested.get(resource) - pod.requests().get(resource);
-            double share = (double) (freeAfter + lower.get(resource)) / allocatable;
-            shield = Math.min(shield, Math.max(0.0, share));
+            long shielded = Math.max(0, Math.min(allocatable, freeAfter + lower.get(resource)));
+            score = Math.min(score, tenths(shielded, allocatable));
         }
-        return (int) Math.floor(shield * MAX_SCORE);
+        return score;
+    }
+
+    /** floor(10 × part / whole) for 0 ≤ part ≤ whole, in exact integer arithmetic (no overflow). */
+    static int tenths(long part, long whole) {
+        return java.math.BigInteger.valueOf(part).multiply(java.math.BigInteger.TEN)
+                .divide(java.math.BigInteger.valueOf(whole)).intValueExact();
     }
 
     private static List<String> dimensions(PodInfo pod) {
