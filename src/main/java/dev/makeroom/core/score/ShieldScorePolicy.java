@@ -7,6 +7,7 @@ import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -60,8 +61,8 @@ public final class ShieldScorePolicy {
 
     /** floor(10 × part / whole) for 0 ≤ part ≤ whole, in exact integer arithmetic (no overflow). */
     static int tenths(long part, long whole) {
-        return java.math.BigInteger.valueOf(part).multiply(java.math.BigInteger.TEN)
-                .divide(java.math.BigInteger.valueOf(whole)).intValueExact();
+        return BigInteger.valueOf(part).multiply(BigInteger.TEN)
+                .divide(BigInteger.valueOf(whole)).intValueExact();
     }
 
     private static List<String> dimensions(PodInfo pod) {
