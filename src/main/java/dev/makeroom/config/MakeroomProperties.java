@@ -10,6 +10,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
+import org.springframework.util.unit.DataSize;
+
 import java.time.Duration;
 
 /** Everything under {@code makeroom.*}. Enum values accept the lower-case, dashed spelling ({@code kube-default}). */
@@ -49,8 +51,12 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
                              @NotNull @DefaultValue("50ms") Duration budget) {
     }
 
-    /** The extender endpoints' path prefix, e.g. {@code /scheduler} for {@code POST /scheduler/filter}. */
+    /**
+     * The extender endpoints: their path prefix ({@code /scheduler} for {@code POST /scheduler/filter})
+     * and the largest request body accepted (larger ones get 413).
+     */
     public record Web(@NotNull @Pattern(regexp = "(/[A-Za-z0-9._~-]+)*", message = "must be empty or a path like /scheduler")
-                      @DefaultValue("/scheduler") String prefix) {
+                      @DefaultValue("/scheduler") String prefix,
+                      @NotNull @DefaultValue("64MB") DataSize maxRequestSize) {
     }
 }

@@ -33,6 +33,11 @@ class WireErrorHandler {
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
     ResponseEntity<byte[]> unreadable(HttpMessageNotReadableException e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof RequestSizeLimitFilter.TooLargeException tooLarge) {
+                return error(HttpStatus.CONTENT_TOO_LARGE, tooLarge.getMessage());
+            }
+        }
         return error(HttpStatus.BAD_REQUEST, "request body cannot be read");
     }
 

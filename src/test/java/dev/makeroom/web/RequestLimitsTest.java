@@ -1,0 +1,60 @@
+package dev.makeroom.web;
+
+import dev.makeroom.support.Json;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "makeroom.web.max-request-size=4KB")
+class RequestLimitsTest {
+
+    @LocalServerPort
+    int port;
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    private static String bodyOf(int bytes) {
+        String pad = "x".repeat(Math.max(0, bytes - 40));
+        return "{\"Pod\":{\"metadata\":{\"name\":\"" + pad + "\"}}}";
+    }
+
+    private HttpResponse<String> post(HttpRequest.BodyPublisher body) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/scheduler/filter"))
+                .header("Content-Type", "application/json").POST(body).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void a_declared_oversized_body_is_answered_413_without_being_read() throws Exception {
+        HttpResponse<String> response = post(HttpRequest.BodyPublishers.ofString(bodyOf(8 * 1024)));
+
+        assertThat(response.statusCode()).isEqualTo(413);
+        assertThat(Json.parse(response.body()).get("Error").asString()).contains("larger than the limit of 4096 bytes");
+    }
+
+    @Test
+    void a_streamed_body_that_grows_past_the_limit_is_answered_413() throws Exception {
+        byte[] body = bodyOf(8 * 1024).getBytes(StandardCharsets.UTF_8);
+        // no Content-Length: sent chunked, so only counting while reading can catch it
+        HttpResponse<String> response = post(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body)));
+
+        assertThat(response.statusCode()).isEqualTo(413);
+        assertThat(Json.parse(response.body()).get("Error").asString()).contains("larger than the limit");
+    }
+
+    @Test
+    void a_body_under_the_limit_is_read_as_usual() throws Exception {
+        HttpResponse<String> response = post(HttpRequest.BodyPublishers.ofString(bodyOf(2 * 1024)));
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(Json.parse(response.body()).get("Error").asString()).isEqualTo("neither NodeNames nor Nodes.items is given");
+    }
+}
