@@ -21,6 +21,6 @@ public final class Interning {
         if (labels == null || labels.isEmpty()) {
             return Map.of();
         }
-        return maps.intern(Map.copyOf(labels));
+        return maps.intern(Map.copyOf(StringMaps.clean(labels)));
     }
 }

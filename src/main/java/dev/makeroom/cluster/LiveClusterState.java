@@ -64,8 +64,8 @@ final class LiveClusterState {
             case PDB -> applyBudget((PodDisruptionBudget) o, event.deleted());
             case PRIORITY_CLASS -> applyClass((PriorityClass) o, event.deleted());
             case NAMESPACE -> applyNamespace((Namespace) o, event.deleted());
-            case CONFIG_MAP -> configData = event.deleted() || ((ConfigMap) o).getData() == null
-                    ? Map.of() : Map.copyOf(((ConfigMap) o).getData());
+            case CONFIG_MAP -> configData = event.deleted() ? Map.of()
+                    : Map.copyOf(StringMaps.clean(((ConfigMap) o).getData()));
         }
     }
 
@@ -157,8 +157,7 @@ final class LiveClusterState {
         if (deleted) {
             namespaces.remove(ns.getMetadata().getName());
         } else {
-            Map<String, String> annotations = ns.getMetadata().getAnnotations();
-            namespaces.put(ns.getMetadata().getName(), annotations == null ? Map.of() : Map.copyOf(annotations));
+            namespaces.put(ns.getMetadata().getName(), Map.copyOf(StringMaps.clean(ns.getMetadata().getAnnotations())));
         }
         namespacesChanged = true;
     }

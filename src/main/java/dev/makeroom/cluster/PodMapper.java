@@ -64,8 +64,8 @@ public final class PodMapper {
     private static PodInfo map(Pod pod, Function<String, Integer> classValues) {
         ObjectMeta meta = pod.getMetadata() == null ? new ObjectMeta() : pod.getMetadata();
         PodSpec spec = pod.getSpec() == null ? new PodSpec() : pod.getSpec();
-        Map<String, String> labels = meta.getLabels() == null ? Map.of() : meta.getLabels();
-        Map<String, String> annotations = meta.getAnnotations() == null ? Map.of() : meta.getAnnotations();
+        Map<String, String> labels = StringMaps.clean(meta.getLabels());
+        Map<String, String> annotations = StringMaps.clean(meta.getAnnotations());
         String uid = meta.getUid() != null ? meta.getUid() : meta.getNamespace() + "/" + meta.getName();
         var status = pod.getStatus();
         return PodInfo.builder(uid)

@@ -21,10 +21,10 @@ final class SelectorMapper {
         if (selector.getMatchExpressions() != null) {
             for (LabelSelectorRequirement r : selector.getMatchExpressions()) {
                 requirements.add(new LabelSelector.Requirement(r.getKey(), operator(r.getOperator()),
-                        r.getValues() == null ? List.of() : r.getValues()));
+                        r.getValues() == null ? List.of() : r.getValues().stream().filter(v -> v != null).toList()));
             }
         }
-        Map<String, String> labels = selector.getMatchLabels() == null ? Map.of() : selector.getMatchLabels();
+        Map<String, String> labels = StringMaps.clean(selector.getMatchLabels());
         return new LabelSelector(labels, requirements);
     }
 

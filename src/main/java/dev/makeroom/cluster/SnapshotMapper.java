@@ -71,6 +71,6 @@ public final class SnapshotMapper {
     }
 
     private static Map<String, String> orEmpty(Map<String, String> map) {
-        return map == null ? Map.of() : map;
+        return StringMaps.clean(map);
     }
 }

@@ -103,6 +103,14 @@ class BadInputTest {
     }
 
     @Test
+    void null_label_values_are_ignored_not_a_server_error() {
+        HttpResponse<String> response = client.post("/scheduler/filter",
+                "{\"Pod\": {\"metadata\": {\"name\": \"p\", \"labels\": {\"app\": null}}}, \"NodeNames\": [\"node-d\"]}");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void a_get_is_answered_405_as_json() {
         HttpResponse<String> response = client.get("/scheduler/filter");
         assertThat(response.statusCode()).isEqualTo(405);

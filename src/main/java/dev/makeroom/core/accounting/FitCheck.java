@@ -16,6 +16,21 @@ public final class FitCheck {
     private FitCheck() {
     }
 
+    /** Whether the pod fits; allocation-free, for the hot paths that need only the answer. */
+    public static boolean fits(Resources allocatable, Resources requested, Resources podRequests) {
+        if (requested.get(Resources.PODS) + 1 > allocatable.get(Resources.PODS)) {
+            return false;
+        }
+        for (int i = 0; i < podRequests.size(); i++) {
+            String name = podRequests.name(i);
+            long want = podRequests.value(i);
+            if (want > 0 && !Resources.PODS.equals(name) && requested.get(name) + want > allocatable.get(name)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The resources that are short, in the pod's order, {@code pods} first; empty when it fits. */
     public static List<String> shortfalls(Resources allocatable, Resources requested, Resources podRequests) {
         List<String> short_ = new ArrayList<>();

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Passes the nodes whose free allocatable holds the pod's requests. A node that fails stays a
@@ -30,22 +31,26 @@ public final class FilterPolicy {
                 failed.put(name, UNKNOWN_NODE);
                 continue;
             }
-            List<String> shortfalls = FitCheck.shortfalls(node.allocatable(), NodeUsage.requestedFor(node, pod, home),
-                    pod.requests());
-            if (shortfalls.isEmpty()) {
+            Resources requested = NodeUsage.requestedFor(node, pod, home);
+            if (FitCheck.fits(node.allocatable(), requested, pod.requests())) {
                 passed.add(name);
             } else {
-                failed.put(name, describe(shortfalls));
+                failed.put(name, describe(FitCheck.shortfalls(node.allocatable(), requested, pod.requests())));
             }
         }
         return new FilterVerdict(passed, failed, Map.of());
     }
 
+    /** The kube-scheduler's wording; the few distinct reasons are built once and shared. */
     static String describe(List<String> shortfalls) {
-        List<String> parts = new ArrayList<>();
-        for (String resource : shortfalls) {
-            parts.add(Resources.PODS.equals(resource) ? "Too many pods" : "Insufficient " + resource);
-        }
-        return String.join(", ", parts);
+        return REASONS.computeIfAbsent(shortfalls, list -> {
+            List<String> parts = new ArrayList<>();
+            for (String resource : list) {
+                parts.add(Resources.PODS.equals(resource) ? "Too many pods" : "Insufficient " + resource);
+            }
+            return String.join(", ", parts);
+        });
     }
+
+    private static final Map<List<String>, String> REASONS = new ConcurrentHashMap<>();
 }

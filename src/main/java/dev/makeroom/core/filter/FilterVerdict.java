@@ -1,7 +1,6 @@
 package dev.makeroom.core.filter;
 
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -10,9 +9,10 @@ import java.util.Map;
  * {@code unresolvable} nodes are ones preemption cannot help either.
  */
 public record FilterVerdict(List<String> passed, Map<String, String> failed, Map<String, String> unresolvable) {
+    /** Takes the lists as given: callers hand over fresh collections (no copy on the hot path). */
     public FilterVerdict {
-        passed = List.copyOf(passed);
-        failed = Collections.unmodifiableMap(new LinkedHashMap<>(failed));
-        unresolvable = Collections.unmodifiableMap(new LinkedHashMap<>(unresolvable));
+        passed = Collections.unmodifiableList(passed);
+        failed = Collections.unmodifiableMap(failed);
+        unresolvable = Collections.unmodifiableMap(unresolvable);
     }
 }

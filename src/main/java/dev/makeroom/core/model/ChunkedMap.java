@@ -40,9 +40,13 @@ public final class ChunkedMap<K, V> {
         return editor.build();
     }
 
+    /**
+     * Chunks take the top bits of a mixed hash: the HashMap inside a chunk indexes by the low bits,
+     * and keys that all shared their low bits would pile up in a few of its buckets.
+     */
     private int chunkOf(Object key) {
-        int h = key.hashCode();
-        return (h ^ (h >>> 16)) & (chunks.length - 1);
+        int mixed = key.hashCode() * 0x9E3779B9;
+        return chunks.length == 1 ? 0 : mixed >>> (32 - Integer.numberOfTrailingZeros(chunks.length));
     }
 
     public V get(Object key) {

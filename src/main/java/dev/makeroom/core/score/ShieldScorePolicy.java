@@ -42,10 +42,9 @@ public final class ShieldScorePolicy {
 
     int score(NodeInfo node, PodInfo pod, String pendingHome) {
         Resources requested = NodeUsage.requestedFor(node, pod, pendingHome);
-        if (!FitCheck.shortfalls(node.allocatable(), requested, pod.requests()).isEmpty()) {
+        if (!FitCheck.fits(node.allocatable(), requested, pod.requests())) {
             return 0;
         }
-        Resources lower = lowerPriorityRequests(node, pod);
         int score = MAX_SCORE;
         for (String resource : dimensions(pod)) {
             long allocatable = node.allocatable().get(resource);
@@ -53,16 +52,28 @@ public final class ShieldScorePolicy {
                 continue;
             }
             long freeAfter = allocatable - requested.get(resource) - pod.requests().get(resource);
-            long shielded = Math.max(0, Math.min(allocatable, freeAfter + lower.get(resource)));
+            long shielded = Math.max(0, Math.min(allocatable, freeAfter + lowerPriorityRequests(node, pod, resource)));
             score = Math.min(score, tenths(shielded, allocatable));
         }
         return score;
     }
 
-    /** floor(10 × part / whole) for 0 ≤ part ≤ whole, in exact integer arithmetic (no overflow). */
+    /** floor(10 × part / whole) for 0 ≤ part ≤ whole, exact in integers (falls back to BigInteger near overflow). */
     static int tenths(long part, long whole) {
-        return BigInteger.valueOf(part).multiply(BigInteger.TEN)
-                .divide(BigInteger.valueOf(whole)).intValueExact();
+        if (part <= Long.MAX_VALUE / MAX_SCORE) {
+            return (int) (part * MAX_SCORE / whole);
+        }
+        return BigInteger.valueOf(part).multiply(BigInteger.TEN).divide(BigInteger.valueOf(whole)).intValueExact();
+    }
+
+    private static long lowerPriorityRequests(NodeInfo node, PodInfo pod, String resource) {
+        long sum = 0;
+        for (PodInfo other : node.pods()) {
+            if (other.priority() < pod.priority() && !other.terminating() && !other.uid().equals(pod.uid())) {
+                sum += other.requests().get(resource);
+            }
+        }
+        return sum;
     }
 
     private static List<String> dimensions(PodInfo pod) {
@@ -73,15 +84,5 @@ public final class ShieldScorePolicy {
             }
         }
         return dims.isEmpty() ? List.of(Resources.CPU, Resources.MEMORY) : dims;
-    }
-
-    private static Resources lowerPriorityRequests(NodeInfo node, PodInfo pod) {
-        Resources sum = Resources.NONE;
-        for (PodInfo other : node.pods()) {
-            if (other.priority() < pod.priority() && !other.terminating() && !other.uid().equals(pod.uid())) {
-                sum = sum.plus(other.requests());
-            }
-        }
-        return sum;
     }
 }

@@ -1,0 +1,329 @@
+package dev.makeroom.bench;
+
+import dev.makeroom.MakeroomApplication;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.KubernetesList;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Drives a real makeroom over real HTTP with bodies shaped like the kube-scheduler's: generates a
+ * cluster (nodes, pods, PDBs) as a snapshot file, starts makeroom on it in this JVM, then runs
+ * each verb in both payload modes, a mixed soak, and the JSON floor (parse + write of the same
+ * bodies, no logic). Open-loop load measures latency from each request's scheduled start, so a
+ * slow answer delays nothing else. Prints a Markdown report and writes it into docs/benchmarks.md.
+ *
+ * <p>{@code ./mvnw -B -Pbench test-compile exec:exec -Dbench.main=dev.makeroom.bench.LoadTool
+ * -Dbench.args="5000 30 30 300" -Dbench.jvmArgs=-Xmx6g} (nodes, pods per node, seconds per
+ * open-loop phase, soak seconds).
+ */
+public final class LoadTool {
+
+    private static final KubernetesSerialization K8S = new KubernetesSerialization();
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final int RATE = 200;
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final StringBuilder report = new StringBuilder();
+    private int port;
+
+    record Result(String name, int requests, int errors, double seconds, long[] nanos) {
+        double percentile(double p) {
+            if (nanos.length == 0) {
+                return Double.NaN;
+            }
+            int i = (int) Math.ceil(p / 100.0 * nanos.length) - 1;
+            return nanos[Math.max(0, Math.min(nanos.length - 1, i))] / 1e6;
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        int nodes = args.length > 0 ? Integer.parseInt(args[0]) : 5000;
+        int podsPerNode = args.length > 1 ? Integer.parseInt(args[1]) : 30;
+        int phaseSeconds = args.length > 2 ? Integer.parseInt(args[2]) : 30;
+        int soakSeconds = args.length > 3 ? Integer.parseInt(args[3]) : 300;
+        new LoadTool().run(nodes, podsPerNode, phaseSeconds, soakSeconds);
+        System.exit(0);
+    }
+
+    private void run(int nodeCount, int podsPerNode, int phaseSeconds, int soakSeconds) throws Exception {
+        Random random = new Random(42);
+        List<HasMetadata> objects = new ArrayList<>();
+        List<Node> nodes = new ArrayList<>();
+        List<List<Pod>> podsByNode = new ArrayList<>();
+        objects.add(SyntheticObjects.priorityClass("batch", 100));
+        objects.add(SyntheticObjects.priorityClass("service", 1000));
+        long rv = 1;
+        for (int n = 0; n < nodeCount; n++) {
+            Node node = SyntheticObjects.node("node-" + n, rv++);
+            nodes.add(node);
+            objects.add(node);
+            List<Pod> pods = new ArrayList<>();
+            for (int i = 0; i < podsPerNode; i++) {
+                Pod pod = SyntheticObjects.pod(node.getMetadata().getName(), i, random, rv++);
+                pods.add(pod);
+                objects.add(pod);
+            }
+            podsByNode.add(pods);
+        }
+        for (int app = 0; app < SyntheticObjects.APPS; app += 10) {
+            objects.add(SyntheticObjects.budget(app, random.nextInt(3)));
+        }
+        Path snapshot = Files.createTempFile("makeroom-load-", ".json");
+        Files.writeString(snapshot, K8S.asJson(new KubernetesList("v1", objects, "List", null)));
+        System.out.printf("cluster: %d nodes, %d pods, snapshot %d MB%n", nodeCount, nodeCount * podsPerNode,
+                Files.size(snapshot) >> 20);
+
+        ConfigurableApplicationContext app = new SpringApplicationBuilder(MakeroomApplication.class)
+                .run("--server.port=0", "--makeroom.cluster.snapshot=" + snapshot, "--logging.level.dev.makeroom=WARN");
+        port = ((WebServerApplicationContext) app).getWebServer().getPort();
+
+        Bodies bodies = new Bodies(nodes, podsByNode, random);
+        // warm-up: JIT and connection pool
+        openLoop("warm-up", "filter", bodies.filterNames, 100, 10);
+        openLoop("warm-up", "preempt", bodies.preemptMeta, 20, 10);
+
+        List<Result> results = new ArrayList<>();
+        results.add(openLoop("filter, NodeNames (" + nodeCount + ")", "filter", bodies.filterNames, RATE, phaseSeconds));
+        results.add(openLoop("prioritize, NodeNames (" + nodeCount + ")", "prioritize", bodies.filterNames, RATE, phaseSeconds));
+        results.add(openLoop("preempt, meta victims (500 × " + podsPerNode + ")", "preempt", bodies.preemptMeta, 50, phaseSeconds));
+        results.add(closedLoop("filter, full Nodes (" + nodeCount + ")", "filter", bodies.filterFull, 40));
+        results.add(closedLoop("prioritize, full Nodes (" + nodeCount + ")", "prioritize", bodies.filterFull, 40));
+        results.add(closedLoop("preempt, full victim pods (500 × " + podsPerNode + ")", "preempt", bodies.preemptFull, 60));
+
+        long heapBefore = usedAfterGc();
+        Result soak = soak(bodies, soakSeconds);
+        long heapAfter = usedAfterGc();
+
+        write(nodeCount, podsPerNode, phaseSeconds, soakSeconds, results, soak, heapBefore, heapAfter, bodies);
+        app.close();
+        Files.deleteIfExists(snapshot);
+    }
+
+    /** The request bodies, built once, shaped like the captures in shared/fixtures. */
+    private static final class Bodies {
+        final byte[] filterNames;
+        final byte[] filterFull;
+        final byte[] preemptMeta;
+        final byte[] preemptFull;
+
+        Bodies(List<Node> nodes, List<List<Pod>> podsByNode, Random random) {
+            Pod small = pending("batch-extra", 100, "500m");
+            Pod critical = pending("critical-job", 50_000, "4");
+            List<String> names = new ArrayList<>(nodes.stream().map(n -> n.getMetadata().getName()).toList());
+            Collections.shuffle(names, random);
+            filterNames = bytes("{\"Pod\":" + K8S.asJson(small) + ",\"Nodes\":null,\"NodeNames\":"
+                    + K8S.asJson(names) + "}");
+            StringBuilder full = new StringBuilder("{\"Pod\":").append(K8S.asJson(small))
+                    .append(",\"Nodes\":{\"metadata\":{},\"items\":[");
+            for (int i = 0; i < nodes.size(); i++) {
+                full.append(i == 0 ? "" : ",").append(K8S.asJson(nodes.get(i)));
+            }
+            filterFull = bytes(full.append("]},\"NodeNames\":null}").toString());
+            StringBuilder meta = new StringBuilder("{\"Pod\":").append(K8S.asJson(critical))
+                    .append(",\"NodeNameToVictims\":null,\"NodeNameToMetaVictims\":{");
+            StringBuilder fullVictims = new StringBuilder("{\"Pod\":").append(K8S.asJson(critical))
+                    .append(",\"NodeNameToMetaVictims\":null,\"NodeNameToVictims\":{");
+            for (int n = 0; n < Math.min(500, nodes.size()); n++) {
+                String name = nodes.get(n).getMetadata().getName();
+                List<Pod> victims = podsByNode.get(n).subList(0, 2);
+                meta.append(n == 0 ? "" : ",").append('"').append(name).append("\":{\"Pods\":[")
+                        .append(String.join(",", victims.stream().map(p -> "{\"UID\":\"" + p.getMetadata().getUid() + "\"}").toList()))
+                        .append("],\"NumPDBViolations\":0}");
+                fullVictims.append(n == 0 ? "" : ",").append('"').append(name).append("\":{\"Pods\":[")
+                        .append(String.join(",", victims.stream().map(K8S::asJson).toList()))
+                        .append("],\"NumPDBViolations\":0}");
+            }
+            preemptMeta = bytes(meta.append("}}").toString());
+            preemptFull = bytes(fullVictims.append("}}").toString());
+        }
+
+        private static Pod pending(String name, int priority, String cpu) {
+            return new PodBuilder().withNewMetadata().withName(name).withNamespace("team-0").withUid("uid-" + name)
+                    .endMetadata().withNewSpec().withPriority(priority).addNewContainer().withName("main")
+                    .withNewResources().addToRequests("cpu", new Quantity(cpu)).addToRequests("memory", new Quantity("1Gi"))
+                    .endResources().endContainer().endSpec().withNewStatus().withPhase("Pending").endStatus().build();
+        }
+
+        private static byte[] bytes(String s) {
+            return s.getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    private HttpRequest request(String verb, byte[] body) {
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/scheduler/" + verb))
+                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+    }
+
+    /** {@code rate} requests a second for {@code seconds}, latency from each scheduled start. */
+    private Result openLoop(String name, String verb, byte[] body, int rate, int seconds) throws InterruptedException {
+        return openLoop(name, () -> verb, () -> body, rate, seconds);
+    }
+
+    private Result openLoop(String name, java.util.function.Supplier<String> verbs,
+                            java.util.function.Supplier<byte[]> bodiesFor, int rate, int seconds) throws InterruptedException {
+        int total = rate * seconds;
+        long periodNanos = 1_000_000_000L / rate;
+        ConcurrentLinkedQueue<Long> nanos = new ConcurrentLinkedQueue<>();
+        AtomicInteger errors = new AtomicInteger();
+        CountDownLatch done = new CountDownLatch(total);
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
+        long start = System.nanoTime();
+        AtomicLong issued = new AtomicLong();
+        ticker.scheduleAtFixedRate(() -> {
+            long k = issued.getAndIncrement();
+            if (k >= total) {
+                return;
+            }
+            long intended = start + k * periodNanos;
+            String verb = verbs.get();
+            http.sendAsync(request(verb, bodiesFor.get()), HttpResponse.BodyHandlers.ofByteArray())
+                    .whenComplete((response, failure) -> {
+                        nanos.add(System.nanoTime() - intended);
+                        if (failure != null || response.statusCode() != 200) {
+                            errors.incrementAndGet();
+                        }
+                        done.countDown();
+                    });
+        }, 0, periodNanos, TimeUnit.NANOSECONDS);
+        done.await(seconds + 120L, TimeUnit.SECONDS);
+        ticker.shutdownNow();
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        Result result = new Result(name, total, errors.get() + (int) done.getCount(), elapsed, sorted(nanos));
+        System.out.println(line(result));
+        return result;
+    }
+
+    private Result closedLoop(String name, String verb, byte[] body, int count) throws Exception {
+        List<Long> nanos = new ArrayList<>();
+        int errors = 0;
+        long start = System.nanoTime();
+        for (int i = 0; i < count; i++) {
+            long t0 = System.nanoTime();
+            HttpResponse<byte[]> response = http.send(request(verb, body), HttpResponse.BodyHandlers.ofByteArray());
+            nanos.add(System.nanoTime() - t0);
+            errors += response.statusCode() == 200 ? 0 : 1;
+        }
+        Result result = new Result(name, count, errors, (System.nanoTime() - start) / 1e9, sorted(nanos));
+        System.out.println(line(result));
+        return result;
+    }
+
+    /** Mixed verbs at the full rate: 70% filter, 25% prioritize, 5% preempt. */
+    private Result soak(Bodies bodies, int seconds) throws InterruptedException {
+        Random mix = new Random(7);
+        String[] next = new String[1];
+        return openLoop("soak, mixed verbs", () -> {
+            int r = mix.nextInt(100);
+            next[0] = r < 70 ? "filter" : r < 95 ? "prioritize" : "preempt";
+            return next[0];
+        }, () -> next[0].equals("preempt") ? bodies.preemptMeta : bodies.filterNames, RATE, seconds);
+    }
+
+    private static long[] sorted(java.util.Collection<Long> values) {
+        long[] a = values.stream().mapToLong(Long::longValue).toArray();
+        Arrays.sort(a);
+        return a;
+    }
+
+    private static long usedAfterGc() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    /** Median time to parse and write one body with Jackson, no logic: the floor of any JSON service. */
+    private static double floorMillis(byte[] body) {
+        long[] nanos = new long[15];
+        for (int i = 0; i < nanos.length + 5; i++) {
+            long t0 = System.nanoTime();
+            JSON.writeValueAsBytes(JSON.readTree(body));
+            if (i >= 5) {
+                nanos[i - 5] = System.nanoTime() - t0;
+            }
+        }
+        Arrays.sort(nanos);
+        return nanos[nanos.length / 2] / 1e6;
+    }
+
+    private static String line(Result r) {
+        return String.format(Locale.ROOT, "| %s | %d | %.0f | %d | %.2f | %.2f | %.2f |", r.name(), r.requests(),
+                r.requests() / r.seconds(), r.errors(), r.percentile(50), r.percentile(99), r.percentile(99.9));
+    }
+
+    private void write(int nodes, int podsPerNode, int phaseSeconds, int soakSeconds, List<Result> results, Result soak,
+                       long heapBefore, long heapAfter, Bodies bodies) throws IOException {
+        report.append("<!-- load:start -->\n## Extender over HTTP (load tool) — ").append(LocalDate.now()).append("\n\n")
+                .append(String.format(Locale.ROOT, "Machine: %d cores, JDK %s, heap max %d MB; makeroom and the load "
+                                + "client share this JVM. Cluster: %d nodes, %d pods, %d PDBs.%n%n",
+                        Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+                        Runtime.getRuntime().maxMemory() >> 20, nodes, nodes * podsPerNode, SyntheticObjects.APPS / 10))
+                .append("Command:\n\n```sh\n./mvnw -B -Pbench test-compile exec:exec -Dbench.main=dev.makeroom.bench.LoadTool")
+                .append(" -Dbench.args=\"").append(nodes).append(' ').append(podsPerNode).append(' ').append(phaseSeconds)
+                .append(' ').append(soakSeconds).append("\" -Dbench.jvmArgs=-Xmx6g\n```\n\n")
+                .append("Open loop at a fixed rate for NodeNames and meta victims (latency from each scheduled start); "
+                        + "one request at a time for the full-object bodies.\n\n")
+                .append("| scenario | requests | req/s | errors | p50 ms | p99 ms | p99.9 ms |\n|---|---:|---:|---:|---:|---:|---:|\n");
+        results.forEach(r -> report.append(line(r)).append('\n'));
+        report.append(line(soak)).append("\n\n");
+        report.append(String.format(Locale.ROOT, "Soak: %d s at %d req/s, %d errors; heap after a full GC %.1f MB "
+                        + "before and %.1f MB after (%+.1f%%).%n%n", soakSeconds, RATE, soak.errors(),
+                heapBefore / 1048576.0, heapAfter / 1048576.0, 100.0 * (heapAfter - heapBefore) / heapBefore));
+        report.append("The floor: parsing and writing the same body with Jackson, no logic (median), and makeroom's "
+                + "p50 as a multiple of it.\n\n| body | size | floor ms | makeroom p50 ms | multiple |\n|---|---:|---:|---:|---:|\n");
+        floorRow("filter, NodeNames", bodies.filterNames, results.get(0));
+        floorRow("filter, full Nodes", bodies.filterFull, results.get(3));
+        floorRow("preempt, meta victims", bodies.preemptMeta, results.get(2));
+        floorRow("preempt, full victim pods", bodies.preemptFull, results.get(5));
+        report.append("<!-- load:end -->\n");
+        System.out.println(report);
+        Path doc = Path.of("docs/benchmarks.md");
+        String current = Files.exists(doc) ? Files.readString(doc) : "# Benchmarks\n";
+        int from = current.indexOf("<!-- load:start -->");
+        int to = current.indexOf("<!-- load:end -->");
+        String updated = from >= 0 && to > from
+                ? current.substring(0, from) + report + current.substring(to + "<!-- load:end -->\n".length())
+                : current + "\n" + report;
+        Files.writeString(doc, updated);
+    }
+
+    private void floorRow(String name, byte[] body, Result result) {
+        double floor = floorMillis(body);
+        report.append(String.format(Locale.ROOT, "| %s | %.1f MB | %.2f | %.2f | %.1f× |%n", name, body.length / 1048576.0,
+                floor, result.percentile(50), result.percentile(50) / floor));
+    }
+}

@@ -1,0 +1,62 @@
+package dev.makeroom.bench;
+
+import dev.makeroom.core.filter.FilterPolicy;
+import dev.makeroom.core.filter.FilterVerdict;
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.QosClass;
+import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.score.NodeScore;
+import dev.makeroom.core.score.ShieldScorePolicy;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Filter and prioritize in the core (no HTTP or JSON) over every node of a generated cluster. */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class VerbBenchmark {
+
+    @Param({"5000"})
+    int nodes;
+
+    private ClusterSnapshot snapshot;
+    private List<String> names;
+    private PodInfo pod;
+    private final FilterPolicy filter = new FilterPolicy();
+    private final ShieldScorePolicy score = new ShieldScorePolicy();
+
+    @Setup
+    public void setUp() {
+        snapshot = SyntheticCluster.generate(nodes, 30, 42);
+        names = snapshot.nodes().stream().map(NodeInfo::name).sorted().toList();
+        pod = PodInfo.builder("p").priority(500).requests(Resources.of("cpu", 500, "memory", 1L << 30))
+                .qos(QosClass.BURSTABLE).build();
+    }
+
+    @Benchmark
+    public FilterVerdict filter() {
+        return filter.filter(snapshot, pod, names);
+    }
+
+    @Benchmark
+    public List<NodeScore> prioritize() {
+        return score.score(snapshot, pod, names);
+    }
+}
