@@ -78,7 +78,7 @@ class ApiFaultsTest {
         if (viewClient != null) {
             viewClient.close();
         }
-        server.destroy();
+        MockServers.destroy(server);
     }
 
     private KubernetesClusterView startView() {

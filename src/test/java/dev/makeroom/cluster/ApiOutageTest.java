@@ -47,7 +47,7 @@ class ApiOutageTest {
             viewClient.close();
         }
         if (server != null) {
-            server.destroy();
+            MockServers.destroy(server);
         }
     }
 
@@ -71,7 +71,7 @@ class ApiOutageTest {
                 () -> view.ready() && view.snapshot().pod(uid) != null);
         var before = view.snapshot();
 
-        server.destroy();
+        MockServers.destroy(server);
         Await.until("the view notices the lost watches", Duration.ofSeconds(10),
                 () -> view.secondsSinceLastEvent("NODE") > 0.5);
         assertThat(view.ready()).isTrue();

@@ -41,16 +41,21 @@ public final class FilterPolicy {
         return new FilterVerdict(passed, failed, Map.of());
     }
 
-    /** The kube-scheduler's wording; the few distinct reasons are built once and shared. */
+    /** The kube-scheduler's wording; the common single-resource reasons are built once and shared. */
     static String describe(List<String> shortfalls) {
-        return REASONS.computeIfAbsent(shortfalls, list -> {
-            List<String> parts = new ArrayList<>();
-            for (String resource : list) {
-                parts.add(Resources.PODS.equals(resource) ? "Too many pods" : "Insufficient " + resource);
-            }
-            return String.join(", ", parts);
-        });
+        if (shortfalls.size() == 1) {
+            return REASONS.computeIfAbsent(shortfalls.get(0), FilterPolicy::reason);
+        }
+        List<String> parts = new ArrayList<>();
+        for (String resource : shortfalls) {
+            parts.add(reason(resource));
+        }
+        return String.join(", ", parts);
     }
 
-    private static final Map<List<String>, String> REASONS = new ConcurrentHashMap<>();
+    private static String reason(String resource) {
+        return Resources.PODS.equals(resource) ? "Too many pods" : "Insufficient " + resource;
+    }
+
+    private static final Map<String, String> REASONS = new ConcurrentHashMap<>();
 }

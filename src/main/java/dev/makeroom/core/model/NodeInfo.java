@@ -8,11 +8,11 @@ import java.util.Map;
 /**
  * A node with the pods bound to it ({@code spec.nodeName}) and the pending pods nominated to it,
  * in the order they were bound (the scheduler cache's order, which its tie-breaks depend on).
- * {@code requested} sums the bound pods' requests and counts them under {@link Resources#PODS};
- * it is computed once, since every verb reads it.
+ * {@code requested} sums the bound pods' requests and counts them under {@link Resources#PODS},
+ * and {@code ladder} sums them by priority; both are computed once, since every verb reads them.
  */
 public record NodeInfo(String name, Map<String, String> labels, Resources allocatable,
-                       List<PodInfo> pods, List<PodInfo> nominatedPods, Resources requested) {
+                       List<PodInfo> pods, List<PodInfo> nominatedPods, Resources requested, PriorityLadder ladder) {
 
     /**
      * The scheduler cache appends a pod when it is added or updated, so the last-modified order
@@ -28,7 +28,7 @@ public record NodeInfo(String name, Map<String, String> labels, Resources alloca
 
     public NodeInfo(String name, Map<String, String> labels, Resources allocatable,
                     List<PodInfo> pods, List<PodInfo> nominatedPods) {
-        this(name, labels, allocatable, pods, nominatedPods, sum(pods));
+        this(name, labels, allocatable, pods, nominatedPods, sum(pods), PriorityLadder.of(pods));
     }
 
     private static Resources sum(List<PodInfo> pods) {

@@ -32,27 +32,32 @@ public final class ShieldScorePolicy {
     public List<NodeScore> score(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames, AvoidList avoid) {
         List<NodeScore> scores = new ArrayList<>(nodeNames.size());
         String home = NodeUsage.homeOf(snapshot, pod);
+        List<String> dimensions = dimensions(pod);
         for (String name : nodeNames) {
             NodeInfo node = snapshot.node(name);
             boolean scoresZero = node == null || avoid.avoid(pod, name);
-            scores.add(new NodeScore(name, scoresZero ? 0 : score(node, pod, home)));
+            scores.add(new NodeScore(name, scoresZero ? 0 : score(node, pod, home, dimensions)));
         }
         return scores;
     }
 
-    int score(NodeInfo node, PodInfo pod, String pendingHome) {
+    int score(NodeInfo node, PodInfo pod, String pendingHome, List<String> dimensions) {
         Resources requested = NodeUsage.requestedFor(node, pod, pendingHome);
         if (!FitCheck.fits(node.allocatable(), requested, pod.requests())) {
             return 0;
         }
+        Resources lower = node.ladder().below(pod.priority());
+        if (node.name().equals(pendingHome)) {
+            lower = withoutPendingItself(node, pod, lower);
+        }
         int score = MAX_SCORE;
-        for (String resource : dimensions(pod)) {
+        for (String resource : dimensions) {
             long allocatable = node.allocatable().get(resource);
             if (allocatable <= 0) {
                 continue;
             }
             long freeAfter = allocatable - requested.get(resource) - pod.requests().get(resource);
-            long shielded = Math.max(0, Math.min(allocatable, freeAfter + lowerPriorityRequests(node, pod, resource)));
+            long shielded = Math.max(0, Math.min(allocatable, freeAfter + lower.get(resource)));
             score = Math.min(score, tenths(shielded, allocatable));
         }
         return score;
@@ -66,14 +71,14 @@ public final class ShieldScorePolicy {
         return BigInteger.valueOf(part).multiply(BigInteger.TEN).divide(BigInteger.valueOf(whole)).intValueExact();
     }
 
-    private static long lowerPriorityRequests(NodeInfo node, PodInfo pod, String resource) {
-        long sum = 0;
+    /** The view may already show the pending pod bound here; it does not shield itself. */
+    private static Resources withoutPendingItself(NodeInfo node, PodInfo pod, Resources lower) {
         for (PodInfo other : node.pods()) {
-            if (other.priority() < pod.priority() && !other.terminating() && !other.uid().equals(pod.uid())) {
-                sum += other.requests().get(resource);
+            if (other.uid().equals(pod.uid()) && other.priority() < pod.priority() && !other.terminating()) {
+                return lower.minus(other.requests());
             }
         }
-        return sum;
+        return lower;
     }
 
     private static List<String> dimensions(PodInfo pod) {
