@@ -2,8 +2,6 @@ package dev.makeroom.core.accounting;
 
 import dev.makeroom.core.model.Resources;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.HashMap;
 
@@ -18,33 +16,23 @@ public final class FitCheck {
 
     /** Whether the pod fits; allocation-free, for the hot paths that need only the answer. */
     public static boolean fits(Resources allocatable, Resources requested, Resources podRequests) {
-        if (requested.get(Resources.PODS) + 1 > allocatable.get(Resources.PODS)) {
-            return false;
-        }
-        for (int i = 0; i < podRequests.size(); i++) {
-            String name = podRequests.name(i);
-            long want = podRequests.value(i);
-            if (want > 0 && !Resources.PODS.equals(name) && requested.get(name) + want > allocatable.get(name)) {
-                return false;
-            }
-        }
-        return true;
+        return shortMask(allocatable, requested, podRequests) == 0;
     }
 
-    /** The resources that are short, in the pod's order, {@code pods} first; empty when it fits. */
-    public static List<String> shortfalls(Resources allocatable, Resources requested, Resources podRequests) {
-        List<String> short_ = new ArrayList<>();
-        if (requested.get(Resources.PODS) + 1 > allocatable.get(Resources.PODS)) {
-            short_.add(Resources.PODS);
-        }
-        for (int i = 0; i < podRequests.size(); i++) {
+    /**
+     * What is short, as bits, without allocating: bit 0 the pod count, bit i + 1 the pod's i-th
+     * requested resource ({@link Resources#name(int)}); 0 when the pod fits.
+     */
+    public static long shortMask(Resources allocatable, Resources requested, Resources podRequests) {
+        long mask = requested.get(Resources.PODS) + 1 > allocatable.get(Resources.PODS) ? 1 : 0;
+        for (int i = 0; i < podRequests.size() && i < 63; i++) {
             String name = podRequests.name(i);
             long want = podRequests.value(i);
             if (want > 0 && !Resources.PODS.equals(name) && requested.get(name) + want > allocatable.get(name)) {
-                short_.add(name);
+                mask |= 1L << (i + 1);
             }
         }
-        return short_;
+        return mask;
     }
 
     /** How much of each short resource must be freed for the pod to fit (positive amounts only). */

@@ -8,10 +8,10 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Passes the nodes whose free allocatable holds the pod's requests. A node that fails stays a
@@ -23,7 +23,8 @@ public final class FilterPolicy {
 
     public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames) {
         List<String> passed = new ArrayList<>(nodeNames.size());
-        Map<String, String> failed = new LinkedHashMap<>();
+        Map<String, String> failed = new LinkedHashMap<>(nodeNames.size() * 4 / 3 + 1);
+        Map<Long, String> reasons = new HashMap<>(); // a request sees only a few distinct shortfalls
         String home = NodeUsage.homeOf(snapshot, pod);
         for (String name : nodeNames) {
             NodeInfo node = snapshot.node(name);
@@ -31,31 +32,33 @@ public final class FilterPolicy {
                 failed.put(name, UNKNOWN_NODE);
                 continue;
             }
-            Resources requested = NodeUsage.requestedFor(node, pod, home);
-            if (FitCheck.fits(node.allocatable(), requested, pod.requests())) {
+            long shortMask = FitCheck.shortMask(node.allocatable(), NodeUsage.requestedFor(node, pod, home),
+                    pod.requests());
+            if (shortMask == 0) {
                 passed.add(name);
             } else {
-                failed.put(name, describe(FitCheck.shortfalls(node.allocatable(), requested, pod.requests())));
+                String reason = reasons.get(shortMask);
+                if (reason == null) {
+                    reasons.put(shortMask, reason = describe(shortMask, pod.requests()));
+                }
+                failed.put(name, reason);
             }
         }
         return new FilterVerdict(passed, failed, Map.of());
     }
 
-    /** The kube-scheduler's wording; the common single-resource reasons are built once and shared. */
-    static String describe(List<String> shortfalls) {
-        if (shortfalls.size() == 1) {
-            return REASONS.computeIfAbsent(shortfalls.get(0), FilterPolicy::reason);
-        }
+    /** The kube-scheduler's wording for the shortfalls of {@link FitCheck#shortMask}. */
+    static String describe(long shortMask, Resources podRequests) {
         List<String> parts = new ArrayList<>();
-        for (String resource : shortfalls) {
-            parts.add(reason(resource));
+        if ((shortMask & 1) != 0) {
+            parts.add("Too many pods");
+        }
+        for (int i = 0; i < podRequests.size() && i < 63; i++) {
+            if ((shortMask & (1L << (i + 1))) != 0) {
+                parts.add("Insufficient " + podRequests.name(i));
+            }
         }
         return String.join(", ", parts);
     }
 
-    private static String reason(String resource) {
-        return Resources.PODS.equals(resource) ? "Too many pods" : "Insufficient " + resource;
-    }
-
-    private static final Map<String, String> REASONS = new ConcurrentHashMap<>();
 }

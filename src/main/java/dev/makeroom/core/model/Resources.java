@@ -39,7 +39,7 @@ public final class Resources {
                 values[at] = values[at - 1];
                 at--;
             }
-            names[at] = e.getKey();
+            names[at] = e.getKey().intern(); // shared names let get() match by identity first
             values[at] = value;
         }
         return n == 0 ? NONE : new Resources(Arrays.copyOf(names, n), Arrays.copyOf(values, n));
@@ -55,6 +55,11 @@ public final class Resources {
     }
 
     public long get(String name) {
+        for (int i = 0; i < names.length; i++) {
+            if (names[i] == name) { // names are interned: most lookups end here without comparing text
+                return values[i];
+            }
+        }
         int i = Arrays.binarySearch(names, name);
         return i >= 0 ? values[i] : 0L;
     }
