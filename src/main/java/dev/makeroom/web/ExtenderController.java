@@ -55,11 +55,11 @@ class ExtenderController {
     @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<byte[]> filter(@RequestBody(required = false) byte[] body) {
         WireDtos.ExtenderArgs args = json.read(body, WireDtos.ExtenderArgs.class);
+        boolean ready = view.ready(); // before the snapshot: a ready view has published its synced one
         ClusterSnapshot snapshot = view.snapshot();
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         RequestedNodes nodes = RequestedNodes.of(args);
-        FilterVerdict verdict = view.ready() ? filterPolicy.filter(snapshot, pod, nodes.names())
-                : failOpen(nodes.names());
+        FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, nodes.names()) : failOpen(nodes.names());
         WireDtos.ExtenderFilterResult result = nodes.byName()
                 ? new WireDtos.ExtenderFilterResult(null, verdict.passed(), verdict.failed(), verdict.unresolvable(), "")
                 : new WireDtos.ExtenderFilterResult(nodes.echo(verdict.passed()), null, verdict.failed(),
@@ -70,10 +70,11 @@ class ExtenderController {
     @PostMapping(path = "/prioritize", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<byte[]> prioritize(@RequestBody(required = false) byte[] body) {
         WireDtos.ExtenderArgs args = json.read(body, WireDtos.ExtenderArgs.class);
+        boolean ready = view.ready();
         ClusterSnapshot snapshot = view.snapshot();
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         List<String> names = RequestedNodes.of(args).names();
-        if (!view.ready()) {
+        if (!ready) {
             return ok(names.stream().map(name -> new WireDtos.HostPriority(name, 0)).toList());
         }
         List<WireDtos.HostPriority> scores = scorePolicy.score(snapshot, pod, names, view.avoidList())
@@ -84,10 +85,11 @@ class ExtenderController {
     @PostMapping(path = "/preempt", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<byte[]> preempt(@RequestBody(required = false) byte[] body) {
         WireDtos.ExtenderPreemptionArgs args = json.read(body, WireDtos.ExtenderPreemptionArgs.class);
+        boolean ready = view.ready();
         ClusterSnapshot snapshot = view.snapshot();
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         List<Candidate> candidates = candidates(args);
-        if (!view.ready()) {
+        if (!ready) {
             log.info("preempt {}: not deciding before the cluster view has synced", pod.ref());
             return ok(new WireDtos.ExtenderPreemptionResult(Map.of()));
         }
