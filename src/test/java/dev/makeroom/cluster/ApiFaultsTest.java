@@ -2,7 +2,6 @@ package dev.makeroom.cluster;
 
 import dev.makeroom.support.Await;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
@@ -58,7 +57,7 @@ class ApiFaultsTest {
 
     private final FaultyDispatcher dispatcher = new FaultyDispatcher();
     private KubernetesMockServer server;
-    private KubernetesClient viewClient;
+    private ViewUnderTest live;
     private KubernetesClusterView view;
 
     @BeforeEach
@@ -72,21 +71,15 @@ class ApiFaultsTest {
 
     @AfterEach
     void stop() {
-        if (view != null) {
-            view.close();
-        }
-        if (viewClient != null) {
-            viewClient.close();
+        if (live != null) {
+            live.close();
         }
         MockServers.destroy(server);
     }
 
-    private KubernetesClusterView startView() {
-        viewClient = server.createClient(new JdkHttpClientFactory());
-        view = new KubernetesClusterView(viewClient,
-                new LiveViewSettings(Duration.ofMinutes(10), "makeroom-system", "makeroom-queues", Duration.ofMinutes(10)))
-                .start();
-        return view;
+    private void startView() {
+        live = ViewUnderTest.watching(server);
+        view = live.view;
     }
 
     @Test

@@ -2,7 +2,6 @@ package dev.makeroom.cluster;
 
 import dev.makeroom.support.Await;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
@@ -28,8 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ApiOutageTest {
 
     private KubernetesMockServer server;
-    private KubernetesClient viewClient;
-    private KubernetesClusterView view;
+    private ViewUnderTest live;
 
     private static KubernetesMockServer crudServer(int port) throws Exception {
         KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
@@ -40,11 +38,8 @@ class ApiOutageTest {
 
     @AfterEach
     void stop() {
-        if (view != null) {
-            view.close();
-        }
-        if (viewClient != null) {
-            viewClient.close();
+        if (live != null) {
+            live.close();
         }
         if (server != null) {
             MockServers.destroy(server);
@@ -63,10 +58,8 @@ class ApiOutageTest {
             admin.resource(node("n1", "4")).create();
             uid = admin.resource(KubernetesClusterViewTest.pod("p1", "n1", "1")).create().getMetadata().getUid();
         }
-        viewClient = server.createClient(new JdkHttpClientFactory());
-        view = new KubernetesClusterView(viewClient,
-                new LiveViewSettings(Duration.ofMinutes(10), "makeroom-system", "makeroom-queues", Duration.ofMinutes(10)))
-                .start();
+        live = ViewUnderTest.watching(server);
+        KubernetesClusterView view = live.view;
         Await.until("the view has synced with the pod", Duration.ofSeconds(10),
                 () -> view.ready() && view.snapshot().pod(uid) != null);
         var before = view.snapshot();

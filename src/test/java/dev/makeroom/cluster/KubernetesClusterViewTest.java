@@ -15,8 +15,6 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,26 +34,22 @@ class KubernetesClusterViewTest {
 
     static KubernetesClient client;
 
-    private KubernetesClient viewClient;
+    private ViewUnderTest live;
     private KubernetesClusterView view;
 
     @BeforeEach
     void start() {
         client.resource(namespace("default")).create();
         client.resource(node("n1", "4")).create();
-        viewClient = new KubernetesClientBuilder().withConfig(client.getConfiguration())
-                .withHttpClientFactory(new JdkHttpClientFactory()).build();
-        view = new KubernetesClusterView(viewClient,
-                new LiveViewSettings(Duration.ofMinutes(10), "makeroom-system", "makeroom-queues", Duration.ofMinutes(10)))
-                .start();
+        live = ViewUnderTest.watching(client.getConfiguration());
+        view = live.view;
         Await.until("the view has synced", Duration.ofSeconds(10), view::ready);
     }
 
     @AfterEach
     void stop() {
-        if (view != null) {
-            view.close();
-            viewClient.close();
+        if (live != null) {
+            live.close();
         }
         // the mock server lives for the whole class: leave it empty for the next test
         client.pods().inAnyNamespace().delete();
