@@ -13,10 +13,6 @@ public record Deadline(LongSupplier clock, long atNanos) {
         return clock.getAsLong() >= atNanos;
     }
 
-    public long remainingNanos() {
-        return Math.max(0, atNanos - clock.getAsLong());
-    }
-
     /** A share of what is left, for one of {@code parts} pieces of work still to do. */
     public Deadline slice(int parts) {
         long now = clock.getAsLong();
