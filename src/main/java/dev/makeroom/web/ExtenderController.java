@@ -9,6 +9,7 @@ import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.score.ShieldScorePolicy;
+import dev.makeroom.observability.ExtenderMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
@@ -41,15 +42,17 @@ class ExtenderController {
     private final FilterPolicy filterPolicy;
     private final ShieldScorePolicy scorePolicy;
     private final PreemptionEngine engine;
+    private final ExtenderMetrics metrics;
 
     ExtenderController(ClusterView view, WireJson json, PodTranslator pods, FilterPolicy filterPolicy,
-                       ShieldScorePolicy scorePolicy, PreemptionEngine engine) {
+                       ShieldScorePolicy scorePolicy, PreemptionEngine engine, ExtenderMetrics metrics) {
         this.view = view;
         this.json = json;
         this.pods = pods;
         this.filterPolicy = filterPolicy;
         this.scorePolicy = scorePolicy;
         this.engine = engine;
+        this.metrics = metrics;
     }
 
     @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -91,9 +94,11 @@ class ExtenderController {
         List<Candidate> candidates = candidates(args);
         if (!ready) {
             log.info("preempt {}: not deciding before the cluster view has synced", pod.ref());
+            metrics.recordNotReady();
             return ok(new WireDtos.ExtenderPreemptionResult(Map.of()));
         }
         PreemptionDecision decision = engine.decideFor(snapshot, pod, candidates);
+        metrics.recordDecision(decision);
         log.info("preempt {}: {} {} ({} candidate nodes, {} µs{})", decision.pod(), decision.outcome(),
                 decision.detail(), decision.verdicts().size(), decision.nanos() / 1000,
                 decision.provenOptimal() ? "" : ", not proven optimal");

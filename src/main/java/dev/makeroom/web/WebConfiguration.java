@@ -1,6 +1,8 @@
 package dev.makeroom.web;
 
 import dev.makeroom.config.MakeroomProperties;
+import dev.makeroom.observability.ExtenderMetrics;
+import dev.makeroom.observability.RequestMetricsFilter;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -10,10 +12,20 @@ import org.springframework.context.annotation.Configuration;
 class WebConfiguration {
 
     @Bean
+    FilterRegistrationBean<RequestMetricsFilter> requestMetrics(MakeroomProperties properties, ExtenderMetrics metrics) {
+        FilterRegistrationBean<RequestMetricsFilter> registration = new FilterRegistrationBean<>(
+                new RequestMetricsFilter(metrics));
+        registration.addUrlPatterns(properties.web().prefix() + "/*");
+        registration.setOrder(1); // outside the size limit, so refused bodies are timed too
+        return registration;
+    }
+
+    @Bean
     FilterRegistrationBean<RequestSizeLimitFilter> requestSizeLimit(MakeroomProperties properties) {
         FilterRegistrationBean<RequestSizeLimitFilter> registration = new FilterRegistrationBean<>(
                 new RequestSizeLimitFilter(properties.web().maxRequestSize().toBytes()));
         registration.addUrlPatterns(properties.web().prefix() + "/*");
+        registration.setOrder(2);
         return registration;
     }
 }

@@ -1,0 +1,45 @@
+package dev.makeroom.observability;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+import java.io.IOException;
+import java.util.Set;
+
+/** Times every extender call, whatever answered it (the verb, the size limit or an error handler). */
+public class RequestMetricsFilter extends OncePerRequestFilter {
+
+    private static final Set<String> VERBS = Set.of("filter", "prioritize", "preempt");
+
+    private final ExtenderMetrics metrics;
+
+    public RequestMetricsFilter(ExtenderMetrics metrics) {
+        this.metrics = metrics;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        long start = System.nanoTime();
+        try {
+            chain.doFilter(request, response);
+        } finally {
+            metrics.recordRequest(verb(request.getRequestURI()), outcome(response.getStatus()), System.nanoTime() - start);
+        }
+    }
+
+    private static String verb(String uri) {
+        String last = uri.substring(uri.lastIndexOf('/') + 1);
+        return VERBS.contains(last) ? last : "other";
+    }
+
+    private static String outcome(int status) {
+        if (status < 400) {
+            return "ok";
+        }
+        return status < 500 ? "rejected" : "error";
+    }
+}
