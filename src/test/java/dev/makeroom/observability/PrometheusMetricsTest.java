@@ -4,6 +4,7 @@ import dev.makeroom.support.ExtenderClient;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import java.io.IOException;
@@ -26,6 +27,9 @@ class PrometheusMetricsTest {
     @LocalServerPort
     int port;
 
+    @LocalManagementPort
+    int managementPort;
+
     private String scrapeAfterCalls() throws IOException {
         ExtenderClient client = new ExtenderClient(port);
         for (String verb : List.of("filter", "prioritize", "preempt")) {
@@ -33,7 +37,7 @@ class PrometheusMetricsTest {
                     .statusCode()).isEqualTo(200);
         }
         assertThat(client.post("/scheduler/filter", "{").statusCode()).isEqualTo(400);
-        return client.get("/actuator/prometheus").body();
+        return new ExtenderClient(managementPort).get("/actuator/prometheus").body();
     }
 
     @Test

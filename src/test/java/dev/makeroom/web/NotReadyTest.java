@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
 
@@ -45,13 +46,16 @@ class NotReadyTest {
     @LocalServerPort
     int port;
 
+    @LocalManagementPort
+    int managementPort;
+
     private String body(String name) throws IOException {
         return Files.readString(Path.of("examples/requests/" + name + ".json"));
     }
 
     @Test
     void readiness_is_out_of_service_while_liveness_is_up() {
-        ExtenderClient client = new ExtenderClient(port);
+        ExtenderClient client = new ExtenderClient(managementPort);
         HttpResponse<String> readiness = client.get("/actuator/health/readiness");
         assertThat(readiness.statusCode()).isEqualTo(503);
         assertThat(Json.parse(readiness.body()).get("status").asString()).isEqualTo("OUT_OF_SERVICE");
