@@ -4,6 +4,7 @@ import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionSettings;
 import dev.makeroom.core.score.ShieldScorePolicy;
+import dev.makeroom.observability.DecisionLog;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -16,6 +17,11 @@ class CoreConfiguration {
         MakeroomProperties.Preemption p = properties.preemption();
         return new PreemptionEngine(new PreemptionSettings(p.strategy(), p.answer(), p.pdb(), p.budget()),
                 System::nanoTime);
+    }
+
+    @Bean
+    DecisionLog decisionLog(MakeroomProperties properties) {
+        return new DecisionLog(properties.debug().decisions());
     }
 
     @Bean

@@ -19,7 +19,12 @@ import java.time.Duration;
 @Validated
 public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
                                  @Valid @DefaultValue Preemption preemption,
-                                 @Valid @DefaultValue Web web) {
+                                 @Valid @DefaultValue Web web,
+                                 @Valid @DefaultValue Debug debug) {
+
+    /** The debug API: how many recent preemption decisions it keeps. */
+    public record Debug(@jakarta.validation.constraints.Positive @DefaultValue("200") int decisions) {
+    }
 
     /**
      * Where the cluster view comes from. Without {@code source}, makeroom watches the API when it

@@ -9,6 +9,7 @@ import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.score.ShieldScorePolicy;
+import dev.makeroom.observability.DecisionLog;
 import dev.makeroom.observability.ExtenderMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,6 +21,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.JsonNode;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -43,9 +45,11 @@ class ExtenderController {
     private final ShieldScorePolicy scorePolicy;
     private final PreemptionEngine engine;
     private final ExtenderMetrics metrics;
+    private final DecisionLog decisions;
 
     ExtenderController(ClusterView view, WireJson json, PodTranslator pods, FilterPolicy filterPolicy,
-                       ShieldScorePolicy scorePolicy, PreemptionEngine engine, ExtenderMetrics metrics) {
+                       ShieldScorePolicy scorePolicy, PreemptionEngine engine, ExtenderMetrics metrics,
+                       DecisionLog decisions) {
         this.view = view;
         this.json = json;
         this.pods = pods;
@@ -53,6 +57,7 @@ class ExtenderController {
         this.scorePolicy = scorePolicy;
         this.engine = engine;
         this.metrics = metrics;
+        this.decisions = decisions;
     }
 
     @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -99,6 +104,7 @@ class ExtenderController {
         }
         PreemptionDecision decision = engine.decideFor(snapshot, pod, candidates);
         metrics.recordDecision(decision);
+        decisions.add(Instant.now(), decision);
         log.info("preempt {}: {} {} ({} candidate nodes, {} µs{})", decision.pod(), decision.outcome(),
                 decision.detail(), decision.verdicts().size(), decision.nanos() / 1000,
                 decision.provenOptimal() ? "" : ", not proven optimal");

@@ -1,0 +1,118 @@
+package dev.makeroom.debug;
+
+import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.PriorityClassInfo;
+import dev.makeroom.core.preemption.NodeVerdict;
+import dev.makeroom.core.preemption.PreemptionDecision;
+import dev.makeroom.observability.DecisionLog;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.servlet.function.ServerRequest;
+import org.springframework.web.servlet.function.ServerResponse;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Explains makeroom on the management port: recent preemption decisions with every node's outcome
+ * and reasons (read from the decision values, never recomputed), and the cluster view per node.
+ */
+final class DebugController {
+
+    private final ClusterView view;
+    private final DecisionLog decisions;
+
+    DebugController(ClusterView view, DecisionLog decisions) {
+        this.view = view;
+        this.decisions = decisions;
+    }
+
+    /** GET /debug/decisions[?pod=namespace/name] — the recent decisions, newest first. */
+    ServerResponse decisions(ServerRequest request) {
+        String pod = request.param("pod").orElse(null);
+        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(decisions.newestFirst().stream()
+                .filter(e -> pod == null || e.decision().pod().toString().equals(pod))
+                .map(e -> decision(e.at().toString(), e.decision())).toList());
+    }
+
+    /** GET /debug/nodes — every node's capacity, use and pods by priority. */
+    ServerResponse nodes(ServerRequest request) {
+        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(view.snapshot().nodes().stream()
+                .sorted(Comparator.comparing(NodeInfo::name)).map(DebugController::summary).toList());
+    }
+
+    /** GET /debug/nodes/{name} — one node's pods and what shields each from preemption. */
+    ServerResponse node(ServerRequest request) {
+        String name = request.pathVariable("name");
+        ClusterSnapshot snapshot = view.snapshot();
+        NodeInfo node = snapshot.node(name);
+        if (node == null) {
+            return ServerResponse.status(HttpStatus.NOT_FOUND).contentType(MediaType.APPLICATION_JSON)
+                    .body(new DebugDtos.Error("no node " + name + " in the view"));
+        }
+        List<DebugDtos.PodDetail> pods = node.pods().stream()
+                .sorted(Comparator.comparingInt(PodInfo::priority).reversed().thenComparing(PodInfo::name))
+                .map(p -> new DebugDtos.PodDetail(p.ref().toString(), p.priority(), p.priorityClassName(),
+                        p.qos().name(), p.requests().toMap(), p.terminating(), protection(p, snapshot)))
+                .toList();
+        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.NodeDetail(summary(node), pods));
+    }
+
+    /** Why a pod is shielded from preemption whatever the pending pod, or that only priority decides. */
+    private static String protection(PodInfo pod, ClusterSnapshot snapshot) {
+        if (pod.mirror()) {
+            return "never preempted: static (mirror) pod";
+        }
+        if (pod.terminating()) {
+            return "not a victim: already terminating (still holds its resources)";
+        }
+        if (pod.optedOut()) {
+            return "opted out by its allow-preemption annotation (a pinned DaemonSet pod may still take it)";
+        }
+        PriorityClassInfo pc = snapshot.priorityClass(pod.priorityClassName());
+        if (pc != null && pc.optedOut()) {
+            return "opted out by its PriorityClass " + pc.name() + " (a pinned DaemonSet pod may still take it)";
+        }
+        return "preemptible by pods of priority above " + pod.priority();
+    }
+
+    private static DebugDtos.NodeSummary summary(NodeInfo node) {
+        Map<String, Long> free = new TreeMap<>();
+        node.allocatable().toMap().forEach((resource, amount) -> free.put(resource, amount - node.requested().get(resource)));
+        Map<String, Integer> byPriority = new TreeMap<>();
+        node.pods().forEach(p -> byPriority.merge(String.valueOf(p.priority()), 1, Integer::sum));
+        return new DebugDtos.NodeSummary(node.name(), node.allocatable().toMap(), node.requested().toMap(), free,
+                byPriority, node.nominatedPods().stream().map(DebugController::ref).toList());
+    }
+
+    private static DebugDtos.PodRef ref(PodInfo pod) {
+        return new DebugDtos.PodRef(pod.ref().toString(), pod.priority());
+    }
+
+    private static DebugDtos.Decision decision(String at, PreemptionDecision d) {
+        return new DebugDtos.Decision(at, d.pod().toString(), d.outcome().name(), d.detail(),
+                d.strategy().name().toLowerCase(Locale.ROOT).replace('_', '-'), d.provenOptimal(), d.nanos() / 1000,
+                d.chosen().stream().map(NodeVerdict::node).toList(),
+                d.verdicts().stream().map(DebugController::outcome).toList());
+    }
+
+    private static DebugDtos.NodeOutcome outcome(NodeVerdict v) {
+        if (!v.isFeasible()) {
+            return new DebugDtos.NodeOutcome(v.node(), false, v.reason().name(), v.detail(), List.of(), null, null,
+                    v.provenOptimal(), false, false, v.stats().statesExplored(), v.stats().nanos() / 1000);
+        }
+        var o = v.victims().objective();
+        return new DebugDtos.NodeOutcome(v.node(), true, null, null,
+                v.victims().victims().stream().map(DebugController::ref).toList(), v.victims().pdbViolations(),
+                new DebugDtos.Objective(o.pdbViolations(), o.highestPriority(), o.victims(), o.prioritySum(),
+                        o.qosRankSum(), o.originators(), o.gracePeriodSum(), o.ageSum()),
+                v.provenOptimal(), v.dominated(), v.lastResort(), v.stats().statesExplored(), v.stats().nanos() / 1000);
+    }
+
+}

@@ -1,0 +1,41 @@
+package dev.makeroom.debug;
+
+import java.util.List;
+import java.util.Map;
+
+/** The debug API's own JSON shapes: core values are never serialised directly. */
+final class DebugDtos {
+
+    private DebugDtos() {
+    }
+
+    record PodRef(String pod, int priority) {
+    }
+
+    record Objective(long pdbViolations, long highestPriority, long victims, long prioritySum, long qosRankSum,
+                     long originators, long gracePeriodSum, long ageSum) {
+    }
+
+    record NodeOutcome(String node, boolean feasible, String reason, String detail, List<PodRef> victims,
+                       Integer numPdbViolations, Objective objective, boolean provenOptimal, boolean dominated,
+                       boolean lastResort, long statesExplored, long micros) {
+    }
+
+    record Decision(String at, String pod, String outcome, String detail, String strategy, boolean provenOptimal,
+                    long micros, List<String> answeredNodes, List<NodeOutcome> nodes) {
+    }
+
+    record NodeSummary(String name, Map<String, Long> allocatable, Map<String, Long> requested, Map<String, Long> free,
+                       Map<String, Integer> podsByPriority, List<PodRef> nominated) {
+    }
+
+    record PodDetail(String pod, int priority, String priorityClass, String qos, Map<String, Long> requests,
+                     boolean terminating, String protection) {
+    }
+
+    record NodeDetail(NodeSummary node, List<PodDetail> pods) {
+    }
+
+    record Error(String error) {
+    }
+}

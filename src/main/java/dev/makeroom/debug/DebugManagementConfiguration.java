@@ -1,0 +1,25 @@
+package dev.makeroom.debug;
+
+import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.observability.DecisionLog;
+import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;
+import org.springframework.boot.actuate.autoconfigure.web.ManagementContextType;
+import org.springframework.context.annotation.Bean;
+import org.springframework.web.servlet.function.RouterFunction;
+import org.springframework.web.servlet.function.RouterFunctions;
+import org.springframework.web.servlet.function.ServerResponse;
+
+/** Puts the debug API in the management context, so it listens on the management port, not the extender's. */
+@ManagementContextConfiguration(value = ManagementContextType.ANY, proxyBeanMethods = false)
+class DebugManagementConfiguration {
+
+    @Bean
+    RouterFunction<ServerResponse> debugRoutes(ClusterView view, DecisionLog decisions) {
+        DebugController debug = new DebugController(view, decisions);
+        return RouterFunctions.route()
+                .GET("/debug/decisions", debug::decisions)
+                .GET("/debug/nodes", debug::nodes)
+                .GET("/debug/nodes/{name}", debug::node)
+                .build();
+    }
+}
