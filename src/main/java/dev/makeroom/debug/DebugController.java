@@ -1,18 +1,25 @@
 package dev.makeroom.debug;
 
 import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.cluster.PodMapper;
+import dev.makeroom.core.filter.FilterPolicy;
+import dev.makeroom.core.filter.FilterVerdict;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PriorityClassInfo;
 import dev.makeroom.core.preemption.NodeVerdict;
 import dev.makeroom.core.preemption.PreemptionDecision;
+import dev.makeroom.core.preemption.PreemptionEngine;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import dev.makeroom.observability.DecisionLog;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -27,10 +34,68 @@ final class DebugController {
 
     private final ClusterView view;
     private final DecisionLog decisions;
+    private final FilterPolicy filter;
+    private final PreemptionEngine engine;
+    private final KubernetesSerialization serialization = new KubernetesSerialization();
 
-    DebugController(ClusterView view, DecisionLog decisions) {
+    DebugController(ClusterView view, DecisionLog decisions, FilterPolicy filter, PreemptionEngine engine) {
         this.view = view;
         this.decisions = decisions;
+        this.filter = filter;
+        this.engine = engine;
+    }
+
+    /**
+     * POST /debug/simulate — body: a Pod (YAML or JSON), or {"pod": "namespace/name"} for a pod in
+     * the view. Answers what filter and preempt would decide now over every node; changes nothing.
+     */
+    ServerResponse simulate(ServerRequest request) throws Exception {
+        ClusterSnapshot snapshot = view.snapshot();
+        PodInfo pod;
+        try {
+            pod = podToSimulate(request.body(String.class), snapshot);
+        } catch (IllegalArgumentException e) {
+            return error(HttpStatus.BAD_REQUEST, e.getMessage());
+        }
+        if (pod == null) {
+            return error(HttpStatus.NOT_FOUND, "no such pod in the view");
+        }
+        List<String> nodes = snapshot.nodes().stream().map(NodeInfo::name).sorted().toList();
+        FilterVerdict fits = filter.filter(snapshot, pod, nodes);
+        PreemptionDecision decision = engine.decide(snapshot, pod, nodes);
+        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.Simulation(
+                pod.ref().toString(), pod.priority(), fits.passed(), fits.failed(),
+                decision(Instant.now().toString(), decision)));
+    }
+
+    private PodInfo podToSimulate(String body, ClusterSnapshot snapshot) {
+        if (body == null || body.isBlank()) {
+            throw new IllegalArgumentException("send a Pod (YAML or JSON) or {\"pod\": \"namespace/name\"}");
+        }
+        Map<?, ?> document;
+        try {
+            document = serialization.unmarshal(body, Map.class); // YAML or JSON
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("the body is neither YAML nor JSON: " + e.getMessage());
+        }
+        if (document != null && document.get("pod") instanceof String ref && document.size() == 1) {
+            return snapshot.pods().stream().filter(p -> p.ref().toString().equals(ref)).findFirst().orElse(null);
+        }
+        if (document == null || !"Pod".equals(document.get("kind"))) {
+            throw new IllegalArgumentException("send a Pod (kind: Pod) or {\"pod\": \"namespace/name\"}");
+        }
+        try {
+            return PodMapper.toCore(serialization.convertValue(document, Pod.class), name -> {
+                PriorityClassInfo pc = snapshot.priorityClass(name);
+                return pc == null ? null : pc.value();
+            });
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("the Pod cannot be read: " + e.getMessage());
+        }
+    }
+
+    private static ServerResponse error(HttpStatus status, String message) {
+        return ServerResponse.status(status).contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.Error(message));
     }
 
     /** GET /debug/decisions[?pod=namespace/name] — the recent decisions, newest first. */
@@ -53,8 +118,7 @@ final class DebugController {
         ClusterSnapshot snapshot = view.snapshot();
         NodeInfo node = snapshot.node(name);
         if (node == null) {
-            return ServerResponse.status(HttpStatus.NOT_FOUND).contentType(MediaType.APPLICATION_JSON)
-                    .body(new DebugDtos.Error("no node " + name + " in the view"));
+            return error(HttpStatus.NOT_FOUND, "no node " + name + " in the view");
         }
         List<DebugDtos.PodDetail> pods = node.pods().stream()
                 .sorted(Comparator.comparingInt(PodInfo::priority).reversed().thenComparing(PodInfo::name))

@@ -36,6 +36,10 @@ final class DebugDtos {
     record NodeDetail(NodeSummary node, List<PodDetail> pods) {
     }
 
+    record Simulation(String pod, int priority, List<String> fitsOn, Map<String, String> doesNotFit,
+                      Decision preemption) {
+    }
+
     record Error(String error) {
     }
 }

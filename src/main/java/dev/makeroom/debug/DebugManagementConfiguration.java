@@ -1,6 +1,8 @@
 package dev.makeroom.debug;
 
 import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.core.filter.FilterPolicy;
+import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.observability.DecisionLog;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextType;
@@ -14,12 +16,14 @@ import org.springframework.web.servlet.function.ServerResponse;
 class DebugManagementConfiguration {
 
     @Bean
-    RouterFunction<ServerResponse> debugRoutes(ClusterView view, DecisionLog decisions) {
-        DebugController debug = new DebugController(view, decisions);
+    RouterFunction<ServerResponse> debugRoutes(ClusterView view, DecisionLog decisions, FilterPolicy filter,
+                                               PreemptionEngine engine) {
+        DebugController debug = new DebugController(view, decisions, filter, engine);
         return RouterFunctions.route()
                 .GET("/debug/decisions", debug::decisions)
                 .GET("/debug/nodes", debug::nodes)
                 .GET("/debug/nodes/{name}", debug::node)
+                .POST("/debug/simulate", debug::simulate)
                 .build();
     }
 }

@@ -105,9 +105,10 @@ class ExtenderController {
         PreemptionDecision decision = engine.decideFor(snapshot, pod, candidates);
         metrics.recordDecision(decision);
         decisions.add(Instant.now(), decision);
-        log.info("preempt {}: {} {} ({} candidate nodes, {} µs{})", decision.pod(), decision.outcome(),
+        log.info("preempt {}: {} {} ({} candidate nodes, {} µs, {}{})", decision.pod(), decision.outcome(),
                 decision.detail(), decision.verdicts().size(), decision.nanos() / 1000,
-                decision.provenOptimal() ? "" : ", not proven optimal");
+                decision.provenOptimal() ? "proven optimal" : "not proven optimal",
+                decision.chosen().isEmpty() ? "" : ", " + decision.chosen().get(0).victims().objective());
         return ok(new WireDtos.ExtenderPreemptionResult(PreemptionAnswer.toWire(decision)));
     }
 

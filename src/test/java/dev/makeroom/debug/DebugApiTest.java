@@ -69,6 +69,45 @@ class DebugApiTest {
     }
 
     @Test
+    void simulate_tells_why_a_pending_pod_waits_and_what_it_would_preempt() {
+        HttpResponse<String> response = new ExtenderClient(managementPort).post("/debug/simulate",
+                "{\"pod\": \"default/critical-job\"}");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode simulation = Json.parse(response.body());
+        assertThat(simulation.get("fitsOn")).isEmpty();
+        assertThat(simulation.get("doesNotFit").get("node-a").asString()).isEqualTo("Insufficient cpu");
+        assertThat(simulation.get("preemption").get("detail").asString()).isEqualTo("on node-a evict default/batch-big");
+    }
+
+    @Test
+    void simulate_takes_a_pod_in_yaml_and_changes_nothing() {
+        String yaml = """
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: small, namespace: default}
+                spec:
+                  priority: 100
+                  containers: [{name: c, resources: {requests: {cpu: 500m}}}]
+                """;
+        JsonNode simulation = Json.parse(new ExtenderClient(managementPort).post("/debug/simulate", yaml).body());
+
+        assertThat(simulation.get("fitsOn")).extracting(JsonNode::asString).containsExactly("node-d");
+        assertThat(Json.parse(new ExtenderClient(managementPort).get("/debug/decisions?pod=default/small").body()))
+                .isEmpty();
+    }
+
+    @Test
+    void simulate_rejects_what_it_cannot_read_and_unknown_pods() {
+        ExtenderClient management = new ExtenderClient(managementPort);
+        assertThat(management.post("/debug/simulate", "{{{").statusCode()).isEqualTo(400);
+        assertThat(management.post("/debug/simulate", "").statusCode()).isEqualTo(400);
+        HttpResponse<String> unknown = management.post("/debug/simulate", "{\"pod\": \"default/nobody\"}");
+        assertThat(unknown.statusCode()).isEqualTo(404);
+        assertThat(Json.parse(unknown.body()).get("error").asString()).isEqualTo("no such pod in the view");
+    }
+
+    @Test
     void an_unknown_node_is_a_json_404_and_the_debug_api_is_not_on_the_extender_port() {
         HttpResponse<String> unknown = new ExtenderClient(managementPort).get("/debug/nodes/nope");
         assertThat(unknown.statusCode()).isEqualTo(404);
