@@ -18,7 +18,7 @@ class DebugManagementConfiguration {
     @Bean
     RouterFunction<ServerResponse> debugRoutes(ClusterView view, DecisionLog decisions, FilterPolicy filter,
                                                PreemptionEngine engine) {
-        DebugController debug = new DebugController(view, decisions, filter, engine);
+        DebugHandlers debug = new DebugHandlers(view, decisions, filter, engine);
         return RouterFunctions.route()
                 .GET("/debug/decisions", debug::decisions)
                 .GET("/debug/nodes", debug::nodes)

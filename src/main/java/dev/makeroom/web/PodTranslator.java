@@ -3,7 +3,6 @@ package dev.makeroom.web;
 import dev.makeroom.cluster.PodMapper;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.model.PriorityClassInfo;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import org.springframework.stereotype.Component;
@@ -33,10 +32,7 @@ class PodTranslator {
         }
         PodInfo core;
         try {
-            core = PodMapper.toCore(pod, name -> {
-                PriorityClassInfo pc = snapshot.priorityClass(name);
-                return pc == null ? null : pc.value();
-            });
+            core = PodMapper.toCore(pod, snapshot::priorityValue);
         } catch (ArithmeticException | IllegalArgumentException e) {
             throw new BadRequestException("Pod cannot be read: " + rootMessage(e));
         }

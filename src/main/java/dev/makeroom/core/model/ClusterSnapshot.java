@@ -80,6 +80,12 @@ public final class ClusterSnapshot {
         return name == null ? null : priorityClasses.get(name);
     }
 
+    /** The value of a PriorityClass by name, or null when there is no such class (for pods without a resolved priority). */
+    public Integer priorityValue(String className) {
+        PriorityClassInfo pc = priorityClass(className);
+        return pc == null ? null : pc.value();
+    }
+
     public Collection<PriorityClassInfo> priorityClasses() {
         return priorityClasses.values();
     }

@@ -11,9 +11,9 @@ import dev.makeroom.core.model.PriorityClassInfo;
 import dev.makeroom.core.preemption.NodeVerdict;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.observability.DecisionLog;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import dev.makeroom.observability.DecisionLog;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.function.ServerRequest;
@@ -30,7 +30,7 @@ import java.util.TreeMap;
  * Explains makeroom on the management port: recent preemption decisions with every node's outcome
  * and reasons (read from the decision values, never recomputed), and the cluster view per node.
  */
-final class DebugController {
+final class DebugHandlers {
 
     private final ClusterView view;
     private final DecisionLog decisions;
@@ -38,7 +38,7 @@ final class DebugController {
     private final PreemptionEngine engine;
     private final KubernetesSerialization serialization = new KubernetesSerialization();
 
-    DebugController(ClusterView view, DecisionLog decisions, FilterPolicy filter, PreemptionEngine engine) {
+    DebugHandlers(ClusterView view, DecisionLog decisions, FilterPolicy filter, PreemptionEngine engine) {
         this.view = view;
         this.decisions = decisions;
         this.filter = filter;
@@ -85,10 +85,7 @@ final class DebugController {
             throw new IllegalArgumentException("send a Pod (kind: Pod) or {\"pod\": \"namespace/name\"}");
         }
         try {
-            return PodMapper.toCore(serialization.convertValue(document, Pod.class), name -> {
-                PriorityClassInfo pc = snapshot.priorityClass(name);
-                return pc == null ? null : pc.value();
-            });
+            return PodMapper.toCore(serialization.convertValue(document, Pod.class), snapshot::priorityValue);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("the Pod cannot be read: " + e.getMessage());
         }
@@ -109,7 +106,7 @@ final class DebugController {
     /** GET /debug/nodes — every node's capacity, use and pods by priority. */
     ServerResponse nodes(ServerRequest request) {
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(view.snapshot().nodes().stream()
-                .sorted(Comparator.comparing(NodeInfo::name)).map(DebugController::summary).toList());
+                .sorted(Comparator.comparing(NodeInfo::name)).map(DebugHandlers::summary).toList());
     }
 
     /** GET /debug/nodes/{name} — one node's pods and what shields each from preemption. */
@@ -152,7 +149,7 @@ final class DebugController {
         Map<String, Integer> byPriority = new TreeMap<>();
         node.pods().forEach(p -> byPriority.merge(String.valueOf(p.priority()), 1, Integer::sum));
         return new DebugDtos.NodeSummary(node.name(), node.allocatable().toMap(), node.requested().toMap(), free,
-                byPriority, node.nominatedPods().stream().map(DebugController::ref).toList());
+                byPriority, node.nominatedPods().stream().map(DebugHandlers::ref).toList());
     }
 
     private static DebugDtos.PodRef ref(PodInfo pod) {
@@ -163,7 +160,7 @@ final class DebugController {
         return new DebugDtos.Decision(at, d.pod().toString(), d.outcome().name(), d.detail(),
                 d.strategy().name().toLowerCase(Locale.ROOT).replace('_', '-'), d.provenOptimal(), d.nanos() / 1000,
                 d.chosen().stream().map(NodeVerdict::node).toList(),
-                d.verdicts().stream().map(DebugController::outcome).toList());
+                d.verdicts().stream().map(DebugHandlers::outcome).toList());
     }
 
     private static DebugDtos.NodeOutcome outcome(NodeVerdict v) {
@@ -173,7 +170,7 @@ final class DebugController {
         }
         var o = v.victims().objective();
         return new DebugDtos.NodeOutcome(v.node(), true, null, null,
-                v.victims().victims().stream().map(DebugController::ref).toList(), v.victims().pdbViolations(),
+                v.victims().victims().stream().map(DebugHandlers::ref).toList(), v.victims().pdbViolations(),
                 new DebugDtos.Objective(o.pdbViolations(), o.highestPriority(), o.victims(), o.prioritySum(),
                         o.qosRankSum(), o.originators(), o.gracePeriodSum(), o.ageSum()),
                 v.provenOptimal(), v.dominated(), v.lastResort(), v.stats().statesExplored(), v.stats().nanos() / 1000);
