@@ -9,7 +9,9 @@ import io.micrometer.core.instrument.Timer;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Metrics of the extender verbs and of preemption decisions. Tags are enums and verb names only:
@@ -54,12 +56,13 @@ public class ExtenderMetrics {
                 .description("Time to decide one preempt call, in the core")
                 .serviceLevelObjectives(LATENCY_BUCKETS)
                 .register(registry).record(Duration.ofNanos(decision.nanos()));
-        for (NodeVerdict verdict : decision.verdicts()) {
-            Counter.builder("makeroom.preemption.node.searches")
-                    .description("Candidate node evaluations, by how they ended")
-                    .tag("result", result(verdict))
-                    .register(registry).increment();
-        }
+        // tallied first: one meter lookup per result, not one per candidate node (up to 500 per call)
+        Map<String, Integer> byResult = new HashMap<>();
+        decision.verdicts().forEach(verdict -> byResult.merge(result(verdict), 1, Integer::sum));
+        byResult.forEach((result, count) -> Counter.builder("makeroom.preemption.node.searches")
+                .description("Candidate node evaluations, by how they ended")
+                .tag("result", result)
+                .register(registry).increment(count));
     }
 
     private static String result(NodeVerdict verdict) {

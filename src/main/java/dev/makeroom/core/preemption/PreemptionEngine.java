@@ -63,13 +63,15 @@ public final class PreemptionEngine {
         List<Candidate> byName = new ArrayList<>(unique.values());
         byName.sort(Comparator.comparing(Candidate::node));
         Map<String, NodeVerdict> verdictByNode = new HashMap<>();
+        String pendingHome = NodeUsage.homeOf(snapshot, pending);
         Objective bestSoFar = null;
         for (int i = 0; i < byName.size(); i++) {
             Candidate candidate = byName.get(i);
             NodeVerdict stale = staleHint(snapshot, candidate);
             Objective cutoff = settings.answer() == AnswerMode.BEST ? bestSoFar : null;
             NodeVerdict verdict = stale != null ? stale
-                    : evaluate(snapshot, pending, candidate.node(), deadline.slice(byName.size() - i), cutoff);
+                    : evaluate(snapshot, pending, pendingHome, candidate.node(), deadline.slice(byName.size() - i),
+                    cutoff);
             verdictByNode.put(candidate.node(), verdict);
             if (verdict.isFeasible() && !verdict.dominated()
                     && (bestSoFar == null || verdict.victims().objective().isBetterThan(bestSoFar))) {
@@ -128,8 +130,8 @@ public final class PreemptionEngine {
      * One node's verdict. With a {@code cutoff} (the best node so far, when only the best node is
      * answered) the search only looks for sets that beat it; a node that cannot is marked dominated.
      */
-    NodeVerdict evaluate(ClusterSnapshot snapshot, PodInfo pending, String nodeName, Deadline deadline,
-                         Objective cutoff) {
+    NodeVerdict evaluate(ClusterSnapshot snapshot, PodInfo pending, String pendingHome, String nodeName,
+                         Deadline deadline, Objective cutoff) {
         NodeInfo node = snapshot.node(nodeName);
         if (node == null) {
             return NodeVerdict.infeasible(nodeName, InfeasibleReason.UNKNOWN_NODE, "not in makeroom's view",
@@ -157,8 +159,7 @@ public final class PreemptionEngine {
                 optedOut.add(pod);
             }
         }
-        Resources deficit = FitCheck.deficit(node.allocatable(),
-                NodeUsage.requestedFor(node, pending, NodeUsage.homeOf(snapshot, pending)),
+        Resources deficit = FitCheck.deficit(node.allocatable(), NodeUsage.requestedFor(node, pending, pendingHome),
                 pending.requests());
         if (deficit.isEmpty() && forced.isEmpty()) {
             return NodeVerdict.infeasible(nodeName, InfeasibleReason.FITS_WITHOUT_PREEMPTION,
