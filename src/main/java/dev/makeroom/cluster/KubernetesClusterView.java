@@ -20,7 +20,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -51,6 +53,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
 
     private volatile ClusterSnapshot snapshot = ClusterSnapshot.EMPTY;
     private volatile Map<String, String> configData = Map.of();
+    private final List<Consumer<Map<String, String>>> configListeners = new CopyOnWriteArrayList<>();
     private volatile boolean ready;
     private volatile boolean running = true;
     private long outageSinceNanos = -1;
@@ -126,7 +129,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
                     queue.drainTo(batch, MAX_BATCH);
                     batch.forEach(this::applySafely);
                     snapshot = state.publish();
-                    configData = state.configData();
+                    publishConfigData(state.configData());
                 }
                 checkReady();
                 checkWatches();
@@ -202,6 +205,33 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
 
     public List<String> watchedKinds() {
         return informers.keySet().stream().map(Enum::name).toList();
+    }
+
+    /** Listeners hear every change in order: registration and publication share one lock. */
+    private void publishConfigData(Map<String, String> data) {
+        synchronized (configListeners) {
+            if (data == configData) {
+                return;
+            }
+            configData = data;
+            configListeners.forEach(listener -> tell(listener, data));
+        }
+    }
+
+    @Override
+    public void onConfigData(Consumer<Map<String, String>> listener) {
+        synchronized (configListeners) {
+            configListeners.add(listener);
+            tell(listener, configData);
+        }
+    }
+
+    private static void tell(Consumer<Map<String, String>> listener, Map<String, String> data) {
+        try {
+            listener.accept(data);
+        } catch (RuntimeException e) {
+            log.error("a config map listener failed", e);
+        }
     }
 
     /** The data of makeroom's own ConfigMap, as last seen (empty when there is none). */

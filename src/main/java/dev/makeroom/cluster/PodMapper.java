@@ -58,6 +58,8 @@ public final class PodMapper {
                 .nominatedNodeName(interning.string(info.nominatedNodeName()))
                 .priorityClassName(interning.string(info.priorityClassName()))
                 .labels(interning.labels(info.labels()))
+                .queueHint(interning.string(info.queueHint()))
+                .applicationId(interning.string(info.applicationId()))
                 .build();
     }
 
@@ -93,7 +95,23 @@ public final class PodMapper {
                 .startTime(instant(status == null ? null : status.getStartTime()))
                 .creationTime(instant(meta.getCreationTimestamp()))
                 .resourceVersion(resourceVersion(meta.getResourceVersion()))
+                .queueHint(Annotations.queueHint(labels, annotations))
+                .applicationId(application(labels, meta))
                 .build();
+    }
+
+    /** Its application label, else the controlling owner's UID (all pods of one job or set). */
+    private static String application(Map<String, String> labels, ObjectMeta meta) {
+        String named = Annotations.application(labels);
+        if (named != null) {
+            return named;
+        }
+        for (OwnerReference ref : list(meta.getOwnerReferences())) {
+            if (Boolean.TRUE.equals(ref.getController()) && ref.getUid() != null) {
+                return ref.getUid();
+            }
+        }
+        return null;
     }
 
     /** Pods the scheduler no longer accounts for: they finished. */

@@ -8,14 +8,14 @@ import java.util.HashMap;
 import java.util.Map;
 
 /** Converts Kubernetes quantities into makeroom's integer base units (cpu: millicores, rounded up like Kubernetes). */
-final class Quantities {
+public final class Quantities {
 
     private static final BigDecimal THOUSAND = BigDecimal.valueOf(1000);
 
     private Quantities() {
     }
 
-    static long toLong(String resource, Quantity quantity) {
+    public static long toLong(String resource, Quantity quantity) {
         BigDecimal amount = quantity.getNumericalAmount();
         if ("cpu".equals(resource)) {
             amount = amount.multiply(THOUSAND);

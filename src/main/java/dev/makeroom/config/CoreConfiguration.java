@@ -8,6 +8,8 @@ import dev.makeroom.observability.DecisionLog;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import java.time.Clock;
+
 /** Wires the pure core from {@link MakeroomProperties}. */
 @Configuration(proxyBeanMethods = false)
 class CoreConfiguration {
@@ -17,6 +19,12 @@ class CoreConfiguration {
         MakeroomProperties.Preemption p = properties.preemption();
         return new PreemptionEngine(new PreemptionSettings(p.strategy(), p.answer(), p.pdb(), p.budget()),
                 System::nanoTime);
+    }
+
+    /** The wall clock for queue delays; tests put a controllable one first. */
+    @Bean
+    Clock clock() {
+        return Clock.systemUTC();
     }
 
     @Bean

@@ -20,7 +20,15 @@ import java.time.Duration;
 public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
                                  @Valid @DefaultValue Preemption preemption,
                                  @Valid @DefaultValue Web web,
-                                 @Valid @DefaultValue Debug debug) {
+                                 @Valid @DefaultValue Debug debug,
+                                 @Valid @DefaultValue Queues queues) {
+
+    /**
+     * The queue configuration (DESIGN §3) from a file or inline; in cluster mode the ConfigMap
+     * {@code cluster.config-map-name}, key {@code queues.yaml}, takes precedence while it exists.
+     */
+    public record Queues(String file, String config) {
+    }
 
     /** The debug API: how many recent preemption decisions it keeps. */
     public record Debug(@jakarta.validation.constraints.Positive @DefaultValue("200") int decisions) {

@@ -11,6 +11,7 @@ import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.score.ShieldScorePolicy;
 import dev.makeroom.observability.DecisionLog;
 import dev.makeroom.observability.ExtenderMetrics;
+import dev.makeroom.queues.Queues;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
@@ -46,10 +47,11 @@ class ExtenderController {
     private final PreemptionEngine engine;
     private final ExtenderMetrics metrics;
     private final DecisionLog decisions;
+    private final Queues queues;
 
     ExtenderController(ClusterView view, WireJson json, PodTranslator pods, FilterPolicy filterPolicy,
                        ShieldScorePolicy scorePolicy, PreemptionEngine engine, ExtenderMetrics metrics,
-                       DecisionLog decisions) {
+                       DecisionLog decisions, Queues queues) {
         this.view = view;
         this.json = json;
         this.pods = pods;
@@ -58,6 +60,7 @@ class ExtenderController {
         this.engine = engine;
         this.metrics = metrics;
         this.decisions = decisions;
+        this.queues = queues;
     }
 
     @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -67,7 +70,8 @@ class ExtenderController {
         ClusterSnapshot snapshot = view.snapshot();
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         RequestedNodes nodes = RequestedNodes.of(args);
-        FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, nodes.names()) : failOpen(nodes.names());
+        FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, nodes.names(), queues.usage(snapshot))
+                : failOpen(nodes.names());
         WireDtos.ExtenderFilterResult result = nodes.byName()
                 ? new WireDtos.ExtenderFilterResult(null, verdict.passed(), verdict.failed(), verdict.unresolvable(), "")
                 : new WireDtos.ExtenderFilterResult(nodes.echo(verdict.passed()), null, verdict.failed(),
@@ -102,7 +106,7 @@ class ExtenderController {
             metrics.recordNotReady();
             return ok(new WireDtos.ExtenderPreemptionResult(Map.of()));
         }
-        PreemptionDecision decision = engine.decideFor(snapshot, pod, candidates);
+        PreemptionDecision decision = engine.decideFor(snapshot, pod, candidates, queues.rulesFor(snapshot, pod));
         metrics.recordDecision(decision);
         decisions.add(Instant.now(), decision);
         log.info("preempt {}: {} {} ({} candidate nodes, {} µs, {}{})", decision.pod(), decision.outcome(),

@@ -6,6 +6,10 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.queue.Queue;
+import dev.makeroom.core.queue.QueueLimits;
+import dev.makeroom.core.queue.QueueTree;
+import dev.makeroom.core.queue.QueueUsage;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,6 +26,20 @@ public final class FilterPolicy {
     public static final String UNKNOWN_NODE = "unknown node";
 
     public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames) {
+        return filter(snapshot, pod, nodeNames, null);
+    }
+
+    /**
+     * As above, with the queues' usage (null: no queues): a pod whose queue, or an ancestor, would
+     * go over its max fails on every node as unresolvable, since no preemption changes that.
+     */
+    public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames, QueueUsage queues) {
+        String overMax = overQueueMax(snapshot, pod, queues);
+        if (overMax != null) {
+            Map<String, String> unresolvable = new LinkedHashMap<>(nodeNames.size() * 4 / 3 + 1);
+            nodeNames.forEach(n -> unresolvable.put(n, overMax));
+            return new FilterVerdict(new ArrayList<>(), new LinkedHashMap<>(), unresolvable);
+        }
         List<String> passed = new ArrayList<>(nodeNames.size());
         Map<String, String> failed = new LinkedHashMap<>(nodeNames.size() * 4 / 3 + 1);
         Map<Long, String> reasons = new HashMap<>(); // a request sees only a few distinct shortfalls
@@ -45,6 +63,14 @@ public final class FilterPolicy {
             }
         }
         return new FilterVerdict(passed, failed, Map.of());
+    }
+
+    private static String overQueueMax(ClusterSnapshot snapshot, PodInfo pod, QueueUsage queues) {
+        if (queues == null || pod.priority() >= QueueTree.SYSTEM_CRITICAL_PRIORITY) {
+            return null;
+        }
+        Queue leaf = queues.tree().leafOf(pod, snapshot.namespaceAnnotations());
+        return leaf == null ? null : QueueLimits.exceeded(queues, leaf, pod);
     }
 
     /** The kube-scheduler's wording for the shortfalls of {@link FitCheck#shortMask}. */

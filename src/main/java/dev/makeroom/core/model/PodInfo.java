@@ -32,7 +32,9 @@ public record PodInfo(
         long terminationGracePeriodSeconds,
         Instant startTime,
         Instant creationTime,
-        long resourceVersion) {
+        long resourceVersion,
+        String queueHint,
+        String applicationId) {
 
     public PodInfo {
         Objects.requireNonNull(uid, "uid");
@@ -85,6 +87,8 @@ public record PodInfo(
         b.startTime = startTime;
         b.creationTime = creationTime;
         b.resourceVersion = resourceVersion;
+        b.queueHint = queueHint;
+        b.applicationId = applicationId;
         return b;
     }
 
@@ -113,6 +117,8 @@ public record PodInfo(
         private Instant startTime;
         private Instant creationTime;
         private long resourceVersion;
+        private String queueHint;
+        private String applicationId;
 
         private Builder(String uid) {
             this.uid = uid;
@@ -141,12 +147,15 @@ public record PodInfo(
         public Builder startTime(Instant v) { startTime = v; return this; }
         public Builder creationTime(Instant v) { creationTime = v; return this; }
         public Builder resourceVersion(long v) { resourceVersion = v; return this; }
+        /** The queue the pod names for itself (label or annotation), before any mapping. */
+        public Builder queueHint(String v) { queueHint = v; return this; }
+        public Builder applicationId(String v) { applicationId = v; return this; }
 
         public PodInfo build() {
             return new PodInfo(uid, namespace, name, nodeName, nominatedNodeName, priority, priorityClassName,
                     preemptionPolicy, requests, qos, labels, terminating, mirror, optedOut, originator, controller,
                     pinnedNode, hostPorts, antiAffinity, terminationGracePeriodSeconds, startTime, creationTime,
-                    resourceVersion);
+                    resourceVersion, queueHint, applicationId);
         }
     }
 }

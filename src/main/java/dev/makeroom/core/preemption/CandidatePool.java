@@ -14,7 +14,8 @@ import java.util.function.Function;
 /**
  * One node's victim problem in dense arrays, shared by the selectors: the deficit to free per
  * resource, what each candidate frees of it, the pods that must go (conflicts), the budgets each
- * candidate spends, and the per-candidate costs the objective adds up.
+ * candidate spends, the queue guarantees ({@link QueueFloors}) it draws on, and the per-candidate
+ * costs the objective adds up.
  */
 final class CandidatePool {
 
@@ -27,13 +28,21 @@ final class CandidatePool {
     final int[] allowed;
     final List<DisruptionBudget> budgets;
     final boolean strictPdb;
+    final QueueFloors floors;
     private final long[] age;
 
     /** {@code coverage} tells which budgets evicting a pod would spend. */
     CandidatePool(List<PodInfo> pods, Resources deficit, Set<String> forcedUids,
                   Function<PodInfo, List<DisruptionBudget>> coverage, boolean strictPdb) {
+        this(pods, deficit, forcedUids, coverage, strictPdb, QueueFloors.NONE);
+    }
+
+    /** As above, with the queue floors of {@code pods} (indexed alike). */
+    CandidatePool(List<PodInfo> pods, Resources deficit, Set<String> forcedUids,
+                  Function<PodInfo, List<DisruptionBudget>> coverage, boolean strictPdb, QueueFloors floors) {
         this.pods = List.copyOf(pods);
         this.strictPdb = strictPdb;
+        this.floors = floors;
         Map<DisruptionBudget, Integer> index = new IdentityHashMap<>();
         List<List<DisruptionBudget>> covering = new ArrayList<>(pods.size());
         for (PodInfo pod : pods) {

@@ -7,5 +7,7 @@ public enum DecisionOutcome {
     /** The pod may preempt but no candidate node works. */
     NO_FEASIBLE_NODE,
     /** The pod may not preempt at all (its policy, or it already waits for victims to go). */
-    NOT_ELIGIBLE
+    NOT_ELIGIBLE,
+    /** No node works yet, and the pod may take from other queues once its queue's delay has passed. */
+    DELAYED_BY_QUEUE
 }

@@ -7,5 +7,7 @@ public enum InfeasibleReason {
     FITS_WITHOUT_PREEMPTION,
     NOT_ENOUGH_PREEMPTIBLE_RESOURCES,
     CONFLICT_WITH_PROTECTED_POD,
-    PDB_WOULD_BE_VIOLATED
+    PDB_WOULD_BE_VIOLATED,
+    /** Every set that makes room would take some queue below its guarantee (law 2). */
+    QUEUE_GUARANTEE_WOULD_BE_BROKEN
 }

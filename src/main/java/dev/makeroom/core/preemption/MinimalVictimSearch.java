@@ -26,8 +26,12 @@ import java.util.List;
  * (from the remaining pods' largest amounts); the priority sum so far plus that many times the next
  * priority; the tie-break sums so far plus that many times the least tie-break cost still to come.
  *
- * <p>The kube-scheduler's reprieve result is the first incumbent, so the answer is never worse than
- * it. When only the best node is answered, the best node so far is a cutoff: the search then
+ * <p>Queue guarantees (law 2, {@link QueueFloors}) and, in strict mode, budgets are hard limits:
+ * adding victims only draws more, so a branch stops where it breaks one, and classes also agree on
+ * the floors they draw on. The bounds ignore them, which keeps them sound (a relaxation).
+ *
+ * <p>The kube-scheduler's reprieve result is the first incumbent (when it keeps the floors), so the
+ * answer is never worse than it. When only the best node is answered, the best node so far is a cutoff: the search then
  * only looks for sets that beat it, and a node that cannot is reported as dominated. The search checks its deadline every few hundred states; when it passes, the best set found
  * so far is returned and marked not proven optimal.
  */
@@ -44,16 +48,14 @@ final class MinimalVictimSearch implements VictimSelector {
                     "evicting every preemptible pod still leaves too little", SearchStats.NONE);
         }
         Run run = new Run(pool, deadline, cutoff);
-        if (!pool.strictPdb || pool.pdbViolations(reprieve.evicted()) == 0) {
+        if (reprieve.withinFloors() && (!pool.strictPdb || pool.pdbViolations(reprieve.evicted()) == 0)) {
             run.offer(reprieve.evicted());
         }
         run.search();
         SearchStats stats = new SearchStats(run.states, deadline.clock().getAsLong() - start);
         if (run.best == null) {
-            // only in strict mode: outside it the reprieve result always seeds the search
-            return Selection.infeasible(InfeasibleReason.PDB_WOULD_BE_VIOLATED, run.exhausted
-                    ? "no set that spares every PodDisruptionBudget was found within the time budget"
-                    : "every set that makes room violates a PodDisruptionBudget", stats);
+            // only with hard limits: without them the reprieve result always seeds the search
+            return ReprieveSelector.noSetWithinLimits(pool, run.exhausted, stats);
         }
         VictimSet set = pool.victimSet(run.best, pool.pdbViolations(run.best));
         if (cutoff != null && !run.exhausted && !run.bestObjective.isBetterThan(cutoff)) {
@@ -76,6 +78,8 @@ final class MinimalVictimSearch implements VictimSelector {
         private final boolean[] chosen;
         private final long[] freed;
         private final int[] spent;
+        private final long[] drawn;          // per queue floor, what the current set takes from it
+        private int brokenFloors;
         private final long[] highestStack; // the highest priority before each take, to undo it
         private int depth;
         private boolean[] best;
@@ -101,6 +105,7 @@ final class MinimalVictimSearch implements VictimSelector {
             this.chosen = new boolean[pool.size()];
             this.freed = new long[dims];
             this.spent = new int[pool.allowed.length];
+            this.drawn = new long[pool.floors.size()];
             this.highestStack = new long[pool.size() + 1];
             this.classes = buildClasses(pool);
             this.classPriority = new int[classes.length];
@@ -162,7 +167,9 @@ final class MinimalVictimSearch implements VictimSelector {
                     && pool.originator(a) == pool.originator(b)
                     && pool.grace(a) == pool.grace(b)
                     && Arrays.equals(pool.frees[a], pool.frees[b])
-                    && Arrays.equals(pool.budgetsOf[a], pool.budgetsOf[b]);
+                    && Arrays.equals(pool.budgetsOf[a], pool.budgetsOf[b])
+                    && Arrays.equals(pool.floors.of(a), pool.floors.of(b))
+                    && Arrays.equals(pool.floors.draw(a), pool.floors.draw(b));
         }
 
         private void buildSuffixBounds() {
@@ -235,7 +242,7 @@ final class MinimalVictimSearch implements VictimSelector {
                     take(i);
                 }
             }
-            if (pool.strictPdb && violations > 0) {
+            if (breaksLimit()) {
                 return;
             }
             descend(0);
@@ -272,7 +279,7 @@ final class MinimalVictimSearch implements VictimSelector {
                 boolean allowed = true;
                 for (; taken < k; taken++) {
                     take(members[taken]);
-                    if (pool.strictPdb && violations > 0) {
+                    if (breaksLimit()) {
                         taken++;
                         allowed = false;
                         break;
@@ -285,6 +292,11 @@ final class MinimalVictimSearch implements VictimSelector {
                     release(members[j]);
                 }
             }
+        }
+
+        /** A hard limit is broken: a queue floor, or a budget in strict mode. */
+        private boolean breaksLimit() {
+            return brokenFloors > 0 || (pool.strictPdb && violations > 0);
         }
 
         /** How many pods of this class alone would cover everything still missing. */
@@ -370,6 +382,16 @@ final class MinimalVictimSearch implements VictimSelector {
                     violations++;
                 }
             }
+            int[] floors = pool.floors.of(i);
+            long[] draws = pool.floors.draw(i);
+            for (int j = 0; j < floors.length; j++) {
+                int k = floors[j];
+                boolean wasBroken = drawn[k] > pool.floors.slack()[k];
+                drawn[k] += draws[j];
+                if (!wasBroken && drawn[k] > pool.floors.slack()[k]) {
+                    brokenFloors++;
+                }
+            }
             highestStack[depth++] = highest;
             highest = Math.max(highest, pool.priority(i));
             count++;
@@ -388,6 +410,16 @@ final class MinimalVictimSearch implements VictimSelector {
             for (int b : pool.budgetsOf[i]) {
                 if (--spent[b] >= pool.allowed[b]) {
                     violations--;
+                }
+            }
+            int[] floors = pool.floors.of(i);
+            long[] draws = pool.floors.draw(i);
+            for (int j = 0; j < floors.length; j++) {
+                int k = floors[j];
+                boolean wasBroken = drawn[k] > pool.floors.slack()[k];
+                drawn[k] -= draws[j];
+                if (wasBroken && drawn[k] <= pool.floors.slack()[k]) {
+                    brokenFloors--;
                 }
             }
             highest = highestStack[--depth];

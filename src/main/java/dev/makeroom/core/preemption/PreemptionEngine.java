@@ -25,8 +25,10 @@ import java.util.stream.Collectors;
  */
 public final class PreemptionEngine {
 
+    // a last-resort set (opted-out pods, originators) only wins where nothing else works
     private static final Comparator<NodeVerdict> PREFERENCE = Comparator
-            .comparing((NodeVerdict v) -> v.victims().objective())
+            .comparing(NodeVerdict::lastResort)
+            .thenComparing((NodeVerdict v) -> v.victims().objective())
             .thenComparing(NodeVerdict::node);
 
     private final PreemptionSettings settings;
@@ -45,10 +47,21 @@ public final class PreemptionEngine {
 
     /** Decides over bare node names, as the debug simulation and tests ask. */
     public PreemptionDecision decide(ClusterSnapshot snapshot, PodInfo pending, List<String> nodeNames) {
-        return decideFor(snapshot, pending, nodeNames.stream().map(n -> new Candidate(n, List.of())).toList());
+        return decide(snapshot, pending, nodeNames, QueueRules.off());
+    }
+
+    public PreemptionDecision decide(ClusterSnapshot snapshot, PodInfo pending, List<String> nodeNames,
+                                     QueueRules rules) {
+        return decideFor(snapshot, pending, nodeNames.stream().map(n -> new Candidate(n, List.of())).toList(), rules);
     }
 
     public PreemptionDecision decideFor(ClusterSnapshot snapshot, PodInfo pending, List<Candidate> candidates) {
+        return decideFor(snapshot, pending, candidates, QueueRules.off());
+    }
+
+    /** The whole preempt decision; {@code rules} are the queue laws for this pod (or off). */
+    public PreemptionDecision decideFor(ClusterSnapshot snapshot, PodInfo pending, List<Candidate> candidates,
+                                        QueueRules rules) {
         long start = nanoClock.getAsLong();
         String ineligible = ineligibility(snapshot, pending);
         if (ineligible != null) {
@@ -71,9 +84,9 @@ public final class PreemptionEngine {
             Objective cutoff = settings.answer() == AnswerMode.BEST ? bestSoFar : null;
             NodeVerdict verdict = stale != null ? stale
                     : evaluate(snapshot, pending, pendingHome, candidate.node(), deadline.slice(byName.size() - i),
-                    cutoff);
+                    cutoff, rules);
             verdictByNode.put(candidate.node(), verdict);
-            if (verdict.isFeasible() && !verdict.dominated()
+            if (verdict.isFeasible() && !verdict.dominated() && !verdict.lastResort()
                     && (bestSoFar == null || verdict.victims().objective().isBetterThan(bestSoFar))) {
                 bestSoFar = verdict.victims().objective();
             }
@@ -83,8 +96,14 @@ public final class PreemptionEngine {
         feasible.sort(PREFERENCE);
         List<NodeVerdict> chosen = settings.answer() == AnswerMode.BEST && !feasible.isEmpty()
                 ? List.of(feasible.get(0)) : feasible;
-        DecisionOutcome outcome = chosen.isEmpty() ? DecisionOutcome.NO_FEASIBLE_NODE : DecisionOutcome.PREEMPT;
-        String detail = chosen.isEmpty() ? "no candidate node can make room" : describe(chosen.get(0));
+        DecisionOutcome outcome = !chosen.isEmpty() ? DecisionOutcome.PREEMPT
+                : rules.delayPending() ? DecisionOutcome.DELAYED_BY_QUEUE : DecisionOutcome.NO_FEASIBLE_NODE;
+        String detail = switch (outcome) {
+            case PREEMPT -> describe(chosen.get(0));
+            case DELAYED_BY_QUEUE -> "no node works within its own queue; other queues are open to it after "
+                    + rules.delayDetail();
+            default -> "no candidate node can make room";
+        };
         return new PreemptionDecision(pending.ref(), outcome, detail, settings.strategy(), verdicts, chosen,
                 nanoClock.getAsLong() - start);
     }
@@ -131,19 +150,23 @@ public final class PreemptionEngine {
      * answered) the search only looks for sets that beat it; a node that cannot is marked dominated.
      */
     NodeVerdict evaluate(ClusterSnapshot snapshot, PodInfo pending, String pendingHome, String nodeName,
-                         Deadline deadline, Objective cutoff) {
+                         Deadline deadline, Objective cutoff, QueueRules rules) {
         NodeInfo node = snapshot.node(nodeName);
         if (node == null) {
             return NodeVerdict.infeasible(nodeName, InfeasibleReason.UNKNOWN_NODE, "not in makeroom's view",
                     SearchStats.NONE);
         }
         boolean daemonSetHere = pending.isDaemonSetPodFor(nodeName);
+        // tiers of candidates, each tried only when the ones before cannot make room: the ordinary
+        // ones, then (with queues) originators, then for a pinned DaemonSet pod the opted-out ones
         List<PodInfo> candidates = new ArrayList<>();
+        List<PodInfo> originators = new ArrayList<>();
         List<PodInfo> optedOut = new ArrayList<>();
         Set<String> forced = new HashSet<>();
-        boolean needsLastResort = false;
+        int firstTier = 0;
         for (PodInfo pod : node.pods()) {
-            Protection protection = Candidacy.protectionOf(pod, pending, snapshot);
+            Protection protection = Candidacy.protectionOf(pod, pending, snapshot, rules);
+            boolean reluctant = protection == Protection.NONE && rules.active() && pod.originator();
             String conflict = Conflicts.between(pending, pod);
             if (conflict != null) {
                 if (protection != Protection.NONE && !(protection.isOptOut() && daemonSetHere)) {
@@ -151,9 +174,11 @@ public final class PreemptionEngine {
                             conflict + " with " + pod.ref() + " (" + protection + ")", SearchStats.NONE);
                 }
                 forced.add(pod.uid());
-                needsLastResort |= protection.isOptOut();
+                firstTier = Math.max(firstTier, protection.isOptOut() ? 2 : reluctant ? 1 : 0);
             }
-            if (protection == Protection.NONE) {
+            if (reluctant) {
+                originators.add(pod);
+            } else if (protection == Protection.NONE) {
                 candidates.add(pod);
             } else if (protection.isOptOut()) {
                 optedOut.add(pod);
@@ -165,22 +190,38 @@ public final class PreemptionEngine {
             return NodeVerdict.infeasible(nodeName, InfeasibleReason.FITS_WITHOUT_PREEMPTION,
                     "the pod fits without evicting anything", SearchStats.NONE);
         }
-        if (!needsLastResort) {
-            Selection selection = selector.select(pool(snapshot, candidates, deficit, forced), deadline, cutoff);
-            if (selection.feasible() || !daemonSetHere || optedOut.isEmpty()) {
-                return verdict(nodeName, selection, false, deficit);
+        int lastTier = daemonSetHere && !optedOut.isEmpty() ? 2 : !originators.isEmpty() ? 1 : 0;
+        NodeVerdict verdict = null;
+        for (int tier = firstTier; tier <= lastTier; tier++) {
+            if ((tier == 1 && originators.isEmpty()) || (tier == 2 && optedOut.isEmpty())) {
+                continue;
+            }
+            List<PodInfo> pool = new ArrayList<>(candidates);
+            if (tier >= 1) {
+                pool.addAll(originators);
+            }
+            if (tier == 2) {
+                pool.addAll(optedOut);
+            }
+            // a last-resort set never sets the cutoff, so it is searched without one
+            Selection selection = selector.select(pool(snapshot, pool, deficit, forced, rules), deadline,
+                    tier == 0 ? cutoff : null);
+            verdict = verdict(nodeName, selection, tier > 0, deficit);
+            if (verdict.isFeasible()) {
+                return verdict;
             }
         }
-        List<PodInfo> withOptedOut = new ArrayList<>(candidates);
-        withOptedOut.addAll(optedOut);
-        return verdict(nodeName, selector.select(pool(snapshot, withOptedOut, deficit, forced), deadline, cutoff), true,
-                deficit);
+        return verdict != null ? verdict : verdict(nodeName, selector.select(
+                pool(snapshot, candidates, deficit, forced, rules), deadline, cutoff), false, deficit);
     }
 
     private CandidatePool pool(ClusterSnapshot snapshot, List<PodInfo> candidates, Resources deficit,
-                               Set<String> forced) {
+                               Set<String> forced, QueueRules rules) {
+        QueueFloors floors = rules.floors(candidates,
+                candidates.stream().map(p -> rules.inactive() ? null : rules.leafOf(p, snapshot.namespaceAnnotations()))
+                        .toList());
         return new CandidatePool(candidates, deficit, forced, snapshot::budgetsCovering,
-                settings.pdb() == PdbMode.STRICT);
+                settings.pdb() == PdbMode.STRICT, floors);
     }
 
     private static NodeVerdict verdict(String node, Selection selection, boolean lastResort, Resources deficit) {

@@ -7,10 +7,29 @@ public enum Protection {
     TERMINATING,
     MIRROR_POD,
     POD_OPTED_OUT,
-    PRIORITY_CLASS_OPTED_OUT;
+    PRIORITY_CLASS_OPTED_OUT,
+    /** Law 3: a pod never preempts pods of its own application. */
+    SAME_APPLICATION,
+    /** Law 6: across queues a victim's priority may equal the pending pod's, never exceed it. */
+    PRIORITY_HIGHER,
+    /** Law 7: the pending pod's queue is fenced and the victim's queue lies outside the fence. */
+    OUTSIDE_FENCE,
+    /** Law 4: the pending pod's queue is not below its guarantee, so it may not take from other queues. */
+    PREEMPTOR_QUEUE_NOT_BELOW_GUARANTEE,
+    /** The pending pod has not yet waited its queue's preemption delay to take from other queues. */
+    PREEMPTION_DELAY,
+    /** Law 5: the victim's queue is not above its guarantee. */
+    VICTIM_QUEUE_NOT_ABOVE_GUARANTEE,
+    /** Law 2: evicting this pod alone would take its queue below its guarantee. */
+    VICTIM_QUEUE_WOULD_GO_BELOW_GUARANTEE,
+    /** The victim's queue (or an ancestor) has {@code preemption.policy: disabled}. */
+    QUEUE_PREEMPTION_DISABLED;
 
-    /** Opted-out pods are a strong wish, not a guarantee: a pinned DaemonSet pod may still take them. */
+    /**
+     * Preemption policies are a strong wish, not a guarantee (law 1): a pinned DaemonSet pod may
+     * still take opted-out pods and pods of disabled queues when nothing else works.
+     */
     public boolean isOptOut() {
-        return this == POD_OPTED_OUT || this == PRIORITY_CLASS_OPTED_OUT;
+        return this == POD_OPTED_OUT || this == PRIORITY_CLASS_OPTED_OUT || this == QUEUE_PREEMPTION_DISABLED;
     }
 }

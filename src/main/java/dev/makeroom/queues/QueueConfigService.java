@@ -1,0 +1,116 @@
+package dev.makeroom.queues;
+
+import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.config.MakeroomProperties;
+import dev.makeroom.core.queue.InvalidQueueConfigException;
+import dev.makeroom.core.queue.QueueTree;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The queue configuration in force. The application configuration ({@code makeroom.queues.file}
+ * or {@code .config}) is read at start and must be valid. The ConfigMap's {@code queues.yaml},
+ * while present, replaces it, live; a ConfigMap document that does not parse or validate is
+ * rejected whole: the last good configuration stays, the error is logged, counted and kept for
+ * the debug API until a good document arrives.
+ */
+@Service
+public class QueueConfigService {
+
+    public static final String CONFIG_MAP_KEY = "queues.yaml";
+
+    private static final Logger log = LoggerFactory.getLogger(QueueConfigService.class);
+
+    private final Clock clock;
+    private final QueueConfigState base;
+    private final AtomicLong failures = new AtomicLong();
+    private volatile QueueConfigState state;
+    private String lastDocument;
+
+    public QueueConfigService(MakeroomProperties properties, ClusterView view, Clock clock) {
+        this.clock = clock;
+        this.base = fromApplication(properties.queues());
+        this.state = base;
+        if (base.tree().enabled()) {
+            log.info("queues: {} queues from {}", base.tree().queues().size(), base.source());
+        }
+        view.onConfigData(this::onConfigMap);
+    }
+
+    public QueueConfigState state() {
+        return state;
+    }
+
+    public QueueTree tree() {
+        return state.tree();
+    }
+
+    /** ConfigMap documents rejected since start. */
+    public long reloadFailures() {
+        return failures.get();
+    }
+
+    private QueueConfigState fromApplication(MakeroomProperties.Queues queues) {
+        boolean hasFile = queues.file() != null && !queues.file().isBlank();
+        boolean hasInline = queues.config() != null && !queues.config().isBlank();
+        if (hasFile && hasInline) {
+            throw new IllegalStateException("set makeroom.queues.file or makeroom.queues.config, not both");
+        }
+        if (!hasFile && !hasInline) {
+            return new QueueConfigState(QueueTree.OFF, "none", clock.instant(), List.of(), null, null);
+        }
+        String source = hasFile ? "file " + queues.file() : "makeroom.queues.config";
+        String text;
+        try {
+            text = hasFile ? Files.readString(Path.of(queues.file())) : queues.config();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read makeroom.queues.file " + queues.file() + ": " + e.getMessage(), e);
+        }
+        List<String> warnings = new ArrayList<>();
+        try {
+            QueueTree tree = QueueConfigParser.parse(text, warnings::add);
+            warnings.forEach(w -> log.warn("queues ({}): {}", source, w));
+            return new QueueConfigState(tree, source, clock.instant(), warnings, null, null);
+        } catch (InvalidQueueConfigException e) {
+            throw new IllegalStateException("invalid queue configuration in " + source + ": " + e.getMessage(), e);
+        }
+    }
+
+    private synchronized void onConfigMap(Map<String, String> data) {
+        String document = data.get(CONFIG_MAP_KEY);
+        if (document == null) {
+            if (lastDocument != null) {
+                log.info("queues: the ConfigMap has no {} any more; back to {}", CONFIG_MAP_KEY, base.source());
+                lastDocument = null;
+                state = base;
+            }
+            return;
+        }
+        if (document.equals(lastDocument)) {
+            return; // a resync, or another key changed
+        }
+        lastDocument = document;
+        List<String> warnings = new ArrayList<>();
+        try {
+            QueueTree tree = QueueConfigParser.parse(document, warnings::add);
+            state = new QueueConfigState(tree, "ConfigMap key " + CONFIG_MAP_KEY, clock.instant(), warnings, null, null);
+            warnings.forEach(w -> log.warn("queues (ConfigMap): {}", w));
+            log.info("queues: loaded {} queues from the ConfigMap", tree.queues().size());
+        } catch (InvalidQueueConfigException e) {
+            failures.incrementAndGet();
+            state = state.rejected(e.getMessage(), clock.instant());
+            log.error("queues: rejected the ConfigMap's {}, keeping the configuration from {}: {}", CONFIG_MAP_KEY,
+                    state.source(), e.getMessage());
+        }
+    }
+}
