@@ -30,14 +30,24 @@ final class DebugDtos {
     }
 
     record PodDetail(String pod, int priority, String priorityClass, String qos, Map<String, Long> requests,
-                     boolean terminating, String protection) {
+                     boolean terminating, String queue, String protection) {
     }
 
     record NodeDetail(NodeSummary node, List<PodDetail> pods) {
     }
 
-    record Simulation(String pod, int priority, List<String> fitsOn, Map<String, String> doesNotFit,
-                      Decision preemption) {
+    record Simulation(String pod, int priority, String queue, List<String> fitsOn, Map<String, String> doesNotFit,
+                      Map<String, String> unresolvable, Decision preemption) {
+    }
+
+    /** The queue configuration in force: where from, what was last rejected, and the tree. */
+    record QueueConfig(boolean enabled, String source, String loadedAt, List<String> warnings, String error,
+                       String errorAt, String defaultQueue, QueueNode root) {
+    }
+
+    /** Amounts in base units (cpu in millicores, memory in bytes), like the node views. */
+    record QueueNode(String name, String policy, String delay, Map<String, Long> guaranteed, Map<String, Long> max,
+                     Map<String, Long> usage, List<String> belowGuarantee, List<QueueNode> children) {
     }
 
     record Error(String error) {

@@ -11,7 +11,10 @@ import dev.makeroom.core.model.PriorityClassInfo;
 import dev.makeroom.core.preemption.NodeVerdict;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.queue.Queue;
+import dev.makeroom.core.queue.QueueUsage;
 import dev.makeroom.observability.DecisionLog;
+import dev.makeroom.queues.Queues;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import org.springframework.http.HttpStatus;
@@ -36,13 +39,16 @@ final class DebugHandlers {
     private final DecisionLog decisions;
     private final FilterPolicy filter;
     private final PreemptionEngine engine;
+    private final Queues queues;
     private final KubernetesSerialization serialization = new KubernetesSerialization();
 
-    DebugHandlers(ClusterView view, DecisionLog decisions, FilterPolicy filter, PreemptionEngine engine) {
+    DebugHandlers(ClusterView view, DecisionLog decisions, FilterPolicy filter, PreemptionEngine engine,
+                  Queues queues) {
         this.view = view;
         this.decisions = decisions;
         this.filter = filter;
         this.engine = engine;
+        this.queues = queues;
     }
 
     /**
@@ -61,11 +67,12 @@ final class DebugHandlers {
             return error(HttpStatus.NOT_FOUND, "no such pod in the view");
         }
         List<String> nodes = snapshot.nodes().stream().map(NodeInfo::name).sorted().toList();
-        FilterVerdict fits = filter.filter(snapshot, pod, nodes);
-        PreemptionDecision decision = engine.decide(snapshot, pod, nodes);
+        QueueUsage usage = queues.usage(snapshot);
+        FilterVerdict fits = filter.filter(snapshot, pod, nodes, usage);
+        PreemptionDecision decision = engine.decide(snapshot, pod, nodes, queues.rulesFor(snapshot, pod));
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.Simulation(
-                pod.ref().toString(), pod.priority(), fits.passed(), fits.failed(),
-                decision(Instant.now().toString(), decision)));
+                pod.ref().toString(), pod.priority(), queueOf(pod, snapshot, usage), fits.passed(), fits.failed(),
+                fits.unresolvable(), decision(Instant.now().toString(), decision)));
     }
 
     private PodInfo podToSimulate(String body, ClusterSnapshot snapshot) {
@@ -117,12 +124,20 @@ final class DebugHandlers {
         if (node == null) {
             return error(HttpStatus.NOT_FOUND, "no node " + name + " in the view");
         }
+        QueueUsage usage = queues.usage(snapshot);
         List<DebugDtos.PodDetail> pods = node.pods().stream()
                 .sorted(Comparator.comparingInt(PodInfo::priority).reversed().thenComparing(PodInfo::name))
                 .map(p -> new DebugDtos.PodDetail(p.ref().toString(), p.priority(), p.priorityClassName(),
-                        p.qos().name(), p.requests().toMap(), p.terminating(), protection(p, snapshot)))
+                        p.qos().name(), p.requests().toMap(), p.terminating(), queueOf(p, snapshot, usage),
+                        protection(p, snapshot)))
                 .toList();
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.NodeDetail(summary(node), pods));
+    }
+
+    /** The pod's leaf queue, or null without queues or when it maps to none. */
+    private static String queueOf(PodInfo pod, ClusterSnapshot snapshot, QueueUsage usage) {
+        Queue leaf = usage == null ? null : usage.tree().leafOf(pod, snapshot.namespaceAnnotations());
+        return leaf == null ? null : leaf.fullName();
     }
 
     /** Why a pod is shielded from preemption whatever the pending pod, or that only priority decides. */

@@ -4,6 +4,8 @@ import dev.makeroom.cluster.ClusterView;
 import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.observability.DecisionLog;
+import dev.makeroom.queues.QueueConfigService;
+import dev.makeroom.queues.Queues;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextType;
 import org.springframework.context.annotation.Bean;
@@ -17,9 +19,12 @@ class DebugManagementConfiguration {
 
     @Bean
     RouterFunction<ServerResponse> debugRoutes(ClusterView view, DecisionLog decisions, FilterPolicy filter,
-                                               PreemptionEngine engine) {
-        DebugHandlers debug = new DebugHandlers(view, decisions, filter, engine);
+                                               PreemptionEngine engine, QueueConfigService queueConfig, Queues queues) {
+        DebugHandlers debug = new DebugHandlers(view, decisions, filter, engine, queues);
+        QueueDebug queueDebug = new QueueDebug(view, queueConfig, queues);
         return RouterFunctions.route()
+                .GET("/debug/queues", queueDebug::tree)
+                .GET("/debug/queues/{name}", queueDebug::one)
                 .GET("/debug/decisions", debug::decisions)
                 .GET("/debug/nodes", debug::nodes)
                 .GET("/debug/nodes/{name}", debug::node)

@@ -1,0 +1,72 @@
+package dev.makeroom.debug;
+
+import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.core.queue.Queue;
+import dev.makeroom.core.queue.QueueTree;
+import dev.makeroom.core.queue.QueueUsage;
+import dev.makeroom.queues.QueueConfigState;
+import dev.makeroom.queues.QueueConfigService;
+import dev.makeroom.queues.Queues;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.servlet.function.ServerRequest;
+import org.springframework.web.servlet.function.ServerResponse;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** GET /debug/queues[/{name}] — the queue tree in force with usage against guarantees and limits. */
+final class QueueDebug {
+
+    private final ClusterView view;
+    private final QueueConfigService config;
+    private final Queues queues;
+
+    QueueDebug(ClusterView view, QueueConfigService config, Queues queues) {
+        this.view = view;
+        this.config = config;
+        this.queues = queues;
+    }
+
+    ServerResponse tree(ServerRequest request) {
+        QueueConfigState state = config.state();
+        QueueTree tree = state.tree();
+        QueueUsage usage = queues.usage(view.snapshot());
+        return ok(new DebugDtos.QueueConfig(tree.enabled(), state.source(), String.valueOf(state.loadedAt()),
+                state.warnings(), state.error(), state.errorAt() == null ? null : state.errorAt().toString(),
+                tree.defaultQueue() == null ? null : tree.defaultQueue().fullName(),
+                tree.enabled() ? queue(tree.root(), usage, true) : null));
+    }
+
+    ServerResponse one(ServerRequest request) {
+        String name = request.pathVariable("name");
+        QueueTree tree = config.tree();
+        Queue queue = tree.queue(name);
+        if (queue == null) {
+            return ServerResponse.status(HttpStatus.NOT_FOUND).contentType(MediaType.APPLICATION_JSON)
+                    .body(new DebugDtos.Error(tree.enabled() ? "no queue " + name + " (use its full name, root.…)"
+                            : "no queues are configured"));
+        }
+        return ok(queue(queue, queues.usage(view.snapshot()), true));
+    }
+
+    private static DebugDtos.QueueNode queue(Queue q, QueueUsage usage, boolean withChildren) {
+        Map<String, Long> used = new TreeMap<>(usage.of(q));
+        List<DebugDtos.QueueNode> children = withChildren
+                ? q.children().stream().map(c -> queue(c, usage, true)).toList() : List.of();
+        return new DebugDtos.QueueNode(q.fullName(), q.policy().name().toLowerCase(java.util.Locale.ROOT),
+                q.isLeaf() ? q.delay().toString() : null, new TreeMap<>(q.guaranteed()), new TreeMap<>(q.max()), used,
+                belowGuarantee(q, used), children);
+    }
+
+    /** The guaranteed resources the queue uses less of than promised: what it may still take back. */
+    private static List<String> belowGuarantee(Queue q, Map<String, Long> used) {
+        return q.guaranteed().entrySet().stream().filter(g -> used.getOrDefault(g.getKey(), 0L) < g.getValue())
+                .map(Map.Entry::getKey).sorted().toList();
+    }
+
+    private static ServerResponse ok(Object body) {
+        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(body);
+    }
+}
