@@ -35,6 +35,7 @@ public class QueueConfigService {
     private final QueueConfigState base;
     private final AtomicLong failures = new AtomicLong();
     private volatile QueueConfigState state;
+    private final List<Runnable> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private String lastDocument;
 
     public QueueConfigService(MakeroomProperties properties, ClusterView view, Clock clock) {
@@ -45,6 +46,16 @@ public class QueueConfigService {
             log.info("queues: {} queues from {}", base.tree().queues().size(), base.source());
         }
         view.onConfigData(this::onConfigMap);
+    }
+
+    /** Runs {@code listener} now and after every change of the configuration in force. */
+    public void onChange(Runnable listener) {
+        listeners.add(listener);
+        listener.run();
+    }
+
+    private void changed() {
+        listeners.forEach(Runnable::run);
     }
 
     public QueueConfigState state() {
@@ -93,6 +104,7 @@ public class QueueConfigService {
                 log.info("queues: the ConfigMap has no {} any more; back to {}", CONFIG_MAP_KEY, base.source());
                 lastDocument = null;
                 state = base;
+                changed();
             }
             return;
         }
@@ -106,6 +118,7 @@ public class QueueConfigService {
             state = new QueueConfigState(tree, "ConfigMap key " + CONFIG_MAP_KEY, clock.instant(), warnings, null, null);
             warnings.forEach(w -> log.warn("queues (ConfigMap): {}", w));
             log.info("queues: loaded {} queues from the ConfigMap", tree.queues().size());
+            changed();
         } catch (InvalidQueueConfigException e) {
             failures.incrementAndGet();
             state = state.rejected(e.getMessage(), clock.instant());

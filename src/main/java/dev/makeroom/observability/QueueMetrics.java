@@ -1,0 +1,90 @@
+package dev.makeroom.observability;
+
+import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.queue.Queue;
+import dev.makeroom.core.queue.QueueTree;
+import dev.makeroom.core.queue.QueueUsage;
+import dev.makeroom.queues.QueueConfigService;
+import dev.makeroom.queues.Queues;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.InitializingBean;
+import org.springframework.stereotype.Component;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Queue gauges per queue and resource (usage, guaranteed, max; cpu in cores, the rest in their
+ * base units) and the count of rejected configurations. The gauges follow the tree in force: they
+ * are re-registered whenever the configuration changes. Tags are queue and resource names, which
+ * the configuration bounds.
+ */
+@Component
+class QueueMetrics implements InitializingBean {
+
+    private final MeterRegistry registry;
+    private final QueueConfigService config;
+    private final Queues queues;
+    private final ClusterView view;
+    private final List<Meter> queueMeters = new ArrayList<>();
+
+    QueueMetrics(MeterRegistry registry, QueueConfigService config, Queues queues, ClusterView view) {
+        this.registry = registry;
+        this.config = config;
+        this.queues = queues;
+        this.view = view;
+    }
+
+    @Override
+    public void afterPropertiesSet() {
+        FunctionCounter.builder("makeroom.queue.config.reload.failures", config, QueueConfigService::reloadFailures)
+                .description("Queue configurations from the ConfigMap rejected as invalid").register(registry);
+        config.onChange(this::follow);
+    }
+
+    private synchronized void follow() {
+        queueMeters.forEach(registry::remove);
+        queueMeters.clear();
+        QueueTree tree = config.tree();
+        for (Queue q : tree.queues()) {
+            TreeSet<String> resources = new TreeSet<>(q.guaranteed().keySet());
+            resources.addAll(q.max().keySet());
+            resources.add(Resources.CPU);
+            resources.add(Resources.MEMORY);
+            for (String r : resources) {
+                gauge("makeroom.queue.usage", "What the queue's running pods request", q, r,
+                        t -> inBaseUnits(r, usage(tree, q, r)));
+                limit("makeroom.queue.guaranteed", "The queue's guaranteed amount", q, r, q.guaranteed());
+                limit("makeroom.queue.max", "The queue's maximum", q, r, q.max());
+            }
+        }
+    }
+
+    private void limit(String name, String description, Queue q, String r, Map<String, Long> limits) {
+        Long amount = limits.get(r);
+        if (amount != null) {
+            gauge(name, description, q, r, t -> inBaseUnits(r, amount));
+        }
+    }
+
+    private void gauge(String name, String description, Queue q, String r, ToDoubleFunction<Queue> value) {
+        queueMeters.add(Gauge.builder(name, q, value).description(description)
+                .tag("queue", q.fullName()).tag("resource", r).register(registry));
+    }
+
+    private double usage(QueueTree tree, Queue q, String r) {
+        QueueUsage usage = queues.usage(view.snapshot());
+        return usage == null || usage.tree() != tree ? Double.NaN : usage.of(q, r);
+    }
+
+    private static double inBaseUnits(String resource, double amount) {
+        return Resources.CPU.equals(resource) ? amount / 1000 : amount;
+    }
+}
