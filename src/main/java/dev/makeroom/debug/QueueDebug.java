@@ -56,7 +56,7 @@ final class QueueDebug {
         List<DebugDtos.QueueNode> children = withChildren
                 ? q.children().stream().map(c -> queue(c, usage, true)).toList() : List.of();
         return new DebugDtos.QueueNode(q.fullName(), q.policy().name().toLowerCase(java.util.Locale.ROOT),
-                q.isLeaf() ? q.delay().toString() : null, new TreeMap<>(q.guaranteed()), new TreeMap<>(q.max()), used,
+                q.isLeaf() ? goStyle(q.delay()) : null, new TreeMap<>(q.guaranteed()), new TreeMap<>(q.max()), used,
                 belowGuarantee(q, used), children);
     }
 
@@ -64,6 +64,11 @@ final class QueueDebug {
     private static List<String> belowGuarantee(Queue q, Map<String, Long> used) {
         return q.guaranteed().entrySet().stream().filter(g -> used.getOrDefault(g.getKey(), 0L) < g.getValue())
                 .map(Map.Entry::getKey).sorted().toList();
+    }
+
+    /** Durations as they are configured: {@code 30s}, {@code 1500ms}. */
+    private static String goStyle(java.time.Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
     }
 
     private static ServerResponse ok(Object body) {
