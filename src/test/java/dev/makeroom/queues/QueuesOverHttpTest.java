@@ -92,6 +92,11 @@ class QueuesOverHttpTest {
         node("fence-n", 2);
         client.resource(pod("b-pod", "root.tenant.b", "b-app", 1, "fence-n")).create();
         client.resource(pod("free-pod", "root.free", "free-app", 1, "fence-n")).create();
+        node("app-n", 2);
+        client.resource(pod("x-pod", "root.apps", "x", 1, "app-n")).create();
+        client.resource(pod("y-pod", "root.apps", "y", 1, "app-n")).create();
+        node("full-n", 1);
+        client.resource(pod("full-pod", "root.full", "full-app", 1, "full-n")).create();
     }
 
     private ExtenderClient extender() {
@@ -107,7 +112,7 @@ class QueuesOverHttpTest {
     @Test
     @Order(1)
     void case1_through_http_prod_takes_one_test_pod_and_then_nobody_takes_anything() {
-        awaitView(10);
+        awaitView(13);
         Pod prod = pod("prod-new-1", "root.loop.prod", "prod-rs", 1, null);
         List<String> victims = preempt(prod, "loop-n");
         assertThat(victims).singleElement().satisfies(v -> assertThat(v).startsWith("test-rs-"));
@@ -116,7 +121,7 @@ class QueuesOverHttpTest {
         client.pods().inNamespace("default").withName(victims.get(0)).delete();
         client.resource(pod("prod-new-1", "root.loop.prod", "prod-rs", 1, "loop-n")).create();
         client.resource(pod("test-rs-again", "root.loop.test", "test-rs", 1, null)).create();
-        awaitView(11);
+        awaitView(14);
 
         assertThat(preempt(pod("test-rs-again", "root.loop.test", "test-rs", 1, null), "loop-n")).isEmpty();
         assertThat(preempt(pod("prod-new-2", "root.loop.prod", "prod-rs", 1, null), "loop-n")).isEmpty();
@@ -150,6 +155,16 @@ class QueuesOverHttpTest {
 
     @Test
     @Order(4)
+    void law3_and_law5_hold_through_http() {
+        // law 3: x's own pod is not a victim, even at lower priority in the same queue
+        assertThat(preempt(withPriority(pod("x-new", "root.apps", "x", 2, null), 10), "app-n")).isEmpty();
+        assertThat(preempt(withPriority(pod("x-small", "root.apps", "x", 1, null), 10), "app-n")).containsExactly("y-pod");
+        // law 5: root.full runs exactly its guarantee, so it gives nothing to a queue below its own
+        assertThat(preempt(pod("apps-pod", "root.apps", "z", 1, null), "full-n")).isEmpty();
+    }
+
+    @Test
+    @Order(5)
     void filter_fails_every_node_as_unresolvable_past_a_queues_max() {
         String body = "{\"Pod\":" + Serialization.asJson(pod("big", "root.capped", "big", 3, null))
                 + ",\"NodeNames\":[\"loop-n\",\"wait-n\"]}";
@@ -161,7 +176,7 @@ class QueuesOverHttpTest {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void a_bad_config_map_document_is_rejected_whole_and_the_last_good_tree_stays() {
         client.configMaps().inNamespace("makeroom-system").withName("makeroom-queues")
                 .edit(cm -> new ConfigMapBuilder(cm).addToData("queues.yaml", "queues: [{name: root, queues: [{name: x, resources: {max: {cpu: lots}}}]}]").build());
@@ -195,6 +210,10 @@ class QueuesOverHttpTest {
             onNode.get("Pods").forEach(p -> names.add(byUid.get(p.get("UID").asString())));
         }
         return names;
+    }
+
+    private static Pod withPriority(Pod pod, int priority) {
+        return new PodBuilder(pod).editSpec().withPriority(priority).endSpec().build();
     }
 
     private static void node(String name, int cpus) {
