@@ -15,6 +15,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -35,7 +36,7 @@ public class QueueConfigService {
     private final QueueConfigState base;
     private final AtomicLong failures = new AtomicLong();
     private volatile QueueConfigState state;
-    private final List<Runnable> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
     private String lastDocument;
 
     public QueueConfigService(MakeroomProperties properties, ClusterView view, Clock clock) {

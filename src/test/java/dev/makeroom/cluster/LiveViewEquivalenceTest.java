@@ -4,10 +4,9 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.support.Await;
 import dev.makeroom.support.ExtenderClient;
+import dev.makeroom.support.MockApiClients;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,8 +49,7 @@ class LiveViewEquivalenceTest {
     static class MockApi {
         @Bean(destroyMethod = "close")
         KubernetesClient kubernetesClient() {
-            return new KubernetesClientBuilder().withConfig(client.getConfiguration())
-                    .withHttpClientFactory(new JdkHttpClientFactory()).build();
+            return MockApiClients.clientFor(client);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.makeroom.queues;
 import dev.makeroom.cluster.ClusterView;
 import dev.makeroom.support.Await;
 import dev.makeroom.support.ExtenderClient;
+import dev.makeroom.support.MockApiClients;
 import dev.makeroom.support.Json;
 import dev.makeroom.support.MutableClock;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
@@ -11,8 +12,6 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import org.junit.jupiter.api.BeforeAll;
@@ -58,8 +57,7 @@ class QueuesOverHttpTest {
     static class Wiring {
         @Bean(destroyMethod = "close")
         KubernetesClient kubernetesClient() {
-            return new KubernetesClientBuilder().withConfig(client.getConfiguration())
-                    .withHttpClientFactory(new JdkHttpClientFactory()).build();
+            return MockApiClients.clientFor(client);
         }
 
         @Bean

@@ -37,7 +37,7 @@ public final class Candidacy {
         if (running.mirror()) {
             return Protection.MIRROR_POD;
         }
-        Queue leaf = rules.leafOf(running, snapshot.namespaceAnnotations());
+        Queue leaf = rules.leafOf(running);
         Protection byQueue = rules.protectionOf(running, leaf);
         if (byQueue == null && running.priority() >= pending.priority()) {
             return Protection.PRIORITY_NOT_LOWER;

@@ -217,9 +217,7 @@ public final class PreemptionEngine {
 
     private CandidatePool pool(ClusterSnapshot snapshot, List<PodInfo> candidates, Resources deficit,
                                Set<String> forced, QueueRules rules) {
-        QueueFloors floors = rules.floors(candidates,
-                candidates.stream().map(p -> rules.inactive() ? null : rules.leafOf(p, snapshot.namespaceAnnotations()))
-                        .toList());
+        QueueFloors floors = rules.floors(candidates);
         return new CandidatePool(candidates, deficit, forced, snapshot::budgetsCovering,
                 settings.pdb() == PdbMode.STRICT, floors);
     }

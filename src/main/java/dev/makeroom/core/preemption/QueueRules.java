@@ -35,17 +35,20 @@ import java.util.Map;
  */
 public final class QueueRules {
 
-    private static final QueueRules OFF = new QueueRules(null, null, null, Duration.ZERO);
+    private static final QueueRules OFF = new QueueRules(null, Map.of(), null, null, Duration.ZERO);
 
     private final QueueUsage usage;
+    private final Map<String, Map<String, String>> namespaces;
     private final PodInfo pending;
     private final Queue home;
     private final Duration pendingFor;
     private final Map<Queue, Protection> byLeaf = new HashMap<>();
     private final Map<Queue, Map<String, Long>> slackByQueue = new HashMap<>();
 
-    private QueueRules(QueueUsage usage, PodInfo pending, Queue home, Duration pendingFor) {
+    private QueueRules(QueueUsage usage, Map<String, Map<String, String>> namespaces, PodInfo pending, Queue home,
+                       Duration pendingFor) {
         this.usage = usage;
+        this.namespaces = namespaces;
         this.pending = pending;
         this.home = home;
         this.pendingFor = pendingFor;
@@ -65,7 +68,7 @@ public final class QueueRules {
             return OFF;
         }
         Queue home = usage.tree().leafOf(pending, namespaces);
-        return home == null ? OFF : new QueueRules(usage, pending, home, pendingFor);
+        return home == null ? OFF : new QueueRules(usage, namespaces, pending, home, pendingFor);
     }
 
     public boolean active() {
@@ -118,7 +121,7 @@ public final class QueueRules {
     }
 
     /** The victim's leaf queue, or null when it belongs to none. */
-    Queue leafOf(PodInfo running, Map<String, Map<String, String>> namespaces) {
+    Queue leafOf(PodInfo running) {
         return usage.tree().leafOf(running, namespaces);
     }
 
@@ -203,7 +206,7 @@ public final class QueueRules {
     }
 
     /** Law 2 over whole sets: one floor per (queue on a victim's side, guaranteed resource). */
-    QueueFloors floors(List<PodInfo> candidates, List<Queue> leaves) {
+    QueueFloors floors(List<PodInfo> candidates) {
         if (inactive()) {
             return QueueFloors.NONE;
         }
@@ -213,7 +216,7 @@ public final class QueueRules {
         long[][] draw = new long[candidates.size()][];
         for (int i = 0; i < candidates.size(); i++) {
             PodInfo pod = candidates.get(i);
-            Queue leaf = leaves.get(i);
+            Queue leaf = leafOf(pod);
             List<Integer> ks = new ArrayList<>();
             List<Long> amounts = new ArrayList<>();
             if (leaf != null && leaf != home) {

@@ -56,6 +56,12 @@ class QueueLoopPreventionTest {
         throw new AssertionError("still preempting after 20 rounds: " + preemptions);
     }
 
+    /** One full node running Prod's and Test's ReplicaSets. */
+    private static QueueWorld world(QueueTree tree, int prodPods, int testPods) {
+        return new QueueWorld(tree).node("n", prodPods + testPods)
+                .replicas("n", "prod-rs", PROD, 0, prodPods).replicas("n", "test-rs", TEST, 0, testPods);
+    }
+
     private static List<PodInfo> prodReplicas(int count) {
         List<PodInfo> pods = new ArrayList<>();
         for (int i = 0; i < count; i++) {
@@ -67,8 +73,7 @@ class QueueLoopPreventionTest {
     @Test
     void case1_prod_takes_one_pod_then_both_queues_sit_above_guarantee_and_nobody_takes_back() {
         QueueTree tree = tree(2500, 2500);
-        QueueWorld world = new QueueWorld(tree).node("n", 6)
-                .replicas("n", "prod-rs", PROD, 0, 2).replicas("n", "test-rs", TEST, 0, 4);
+        QueueWorld world = world(tree, 2, 4);
 
         Settled settled = settle(world, tree, prodReplicas(3));
 
@@ -80,8 +85,7 @@ class QueueLoopPreventionTest {
     @Test
     void case2_test_above_guarantee_but_one_eviction_would_take_it_below_so_nothing_happens() {
         QueueTree tree = tree(3000, 3500);
-        QueueWorld world = new QueueWorld(tree).node("n", 6)
-                .replicas("n", "prod-rs", PROD, 0, 2).replicas("n", "test-rs", TEST, 0, 4);
+        QueueWorld world = world(tree, 2, 4);
 
         Settled settled = settle(world, tree, prodReplicas(2));
 
@@ -92,8 +96,7 @@ class QueueLoopPreventionTest {
     @Test
     void case3_prod_still_below_guarantee_preempts_again_but_never_takes_test_below_its_guarantee() {
         QueueTree tree = tree(5000, 4000);
-        QueueWorld world = new QueueWorld(tree).node("n", 8)
-                .replicas("n", "prod-rs", PROD, 0, 2).replicas("n", "test-rs", TEST, 0, 6);
+        QueueWorld world = world(tree, 2, 6);
 
         Settled settled = settle(world, tree, prodReplicas(4));
 

@@ -78,9 +78,11 @@ final class QueueWorld {
 
     PreemptionDecision decide(PreemptionEngine engine, PodInfo pending) {
         ClusterSnapshot snapshot = snapshot();
-        QueueRules rules = QueueRules.forPending(QueueUsage.of(snapshot, tree), pending,
-                snapshot.namespaceAnnotations(), pendingFor);
-        return engine.decide(snapshot, pending, List.copyOf(nodes.keySet()), rules);
+        return engine.decide(snapshot, pending, List.copyOf(nodes.keySet()), rules(snapshot, pending));
+    }
+
+    private QueueRules rules(ClusterSnapshot snapshot, PodInfo pending) {
+        return QueueRules.forPending(QueueUsage.of(snapshot, tree), pending, snapshot.namespaceAnnotations(), pendingFor);
     }
 
     /** What the scheduler and the ReplicaSet controllers do after a preemption: victims go, the pod binds, victims return pending. */
@@ -104,9 +106,7 @@ final class QueueWorld {
 
     static Protection protectionOf(QueueWorld world, PodInfo pending, String runningName) {
         ClusterSnapshot snapshot = world.snapshot();
-        QueueRules rules = QueueRules.forPending(QueueUsage.of(snapshot, world.tree), pending,
-                snapshot.namespaceAnnotations(), world.pendingFor);
         PodInfo running = snapshot.pods().stream().filter(p -> p.name().equals(runningName)).findFirst().orElseThrow();
-        return Candidacy.protectionOf(running, pending, snapshot, rules);
+        return Candidacy.protectionOf(running, pending, snapshot, world.rules(snapshot, pending));
     }
 }
