@@ -43,6 +43,8 @@ class DebugApiTest {
         JsonNode nodeB = decision.get("nodes").get(1);
         assertThat(nodeB.get("feasible").asBoolean()).isFalse();
         assertThat(nodeB.get("reason").asString()).isEqualTo("NOT_ENOUGH_PREEMPTIBLE_RESOURCES");
+        // the answer to "why not node-b": what kept each of its pods out of reach, counted
+        assertThat(nodeB.get("detail").asString()).endsWith("not preemptible: 2 opted out by PriorityClass");
         assertThat(Json.parse(new ExtenderClient(managementPort).get("/debug/decisions?pod=default/nobody").body()))
                 .isEmpty();
     }

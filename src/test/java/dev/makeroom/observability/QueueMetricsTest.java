@@ -2,12 +2,11 @@ package dev.makeroom.observability;
 
 import dev.makeroom.support.ExtenderClient;
 import dev.makeroom.support.Promtool;
+import dev.makeroom.support.ReadmeExample;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,10 +24,12 @@ class QueueMetricsTest {
 
     @Test
     void the_readmes_queue_example_answers_as_printed() throws Exception {
-        List<String> readme = Files.readAllLines(Path.of("README.md"));
-        int at = readme.indexOf("$ curl -s localhost:8081/debug/queues/root.shop");
-        assertThat(at).as("the README shows the example").isPositive();
-        assertThat(new ExtenderClient(managementPort).get("/debug/queues/root.shop").body()).isEqualTo(readme.get(at + 1));
+        List<ReadmeExample> examples = ReadmeExample.all().stream()
+                .filter(example -> example.path().startsWith("/debug/queues")).toList();
+        assertThat(examples).as("the README shows a queue example").isNotEmpty();
+        for (ReadmeExample example : examples) {
+            assertThat(example.replay(0, managementPort).body()).as(example.command()).isEqualTo(example.printed());
+        }
     }
 
     @Test

@@ -19,9 +19,13 @@ public final class ExtenderClient {
     }
 
     public HttpResponse<String> post(String path, String body) {
+        return post(path, "application/json", body);
+    }
+
+    public HttpResponse<String> post(String path, String contentType, String body) {
         return send(HttpRequest.newBuilder(URI.create(base + path))
                 .timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/json")
+                .header("Content-Type", contentType == null ? "application/json" : contentType)
                 .POST(HttpRequest.BodyPublishers.ofString(body == null ? "" : body)).build());
     }
 

@@ -10,12 +10,14 @@ import dev.makeroom.core.model.Resources;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
@@ -163,9 +165,13 @@ public final class PreemptionEngine {
         List<PodInfo> originators = new ArrayList<>();
         List<PodInfo> optedOut = new ArrayList<>();
         Set<String> forced = new HashSet<>();
+        Map<Protection, Integer> kept = new EnumMap<>(Protection.class);
         int firstTier = 0;
         for (PodInfo pod : node.pods()) {
             Protection protection = Candidacy.protectionOf(pod, pending, snapshot, rules);
+            if (protection != Protection.NONE) {
+                kept.merge(protection, 1, Integer::sum);
+            }
             boolean reluctant = protection == Protection.NONE && rules.active() && pod.originator();
             String conflict = Conflicts.between(pending, pod);
             if (conflict != null) {
@@ -206,13 +212,13 @@ public final class PreemptionEngine {
             // a last-resort set never sets the cutoff, so it is searched without one
             Selection selection = selector.select(pool(snapshot, pool, deficit, forced, rules), deadline,
                     tier == 0 ? cutoff : null);
-            verdict = verdict(nodeName, selection, tier > 0, deficit);
+            verdict = verdict(nodeName, selection, tier > 0, deficit, kept);
             if (verdict.isFeasible()) {
                 return verdict;
             }
         }
         return verdict != null ? verdict : verdict(nodeName, selector.select(
-                pool(snapshot, candidates, deficit, forced, rules), deadline, cutoff), false, deficit);
+                pool(snapshot, candidates, deficit, forced, rules), deadline, cutoff), false, deficit, kept);
     }
 
     private CandidatePool pool(ClusterSnapshot snapshot, List<PodInfo> candidates, Resources deficit,
@@ -222,13 +228,24 @@ public final class PreemptionEngine {
                 settings.pdb() == PdbMode.STRICT, floors);
     }
 
-    private static NodeVerdict verdict(String node, Selection selection, boolean lastResort, Resources deficit) {
+    private static NodeVerdict verdict(String node, Selection selection, boolean lastResort, Resources deficit,
+                                       Map<Protection, Integer> kept) {
         if (selection.feasible()) {
             return NodeVerdict.feasible(node, selection, lastResort);
         }
         String detail = selection.reason() == InfeasibleReason.NOT_ENOUGH_PREEMPTIBLE_RESOURCES
-                ? "evicting every preemptible pod frees too little of " + deficit.toMap().keySet()
+                ? "evicting every preemptible pod frees too little of " + deficit.toMap().keySet() + keptText(kept)
                 : selection.detail();
         return NodeVerdict.infeasible(node, selection.reason(), detail, selection.stats());
+    }
+
+    /** Why the rest of the node's pods were out of reach, so "too little" can be acted on. */
+    private static String keptText(Map<Protection, Integer> kept) {
+        if (kept.isEmpty()) {
+            return "";
+        }
+        StringJoiner text = new StringJoiner(", ", "; not preemptible: ", "");
+        kept.forEach((protection, pods) -> text.add(pods + " " + protection.describe()));
+        return text.toString();
     }
 }

@@ -2,28 +2,39 @@ package dev.makeroom.core.preemption;
 
 /** Why a pod on a candidate node may not be a victim ({@link #NONE}: it may). */
 public enum Protection {
-    NONE,
-    PRIORITY_NOT_LOWER,
-    TERMINATING,
-    MIRROR_POD,
-    POD_OPTED_OUT,
-    PRIORITY_CLASS_OPTED_OUT,
+    NONE("preemptible"),
+    PRIORITY_NOT_LOWER("at equal or higher priority"),
+    TERMINATING("already terminating"),
+    MIRROR_POD("mirror pod"),
+    POD_OPTED_OUT("opted out by annotation"),
+    PRIORITY_CLASS_OPTED_OUT("opted out by PriorityClass"),
     /** Law 3: a pod never preempts pods of its own application. */
-    SAME_APPLICATION,
+    SAME_APPLICATION("of the same application"),
     /** Law 6: across queues a victim's priority may equal the pending pod's, never exceed it. */
-    PRIORITY_HIGHER,
+    PRIORITY_HIGHER("at higher priority in another queue"),
     /** Law 7: the pending pod's queue is fenced and the victim's queue lies outside the fence. */
-    OUTSIDE_FENCE,
+    OUTSIDE_FENCE("outside the queue's fence"),
     /** Law 4: the pending pod's queue is not below its guarantee, so it may not take from other queues. */
-    PREEMPTOR_QUEUE_NOT_BELOW_GUARANTEE,
+    PREEMPTOR_QUEUE_NOT_BELOW_GUARANTEE("in another queue while the pod's own is not below its guarantee"),
     /** The pending pod has not yet waited its queue's preemption delay to take from other queues. */
-    PREEMPTION_DELAY,
+    PREEMPTION_DELAY("in another queue before the preemption delay has passed"),
     /** Law 5: the victim's queue is not above its guarantee. */
-    VICTIM_QUEUE_NOT_ABOVE_GUARANTEE,
+    VICTIM_QUEUE_NOT_ABOVE_GUARANTEE("in a queue not above its guarantee"),
     /** Law 2: evicting this pod alone would take its queue below its guarantee. */
-    VICTIM_QUEUE_WOULD_GO_BELOW_GUARANTEE,
+    VICTIM_QUEUE_WOULD_GO_BELOW_GUARANTEE("in a queue that would drop below its guarantee"),
     /** The victim's queue (or an ancestor) has {@code preemption.policy: disabled}. */
-    QUEUE_PREEMPTION_DISABLED;
+    QUEUE_PREEMPTION_DISABLED("in a queue with preemption disabled");
+
+    private final String description;
+
+    Protection(String description) {
+        this.description = description;
+    }
+
+    /** A short phrase for counted explanations: "2 at equal or higher priority". */
+    public String describe() {
+        return description;
+    }
 
     /**
      * Preemption policies are a strong wish, not a guarantee (law 1): a pinned DaemonSet pod may

@@ -118,6 +118,8 @@ class SeedScenariosTest {
         NodeVerdict plain = only(Scenario.minimal().decide(snapshot, pending(10, "cpu", 2), List.of("n")));
         assertThat(plain.isFeasible()).isFalse();
         assertThat(plain.reason()).isEqualTo(InfeasibleReason.NOT_ENOUGH_PREEMPTIBLE_RESOURCES);
+        assertThat(plain.detail()).isEqualTo("evicting every preemptible pod frees too little of [cpu]; "
+                + "not preemptible: 1 opted out by annotation, 1 opted out by PriorityClass");
 
         PodInfo agent = pending(10, "cpu", 2).toBuilder().controller(new OwnerRef("DaemonSet", "agent", "ds"))
                 .pinnedNode("n").build();
