@@ -1,0 +1,76 @@
+{{- define "makeroom.fullname" -}}
+{{- if contains .Chart.Name .Release.Name -}}
+{{- .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name .Chart.Name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "makeroom.labels" -}}
+app.kubernetes.io/name: {{ .Chart.Name }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
+{{- end -}}
+
+{{- define "makeroom.selectorLabels" -}}
+app.kubernetes.io/name: {{ .Chart.Name }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/component: extender
+{{- end -}}
+
+{{- define "makeroom.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "makeroom.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "makeroom.managementServiceName" -}}
+{{- printf "%s-management" (include "makeroom.fullname" .) | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "makeroom.schedulerFullname" -}}
+{{- printf "%s-scheduler" (include "makeroom.fullname" .) | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "makeroom.schedulerSelectorLabels" -}}
+app.kubernetes.io/name: {{ .Chart.Name }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/component: scheduler
+{{- end -}}
+
+{{/* where the scheduler finds the CA that signed makeroom's certificate */}}
+{{- define "makeroom.schedulerCaDir" -}}/etc/kubernetes/makeroom-ca{{- end -}}
+
+{{/* the extenders entry of a KubeSchedulerConfiguration: one definition for both wirings */}}
+{{- define "makeroom.extender" -}}
+- urlPrefix: {{ printf "%s://%s.%s.svc:%v/scheduler" (ternary "https" "http" .Values.tls.enabled) (include "makeroom.fullname" .) .Release.Namespace .Values.ports.extender }}
+  filterVerb: filter
+  prioritizeVerb: prioritize
+  preemptVerb: preempt
+  weight: {{ .Values.extender.weight }}
+  # makeroom keeps its own view: node names and victim UIDs are enough
+  nodeCacheCapable: true
+  httpTimeout: {{ .Values.extender.httpTimeout }}
+  ignorable: {{ .Values.extender.ignorable }}
+  enableHTTPS: {{ .Values.tls.enabled }}
+  {{- if .Values.tls.enabled }}
+  tlsConfig:
+    serverName: {{ printf "%s.%s.svc" (include "makeroom.fullname" .) .Release.Namespace }}
+    caFile: {{ include "makeroom.schedulerCaDir" . }}/ca.crt
+  {{- end }}
+{{- end -}}
+
+{{/* every container: no root, no privilege, nothing written outside its emptyDirs */}}
+{{- define "makeroom.containerSecurityContext" -}}
+runAsNonRoot: true
+readOnlyRootFilesystem: true
+allowPrivilegeEscalation: false
+capabilities:
+  drop: ["ALL"]
+seccompProfile:
+  type: RuntimeDefault
+{{- end -}}

@@ -1,0 +1,371 @@
+package dev.makeroom.ship;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerPort;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HTTPGetAction;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.SecurityContext;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServicePort;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeMount;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyIngressRule;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The Helm chart as real Helm renders it, default and with every option on, parsed with fabric8:
+ * least privilege, hardened containers, and every wire (ports, paths, names, TLS) matching the
+ * application and the other side.
+ */
+class HelmChartTest {
+
+    private static final Rendering DEFAULTS = Chart.render(Map.of());
+    private static final Rendering ALL_ON = Chart.render(Chart.ALL_ON);
+    private static final List<Rendering> BOTH = List.of(DEFAULTS, ALL_ON);
+
+    private static final Set<String> READ_VERBS = Set.of("get", "list", "watch");
+
+    /** makeroom's own application.yaml, whose ports and probe groups the chart must match. */
+    private static final Map<String, Object> APPLICATION = yaml(read("src/main/resources/application.yaml"));
+
+    @Test
+    void helm_lint_strict_passes() {
+        assertThat(Chart.lint().isFailed()).as(String.join("\n", Chart.lint().getMessages())).isFalse();
+    }
+
+    @Test
+    void the_defaults_render_makeroom_alone_with_optional_parts_off() {
+        assertThat(DEFAULTS.all(Deployment.class)).extracting(d -> d.getMetadata().getName()).containsExactly("makeroom");
+        assertThat(DEFAULTS.ofKind("ServiceMonitor")).isEmpty();
+        assertThat(DEFAULTS.ofKind("PrometheusRule")).isEmpty();
+        assertThat(DEFAULTS.all(NetworkPolicy.class)).isEmpty();
+        assertThat(ALL_ON.all(Deployment.class)).extracting(d -> d.getMetadata().getName())
+                .containsExactlyInAnyOrder("makeroom", "makeroom-scheduler");
+        assertThat(ALL_ON.ofKind("ServiceMonitor")).hasSize(1);
+        assertThat(ALL_ON.ofKind("PrometheusRule")).hasSize(1);
+        assertThat(ALL_ON.all(NetworkPolicy.class)).hasSize(1);
+    }
+
+    @Test
+    void no_rbac_rule_grants_anything_but_reading() {
+        for (Rendering rendering : BOTH) {
+            List<PolicyRule> rules = new ArrayList<>();
+            rendering.all(ClusterRole.class).forEach(r -> rules.addAll(r.getRules()));
+            rendering.all(Role.class).forEach(r -> rules.addAll(r.getRules()));
+            assertThat(rules).isNotEmpty();
+            assertThat(rules).flatExtracting(PolicyRule::getVerbs).allMatch(READ_VERBS::contains);
+            assertThat(rules).flatExtracting(PolicyRule::getResources).doesNotContain("*", "secrets");
+        }
+    }
+
+    @Test
+    void makeroom_reads_exactly_what_its_view_needs_and_only_its_own_config_map() {
+        ClusterRole role = DEFAULTS.one(ClusterRole.class, "makeroom");
+        assertThat(role.getRules()).flatExtracting(PolicyRule::getResources)
+                .containsExactlyInAnyOrder("pods", "nodes", "namespaces", "priorityclasses", "poddisruptionbudgets");
+        Role queues = DEFAULTS.one(Role.class, "makeroom-queues");
+        assertThat(queues.getMetadata().getNamespace()).isEqualTo(Chart.NAMESPACE);
+        assertThat(queues.getRules()).singleElement().satisfies(rule -> {
+            assertThat(rule.getResources()).containsExactly("configmaps");
+            assertThat(rule.getResourceNames()).containsExactly(configMapNameMakeroomWatches());
+        });
+        assertThat(DEFAULTS.one(ClusterRoleBinding.class, "makeroom").getSubjects()).singleElement()
+                .satisfies(s -> assertThat(s.getName()).isEqualTo(makeroomPod(DEFAULTS).getServiceAccountName()));
+        assertThat(DEFAULTS.one(RoleBinding.class, "makeroom-queues").getRoleRef().getName()).isEqualTo("makeroom-queues");
+    }
+
+    @Test
+    void every_container_runs_hardened() {
+        for (Rendering rendering : BOTH) {
+            assertThat(rendering.containers()).isNotEmpty().allSatisfy(container -> {
+                SecurityContext security = container.getSecurityContext();
+                assertThat(security).as(container.getName()).isNotNull();
+                assertThat(security.getRunAsNonRoot()).isTrue();
+                assertThat(security.getReadOnlyRootFilesystem()).isTrue();
+                assertThat(security.getAllowPrivilegeEscalation()).isFalse();
+                assertThat(security.getCapabilities().getDrop()).containsExactly("ALL");
+                assertThat(security.getCapabilities().getAdd()).isNullOrEmpty();
+                assertThat(security.getSeccompProfile().getType()).isEqualTo("RuntimeDefault");
+                // the only writable place: /tmp from an emptyDir (Tomcat's work files)
+                assertThat(container.getVolumeMounts()).filteredOn(m -> !Boolean.TRUE.equals(m.getReadOnly()))
+                        .extracting(VolumeMount::getMountPath).containsExactly("/tmp");
+            });
+            rendering.all(Deployment.class).forEach(d -> assertThat(d.getSpec().getTemplate().getSpec()
+                    .getSecurityContext().getRunAsUser()).isPositive());
+        }
+    }
+
+    @Test
+    void two_replicas_spread_over_nodes_with_a_disruption_budget() {
+        Deployment makeroom = DEFAULTS.one(Deployment.class, "makeroom");
+        assertThat(makeroom.getSpec().getReplicas()).isEqualTo(2);
+        var antiAffinity = makeroom.getSpec().getTemplate().getSpec().getAffinity().getPodAntiAffinity();
+        assertThat(antiAffinity.getPreferredDuringSchedulingIgnoredDuringExecution()).singleElement().satisfies(term -> {
+            assertThat(term.getPodAffinityTerm().getTopologyKey()).isEqualTo("kubernetes.io/hostname");
+            assertThat(term.getPodAffinityTerm().getLabelSelector().getMatchLabels())
+                    .isEqualTo(makeroom.getSpec().getSelector().getMatchLabels());
+        });
+        PodDisruptionBudget budget = DEFAULTS.one(PodDisruptionBudget.class, "makeroom");
+        assertThat(budget.getSpec().getMinAvailable().getIntVal()).isEqualTo(1);
+        assertThat(budget.getSpec().getSelector().getMatchLabels()).isEqualTo(makeroom.getSpec().getSelector().getMatchLabels());
+        assertThat(container(makeroom).getResources().getLimits()).containsKey("memory");
+    }
+
+    @Test
+    void probes_and_ports_match_the_application() {
+        Container makeroom = container(DEFAULTS.one(Deployment.class, "makeroom"));
+        Map<String, Object> config = makeroomConfig(DEFAULTS);
+        int server = (Integer) path(config, "server.port");
+        int management = (Integer) path(config, "management.server.port");
+        assertThat(server).isEqualTo(path(APPLICATION, "server.port"));
+        assertThat(management).isEqualTo(path(APPLICATION, "management.server.port"));
+        assertThat(path(APPLICATION, "management.endpoint.health.probes.enabled")).isEqualTo(true);
+
+        assertThat(containerPort(makeroom, "extender")).isEqualTo(server);
+        assertThat(containerPort(makeroom, "management")).isEqualTo(management);
+        HTTPGetAction liveness = makeroom.getLivenessProbe().getHttpGet();
+        HTTPGetAction readiness = makeroom.getReadinessProbe().getHttpGet();
+        assertThat(liveness.getPath()).isEqualTo("/actuator/health/liveness");
+        assertThat(readiness.getPath()).isEqualTo("/actuator/health/readiness");
+        assertThat(List.of(liveness.getPort().getStrVal(), readiness.getPort().getStrVal(),
+                makeroom.getStartupProbe().getHttpGet().getPort().getStrVal())).containsOnly("management");
+        // the config file is where Spring Boot looks for it
+        String location = makeroom.getEnv().stream().filter(e -> e.getName().equals("SPRING_CONFIG_ADDITIONAL_LOCATION"))
+                .findFirst().orElseThrow().getValue();
+        assertThat(location).isEqualTo("optional:file:" + mountPath(makeroom, "config") + "/");
+        assertThat(path(config, "makeroom.cluster.source")).isEqualTo("kubernetes");
+        assertThat(path(config, "makeroom.cluster.config-map-namespace")).isEqualTo(Chart.NAMESPACE);
+    }
+
+    @Test
+    void the_services_reach_the_named_ports_of_makeroom_pods() {
+        Deployment makeroom = DEFAULTS.one(Deployment.class, "makeroom");
+        Map<String, String> podLabels = makeroom.getSpec().getTemplate().getMetadata().getLabels();
+        for (String name : List.of("makeroom", "makeroom-management")) {
+            Service service = DEFAULTS.one(Service.class, name);
+            assertThat(podLabels).containsAllEntriesOf(service.getSpec().getSelector());
+            assertThat(service.getSpec().getPorts()).singleElement().satisfies(port ->
+                    assertThat(containerPort(container(makeroom), port.getTargetPort().getStrVal())).isEqualTo(port.getPort()));
+        }
+    }
+
+    @Test
+    void the_extender_snippet_points_at_the_extender_service_and_port() {
+        for (Rendering rendering : BOTH) {
+            Map<String, Object> extender = snippet(rendering);
+            Service service = rendering.one(Service.class, "makeroom");
+            ServicePort port = service.getSpec().getPorts().get(0);
+            boolean tls = rendering == ALL_ON;
+            assertThat(extender.get("urlPrefix")).isEqualTo((tls ? "https" : "http") + "://" + service.getMetadata().getName()
+                    + "." + service.getMetadata().getNamespace() + ".svc:" + port.getPort()
+                    + path(APPLICATION, "makeroom.web.prefix"));
+            assertThat(extender).containsEntry("filterVerb", "filter").containsEntry("prioritizeVerb", "prioritize")
+                    .containsEntry("preemptVerb", "preempt").containsEntry("nodeCacheCapable", true)
+                    .containsEntry("ignorable", false).containsEntry("enableHTTPS", tls).doesNotContainKey("bindVerb");
+            assertThat(extender.get("httpTimeout")).isEqualTo("5s");
+        }
+    }
+
+    @Test
+    void the_second_scheduler_is_the_stock_one_with_makeroom_registered_leader_elected_and_its_own_roles() {
+        Map<String, Object> config = yaml(ALL_ON.one(ConfigMap.class, "makeroom-scheduler").getData().get("config.yaml"));
+        assertThat(config).containsEntry("apiVersion", "kubescheduler.config.k8s.io/v1").containsEntry("kind",
+                "KubeSchedulerConfiguration");
+        assertThat((List<?>) config.get("profiles")).singleElement()
+                .isEqualTo(Map.of("schedulerName", "makeroom-scheduler"));
+        assertThat(config.get("extenders")).isEqualTo(List.of(snippet(ALL_ON)));
+        assertThat(path(config, "leaderElection.leaderElect")).isEqualTo(true);
+        assertThat(path(config, "leaderElection.resourceNamespace")).isEqualTo(Chart.NAMESPACE);
+        // the name system:kube-scheduler lets it get and update; in this namespace the lease is its own
+        assertThat(path(config, "leaderElection.resourceName")).isEqualTo("kube-scheduler");
+
+        Deployment scheduler = ALL_ON.one(Deployment.class, "makeroom-scheduler");
+        assertThat(scheduler.getSpec().getReplicas()).isEqualTo(2);
+        Container kubeScheduler = container(scheduler);
+        assertThat(kubeScheduler.getImage()).startsWith("registry.k8s.io/kube-scheduler:v1.");
+        assertThat(kubeScheduler.getCommand()).contains("--config=" + mountPath(kubeScheduler, "config") + "/config.yaml");
+        String account = scheduler.getSpec().getTemplate().getSpec().getServiceAccountName();
+        assertThat(ALL_ON.all(ClusterRoleBinding.class)).filteredOn(b -> b.getSubjects().get(0).getName().equals(account))
+                .extracting(b -> b.getRoleRef().getName())
+                .containsExactlyInAnyOrder("system:kube-scheduler", "system:volume-scheduler");
+        assertThat(ALL_ON.all(RoleBinding.class)).filteredOn(b -> b.getSubjects().get(0).getName().equals(account))
+                .singleElement().satisfies(b -> {
+                    assertThat(b.getMetadata().getNamespace()).isEqualTo("kube-system");
+                    assertThat(b.getRoleRef().getName()).isEqualTo("extension-apiserver-authentication-reader");
+                });
+    }
+
+    @Test
+    void tls_wires_through_to_both_sides() {
+        Deployment makeroom = ALL_ON.one(Deployment.class, "makeroom");
+        Container container = container(makeroom);
+        String certificates = mountPath(container, "tls");
+        assertThat(volume(makeroom.getSpec().getTemplate().getSpec(), "tls").getSecret().getSecretName())
+                .isEqualTo("makeroom-tls");
+        Map<String, Object> config = makeroomConfig(ALL_ON);
+        assertThat(path(config, "server.ssl.bundle")).isEqualTo("makeroom");
+        assertThat(path(config, "spring.ssl.bundle.pem.makeroom.keystore.certificate")).isEqualTo(certificates + "/tls.crt");
+        assertThat(path(config, "spring.ssl.bundle.pem.makeroom.keystore.private-key")).isEqualTo(certificates + "/tls.key");
+        // management stays plain HTTP (it would inherit the server's TLS): the kubelet's probes and Prometheus
+        assertThat(path(config, "management.server.ssl.enabled")).isEqualTo(false);
+        assertThat(container.getLivenessProbe().getHttpGet().getScheme()).isNotEqualTo("HTTPS");
+        assertThat(DEFAULTS.one(Service.class, "makeroom").getSpec().getPorts().get(0).getAppProtocol()).isEqualTo("http");
+        assertThat(ALL_ON.one(Service.class, "makeroom").getSpec().getPorts().get(0).getAppProtocol()).isEqualTo("https");
+
+        Map<String, Object> extender = snippet(ALL_ON);
+        assertThat(extender).containsEntry("enableHTTPS", true);
+        assertThat(path(extender, "tlsConfig.serverName")).isEqualTo("makeroom.makeroom-system.svc");
+        Deployment scheduler = ALL_ON.one(Deployment.class, "makeroom-scheduler");
+        String caDir = mountPath(container(scheduler), "makeroom-ca");
+        assertThat(path(extender, "tlsConfig.caFile")).isEqualTo(caDir + "/ca.crt");
+        Volume ca = volume(scheduler.getSpec().getTemplate().getSpec(), "makeroom-ca");
+        assertThat(ca.getSecret().getSecretName()).isEqualTo("makeroom-tls");
+        assertThat(ca.getSecret().getItems()).singleElement().satisfies(item -> {
+            assertThat(item.getKey()).isEqualTo("ca.crt");
+            assertThat(item.getPath()).isEqualTo("ca.crt");
+        });
+        // without TLS nothing of it renders
+        assertThat(snippet(DEFAULTS)).doesNotContainKey("tlsConfig");
+        assertThat(path(makeroomConfig(DEFAULTS), "server.ssl")).isNull();
+    }
+
+    @Test
+    void the_network_policy_lets_only_the_schedulers_and_prometheus_in_on_their_ports() {
+        NetworkPolicy policy = ALL_ON.one(NetworkPolicy.class, "makeroom");
+        Deployment makeroom = ALL_ON.one(Deployment.class, "makeroom");
+        assertThat(makeroom.getSpec().getTemplate().getMetadata().getLabels())
+                .containsAllEntriesOf(policy.getSpec().getPodSelector().getMatchLabels());
+        assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress");
+        List<NetworkPolicyIngressRule> rules = policy.getSpec().getIngress();
+        assertThat(rules).hasSize(2);
+        assertThat(rules.get(0).getPorts()).singleElement().satisfies(p -> assertThat(p.getPort().getStrVal()).isEqualTo("extender"));
+        assertThat(rules.get(1).getPorts()).singleElement().satisfies(p -> assertThat(p.getPort().getStrVal()).isEqualTo("management"));
+        // the chart's own scheduler is among those allowed to call the extender
+        Map<String, String> schedulerLabels = ALL_ON.one(Deployment.class, "makeroom-scheduler").getSpec().getTemplate()
+                .getMetadata().getLabels();
+        assertThat(rules.get(0).getFrom()).anySatisfy(peer -> assertThat(schedulerLabels)
+                .containsAllEntriesOf(peer.getPodSelector().getMatchLabels()));
+        assertThat(rules.get(1).getFrom()).isNotEmpty();
+    }
+
+    @Test
+    void the_service_monitor_scrapes_the_management_service() {
+        GenericKubernetesResource monitor = (GenericKubernetesResource) ALL_ON.ofKind("ServiceMonitor").get(0);
+        Service management = ALL_ON.one(Service.class, "makeroom-management");
+        @SuppressWarnings("unchecked")
+        Map<String, String> selector = (Map<String, String>) path(monitor.getAdditionalProperties(), "spec.selector.matchLabels");
+        assertThat(management.getMetadata().getLabels()).containsAllEntriesOf(selector);
+        // and not the extender's Service
+        assertThat(ALL_ON.one(Service.class, "makeroom").getMetadata().getLabels()).doesNotContainEntry(
+                "app.kubernetes.io/component", selector.get("app.kubernetes.io/component"));
+        Map<?, ?> endpoint = (Map<?, ?>) ((List<?>) path(monitor.getAdditionalProperties(), "spec.endpoints")).get(0);
+        assertThat(endpoint.get("port")).isEqualTo(management.getSpec().getPorts().get(0).getName());
+        assertThat(endpoint.get("path")).isEqualTo("/actuator/prometheus");
+    }
+
+    @Test
+    void the_dashboard_ships_as_a_labelled_config_map() throws IOException {
+        ConfigMap dashboard = DEFAULTS.one(ConfigMap.class, "makeroom-dashboard");
+        assertThat(dashboard.getMetadata().getLabels()).containsEntry("grafana_dashboard", "1");
+        assertThat(dashboard.getData().get("makeroom.json")).isEqualTo(
+                Files.readString(Chart.DIR.resolve("dashboards/makeroom.json")).stripTrailing());
+    }
+
+    @Test
+    void a_queue_configuration_from_values_lands_in_the_config_map_makeroom_watches() {
+        String queues = read("examples/queues.yaml");
+        Rendering rendering = Chart.render(Map.of("queues.create", true, "queues.config", queues));
+        ConfigMap map = rendering.one(ConfigMap.class, configMapNameMakeroomWatches());
+        assertThat(map.getData().get("queues.yaml").strip()).isEqualTo(queues.strip());
+        assertThat(DEFAULTS.all(ConfigMap.class)).noneMatch(c -> c.getMetadata().getName().equals("makeroom-queues"));
+    }
+
+    // ---- helpers
+
+    static Map<String, Object> snippet(Rendering rendering) {
+        Map<String, Object> extenders = yaml(rendering.one(ConfigMap.class, "makeroom-extender").getData().get("extenders.yaml"));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> entries = (List<Map<String, Object>>) extenders.get("extenders");
+        assertThat(entries).hasSize(1);
+        return entries.get(0);
+    }
+
+    static Map<String, Object> makeroomConfig(Rendering rendering) {
+        return yaml(rendering.one(ConfigMap.class, "makeroom-config").getData().get("application.yaml"));
+    }
+
+    private String configMapNameMakeroomWatches() {
+        return (String) path(makeroomConfig(DEFAULTS), "makeroom.cluster.config-map-name");
+    }
+
+    private static PodSpec makeroomPod(Rendering rendering) {
+        return rendering.one(Deployment.class, "makeroom").getSpec().getTemplate().getSpec();
+    }
+
+    static Container container(Deployment deployment) {
+        List<Container> containers = deployment.getSpec().getTemplate().getSpec().getContainers();
+        assertThat(containers).hasSize(1);
+        return containers.get(0);
+    }
+
+    private static int containerPort(Container container, String name) {
+        return container.getPorts().stream().filter(p -> name.equals(p.getName())).map(ContainerPort::getContainerPort)
+                .findFirst().orElseThrow(() -> new AssertionError("no port " + name + " on " + container.getName()));
+    }
+
+    static String mountPath(Container container, String volume) {
+        return container.getVolumeMounts().stream().filter(m -> m.getName().equals(volume)).map(VolumeMount::getMountPath)
+                .findFirst().orElseThrow(() -> new AssertionError("no mount of " + volume + " in " + container.getName()));
+    }
+
+    private static Volume volume(PodSpec pod, String name) {
+        return pod.getVolumes().stream().filter(v -> v.getName().equals(name)).findFirst().orElseThrow();
+    }
+
+    /** A dotted path into nested maps; null where any step is missing. */
+    static Object path(Map<String, Object> map, String dotted) {
+        Object at = map;
+        for (String key : dotted.split("\\.")) {
+            if (!(at instanceof Map<?, ?> m)) {
+                return null;
+            }
+            at = m.get(key);
+        }
+        return at;
+    }
+
+    static Map<String, Object> yaml(String text) {
+        return new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
+    }
+
+    static String read(String file) {
+        try {
+            return Files.readString(Path.of(file));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

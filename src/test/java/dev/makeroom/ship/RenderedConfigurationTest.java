@@ -1,0 +1,95 @@
+package dev.makeroom.ship;
+
+import dev.makeroom.MakeroomApplication;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.Probe;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
+import java.time.Duration;
+import java.util.List;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.TrustManagerFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * makeroom started with the application.yaml the chart renders (TLS on), the Secret's files
+ * standing in at their mount path: the extender port speaks HTTPS with the Secret's certificate,
+ * the management port plain HTTP, and the chart's probe paths answer there.
+ */
+class RenderedConfigurationTest {
+
+    private static final Path TEST_SECRET = Path.of("src/test/resources/tls").toAbsolutePath();
+
+    @Test
+    void the_rendered_tls_configuration_serves_https_and_the_probes_answer(@TempDir Path configDir) throws Exception {
+        Rendering rendering = Chart.render(Chart.ALL_ON);
+        Container makeroom = HelmChartTest.container(rendering.one(Deployment.class, "makeroom"));
+        String secretMount = HelmChartTest.mountPath(makeroom, "tls");
+        String config = rendering.one(ConfigMap.class, "makeroom-config").getData()
+                .get("application.yaml");
+        assertThat(config).contains(secretMount + "/");
+        Files.writeString(configDir.resolve("application.yaml"), config.replace(secretMount, TEST_SECRET.toString()));
+
+        try (ConfigurableApplicationContext app = new SpringApplicationBuilder(MakeroomApplication.class).run(
+                "--spring.config.additional-location=file:" + configDir + "/",
+                // free ports and the demo cluster instead of an API server; everything else as rendered
+                "--server.port=0", "--management.server.port=0", "--makeroom.cluster.source=snapshot")) {
+            int server = Integer.parseInt(app.getEnvironment().getProperty("local.server.port"));
+            int management = Integer.parseInt(app.getEnvironment().getProperty("local.management.port"));
+
+            HttpClient trusting = HttpClient.newBuilder().sslContext(trusting(TEST_SECRET.resolve("ca.crt")))
+                    .connectTimeout(Duration.ofSeconds(5)).build();
+            HttpResponse<String> filter = trusting.send(HttpRequest.newBuilder(
+                            URI.create("https://localhost:" + server + "/scheduler/filter"))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofFile(Path.of("examples/requests/filter.json"))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(filter.statusCode()).isEqualTo(200);
+            assertThat(filter.body()).contains("\"NodeNames\":[\"node-d\"]");
+
+            // a client that does not trust the Secret's CA is refused
+            HttpClient stranger = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+            assertThatThrownBy(() -> stranger.send(HttpRequest.newBuilder(URI.create("https://localhost:" + server
+                    + "/scheduler/filter")).POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                    HttpResponse.BodyHandlers.ofString())).isInstanceOf(SSLHandshakeException.class);
+
+            for (Probe probe : List.of(makeroom.getLivenessProbe(), makeroom.getReadinessProbe(), makeroom.getStartupProbe())) {
+                assertThat(probe.getHttpGet().getScheme()).isNull(); // HTTP
+                HttpResponse<String> answer = stranger.send(HttpRequest.newBuilder(URI.create("http://localhost:"
+                        + management + probe.getHttpGet().getPath())).build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(answer.statusCode()).as(probe.getHttpGet().getPath()).isEqualTo(200);
+                assertThat(answer.body()).contains("\"status\":\"UP\"");
+            }
+        }
+    }
+
+    private static SSLContext trusting(Path caFile) throws Exception {
+        KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
+        trust.load(null, null);
+        try (InputStream in = Files.newInputStream(caFile)) {
+            trust.setCertificateEntry("makeroom-ca", CertificateFactory.getInstance("X.509").generateCertificate(in));
+        }
+        TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        factory.init(trust);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, factory.getTrustManagers(), null);
+        return context;
+    }
+}
