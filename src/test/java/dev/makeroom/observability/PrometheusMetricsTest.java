@@ -1,5 +1,6 @@
 package dev.makeroom.observability;
 
+import dev.makeroom.support.DemoScrape;
 import dev.makeroom.support.ExtenderClient;
 import dev.makeroom.support.Promtool;
 import org.junit.jupiter.api.Test;
@@ -29,13 +30,8 @@ class PrometheusMetricsTest {
     int managementPort;
 
     private String scrapeAfterCalls() throws IOException {
-        ExtenderClient client = new ExtenderClient(port);
-        for (String verb : List.of("filter", "prioritize", "preempt")) {
-            assertThat(client.post("/scheduler/" + verb, Files.readString(Path.of("examples/requests/" + verb + ".json")))
-                    .statusCode()).isEqualTo(200);
-        }
-        assertThat(client.post("/scheduler/filter", "{").statusCode()).isEqualTo(400);
-        return new ExtenderClient(managementPort).get("/actuator/prometheus").body();
+        assertThat(new ExtenderClient(port).post("/scheduler/filter", "{").statusCode()).isEqualTo(400);
+        return DemoScrape.afterOneCallPerVerb(port, managementPort);
     }
 
     @Test

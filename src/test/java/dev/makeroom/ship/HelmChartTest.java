@@ -119,6 +119,21 @@ class HelmChartTest {
     }
 
     @Test
+    void the_pod_runs_as_the_images_user_with_the_images_tmpdir_writable() {
+        String dockerfile = read("Dockerfile");
+        java.util.regex.Matcher user = java.util.regex.Pattern.compile("(?m)^USER (\\d+):(\\d+)$").matcher(dockerfile);
+        assertThat(user.find()).isTrue();
+        var pod = makeroomPod(DEFAULTS).getSecurityContext();
+        assertThat(pod.getRunAsUser()).isEqualTo(Long.parseLong(user.group(1)));
+        assertThat(pod.getRunAsGroup()).isEqualTo(Long.parseLong(user.group(2)));
+        assertThat(dockerfile).contains("-Djava.io.tmpdir=" + mountPath(container(DEFAULTS.one(Deployment.class, "makeroom")), "tmp"));
+        assertThat(volume(makeroomPod(DEFAULTS), "tmp").getEmptyDir()).isNotNull();
+        // the exposed ports are the ones the chart names
+        assertThat(dockerfile).containsPattern("(?m)^EXPOSE " + path(APPLICATION, "server.port") + " "
+                + path(APPLICATION, "management.server.port") + "$");
+    }
+
+    @Test
     void two_replicas_spread_over_nodes_with_a_disruption_budget() {
         Deployment makeroom = DEFAULTS.one(Deployment.class, "makeroom");
         assertThat(makeroom.getSpec().getReplicas()).isEqualTo(2);
@@ -187,6 +202,15 @@ class HelmChartTest {
                     .containsEntry("ignorable", false).containsEntry("enableHTTPS", tls).doesNotContainKey("bindVerb");
             assertThat(extender.get("httpTimeout")).isEqualTo("5s");
         }
+    }
+
+    @Test
+    void the_readmes_scheduler_configuration_carries_the_rendered_entry() {
+        String readme = read("README.md");
+        int start = readme.indexOf("```yaml\napiVersion: kubescheduler.config.k8s.io/v1");
+        assertThat(start).as("the README shows a KubeSchedulerConfiguration").isNotNegative();
+        String block = readme.substring(start + "```yaml\n".length(), readme.indexOf("```", start + 3));
+        assertThat(yaml(block).get("extenders")).isEqualTo(List.of(snippet(DEFAULTS)));
     }
 
     @Test

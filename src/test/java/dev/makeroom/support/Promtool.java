@@ -11,8 +11,10 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Runs the real {@code promtool check metrics} (Debian's prometheus package) over a scrape. */
+/** Runs the real {@code promtool} (Debian's prometheus package) over a scrape or a rules file. */
 public final class Promtool {
+
+    private static final Path PROMTOOL = Path.of("/usr/bin/promtool");
 
     private Promtool() {
     }
@@ -22,24 +24,45 @@ public final class Promtool {
      * Fails on a format error (exit 1); aborts the test where promtool is missing outside CI.
      */
     public static List<String> findingsAboutMakeroom(String scrape) throws IOException, InterruptedException {
-        Path promtool = Path.of("/usr/bin/promtool");
-        if (!Files.isExecutable(promtool)) {
+        Result check = run(scrape, "check", "metrics");
+        assertThat(check.exit()).as("0: clean, 3: lint findings only; 1 would be a format error\n" + check.output())
+                .isIn(0, 3);
+        return check.output().lines().filter(line -> line.startsWith("makeroom_")).toList();
+    }
+
+    /** {@code promtool check rules} over a Prometheus rules file: its output, having asserted success. */
+    public static String checkRules(String rules) throws IOException, InterruptedException {
+        Path file = Files.createTempFile("makeroom-rules", ".yaml");
+        try {
+            Files.writeString(file, rules);
+            Result check = run("", "check", "rules", file.toString());
+            assertThat(check.exit()).as(check.output()).isZero();
+            return check.output();
+        } finally {
+            Files.delete(file);
+        }
+    }
+
+    private record Result(int exit, String output) {
+    }
+
+    private static Result run(String stdin, String... args) throws IOException, InterruptedException {
+        if (!Files.isExecutable(PROMTOOL)) {
             // .ci/run installs it; a developer without it is told so rather than passing silently
             assertThat(System.getenv("CI")).as("promtool is missing in CI").isNull();
             Assumptions.abort("promtool is not installed (apt-get install prometheus)");
         }
-        Path scraped = Files.createTempFile("makeroom-metrics", ".txt");
+        Path input = Files.createTempFile("makeroom-promtool", ".txt");
         try {
-            Files.writeString(scraped, scrape);
-            Process check = new ProcessBuilder(promtool.toString(), "check", "metrics")
-                    .redirectInput(scraped.toFile()).redirectErrorStream(true).start();
-            String output = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(check.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(check.exitValue()).as("0: clean, 3: lint findings only; 1 would be a format error\n" + output)
-                    .isIn(0, 3);
-            return output.lines().filter(line -> line.startsWith("makeroom_")).toList();
+            Files.writeString(input, stdin);
+            List<String> command = new java.util.ArrayList<>(List.of(PROMTOOL.toString()));
+            command.addAll(List.of(args));
+            Process process = new ProcessBuilder(command).redirectInput(input.toFile()).redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            return new Result(process.exitValue(), output);
         } finally {
-            Files.delete(scraped);
+            Files.delete(input);
         }
     }
 }
