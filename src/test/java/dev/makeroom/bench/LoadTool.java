@@ -1,6 +1,5 @@
 package dev.makeroom.bench;
 
-import dev.makeroom.MakeroomApplication;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesList;
 import io.fabric8.kubernetes.api.model.Node;
@@ -8,13 +7,9 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -40,13 +35,13 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Drives a real makeroom over real HTTP with bodies shaped like the kube-scheduler's: generates a
- * cluster (nodes, pods, PDBs) as a snapshot file, starts makeroom on it in this JVM, then runs
+ * cluster (nodes, pods, PDBs) as a snapshot file, starts makeroom on it in a JVM of its own, then runs
  * each verb in both payload modes, a mixed soak, and the JSON floor (parse + write of the same
  * bodies, no logic). Open-loop load measures latency from each request's scheduled start, so a
  * slow answer delays nothing else. Prints a Markdown report and writes it into docs/benchmarks.md.
  *
  * <p>{@code ./mvnw -B -Pbench test-compile exec:exec -Dbench.main=dev.makeroom.bench.LoadTool
- * -Dbench.args="5000 30 30 300" -Dbench.jvmArgs=-Xmx6g} (nodes, pods per node, seconds per
+ * -Dbench.args="5000 30 30 300" -Dbench.jvmArgs=-Xmx3g} (nodes, pods per node, seconds per
  * open-loop phase, soak seconds).
  */
 public final class LoadTool {
@@ -54,12 +49,16 @@ public final class LoadTool {
     private static final KubernetesSerialization K8S = new KubernetesSerialization();
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final int RATE = 200;
+    /** makeroom's own heap: room to parse the whole snapshot file at start-up (a live view needs far less). */
+    private static final String SERVER_HEAP = System.getProperty("load.serverHeap", "3g");
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final StringBuilder report = new StringBuilder();
     private int port;
+    private ServerProcess server;
 
-    record Result(String name, int requests, int errors, double seconds, long[] nanos) {
+    /** serverP99Ms: the bucket bound of makeroom's own histogram below which 99% of its timings fell (NaN: not taken). */
+    record Result(String name, int requests, int errors, double seconds, long[] nanos, double serverP99Ms) {
         double percentile(double p) {
             if (nanos.length == 0) {
                 return Double.NaN;
@@ -106,11 +105,15 @@ public final class LoadTool {
         System.out.printf("cluster: %d nodes, %d pods, snapshot %d MB%n", nodeCount, nodeCount * podsPerNode,
                 Files.size(snapshot) >> 20);
 
-        ConfigurableApplicationContext app = new SpringApplicationBuilder(MakeroomApplication.class)
-                .run("--server.port=0", "--makeroom.cluster.snapshot=" + snapshot, "--logging.level.dev.makeroom=WARN");
-        port = ((WebServerApplicationContext) app).getWebServer().getPort();
-
         Bodies bodies = new Bodies(nodes, podsByNode, random);
+        // only the bodies stay: the generated objects would otherwise sit in the client's heap
+        objects.clear();
+        nodes.clear();
+        podsByNode.clear();
+        Path log = Files.createTempFile("makeroom-load-server-", ".log");
+        System.out.println("makeroom's log: " + log);
+        server = ServerProcess.start(snapshot, SERVER_HEAP, log);
+        port = server.port;
         // warm-up: JIT and connection pool
         openLoop("warm-up", "filter", bodies.filterNames, 100, 10);
         openLoop("warm-up", "preempt", bodies.preemptMeta, 20, 10);
@@ -123,12 +126,12 @@ public final class LoadTool {
         results.add(closedLoop("prioritize, full Nodes (" + nodeCount + ")", "prioritize", bodies.filterFull, 40));
         results.add(closedLoop("preempt, full victim pods (500 × " + podsPerNode + ")", "preempt", bodies.preemptFull, 60));
 
-        long heapBefore = usedAfterGc();
+        long heapBefore = server.usedAfterGc();
         Result soak = soak(bodies, soakSeconds);
-        long heapAfter = usedAfterGc();
+        long heapAfter = server.usedAfterGc();
+        server.close();
 
         write(nodeCount, podsPerNode, phaseSeconds, soakSeconds, results, soak, heapBefore, heapAfter, bodies);
-        app.close();
         Files.deleteIfExists(snapshot);
     }
 
@@ -189,12 +192,14 @@ public final class LoadTool {
     }
 
     /** {@code rate} requests a second for {@code seconds}, latency from each scheduled start. */
-    private Result openLoop(String name, String verb, byte[] body, int rate, int seconds) throws InterruptedException {
+    private Result openLoop(String name, String verb, byte[] body, int rate, int seconds) throws Exception {
         return openLoop(name, () -> verb, () -> body, rate, seconds);
     }
 
     private Result openLoop(String name, java.util.function.Supplier<String> verbs,
-                            java.util.function.Supplier<byte[]> bodiesFor, int rate, int seconds) throws InterruptedException {
+                            java.util.function.Supplier<byte[]> bodiesFor, int rate, int seconds) throws Exception {
+        String single = name.startsWith("soak") || name.startsWith("warm-up") ? null : verbs.get();
+        java.util.TreeMap<Double, Long> before = single == null ? null : server.histogram(single);
         int total = rate * seconds;
         long periodNanos = 1_000_000_000L / rate;
         ConcurrentLinkedQueue<Long> nanos = new ConcurrentLinkedQueue<>();
@@ -222,9 +227,21 @@ public final class LoadTool {
         done.await(seconds + 120L, TimeUnit.SECONDS);
         ticker.shutdownNow();
         double elapsed = (System.nanoTime() - start) / 1e9;
-        Result result = new Result(name, total, errors.get() + (int) done.getCount(), elapsed, sorted(nanos));
+        double serverP99 = single == null ? Double.NaN : p99Bound(before, server.histogram(single));
+        Result result = new Result(name, total, errors.get() + (int) done.getCount(), elapsed, sorted(nanos), serverP99);
         System.out.println(line(result));
         return result;
+    }
+
+    /** The smallest bucket bound (ms) holding 99% of the timings recorded between two scrapes. */
+    private static double p99Bound(java.util.TreeMap<Double, Long> before, java.util.TreeMap<Double, Long> after) {
+        long all = after.get(Double.POSITIVE_INFINITY) - before.getOrDefault(Double.POSITIVE_INFINITY, 0L);
+        for (var bucket : after.entrySet()) {
+            if (bucket.getValue() - before.getOrDefault(bucket.getKey(), 0L) >= 0.99 * all) {
+                return bucket.getKey() * 1000;
+            }
+        }
+        return Double.NaN;
     }
 
     private Result closedLoop(String name, String verb, byte[] body, int count) throws Exception {
@@ -237,13 +254,13 @@ public final class LoadTool {
             nanos.add(System.nanoTime() - t0);
             errors += response.statusCode() == 200 ? 0 : 1;
         }
-        Result result = new Result(name, count, errors, (System.nanoTime() - start) / 1e9, sorted(nanos));
+        Result result = new Result(name, count, errors, (System.nanoTime() - start) / 1e9, sorted(nanos), Double.NaN);
         System.out.println(line(result));
         return result;
     }
 
     /** Mixed verbs at the full rate: 70% filter, 25% prioritize, 5% preempt. */
-    private Result soak(Bodies bodies, int seconds) throws InterruptedException {
+    private Result soak(Bodies bodies, int seconds) throws Exception {
         Random mix = new Random(7);
         String[] next = new String[1];
         return openLoop("soak, mixed verbs", () -> {
@@ -257,13 +274,6 @@ public final class LoadTool {
         long[] a = values.stream().mapToLong(Long::longValue).toArray();
         Arrays.sort(a);
         return a;
-    }
-
-    private static long usedAfterGc() {
-        for (int i = 0; i < 3; i++) {
-            System.gc();
-        }
-        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
     /** Median time to parse and write one body with Jackson, no logic: the floor of any JSON service. */
@@ -281,23 +291,28 @@ public final class LoadTool {
     }
 
     private static String line(Result r) {
-        return String.format(Locale.ROOT, "| %s | %d | %.0f | %d | %.2f | %.2f | %.2f |", r.name(), r.requests(),
-                r.requests() / r.seconds(), r.errors(), r.percentile(50), r.percentile(99), r.percentile(99.9));
+        return String.format(Locale.ROOT, "| %s | %d | %.0f | %d | %.2f | %.2f | %.2f | %s |", r.name(), r.requests(),
+                r.requests() / r.seconds(), r.errors(), r.percentile(50), r.percentile(99), r.percentile(99.9),
+                Double.isNaN(r.serverP99Ms()) ? "—" : String.format(Locale.ROOT, "≤ %.0f", r.serverP99Ms()));
     }
 
     private void write(int nodes, int podsPerNode, int phaseSeconds, int soakSeconds, List<Result> results, Result soak,
                        long heapBefore, long heapAfter, Bodies bodies) throws IOException {
         report.append("<!-- load:start -->\n## Extender over HTTP (load tool) — ").append(LocalDate.now()).append("\n\n")
-                .append(String.format(Locale.ROOT, "Machine: %d cores, JDK %s, heap max %d MB; makeroom and the load "
-                                + "client share this JVM. Cluster: %d nodes, %d pods, %d PDBs.%n%n",
+                .append(String.format(Locale.ROOT, "Machine: %d cores, JDK %s. makeroom runs in its own JVM (heap max %s), "
+                                + "the load client in another on the same cores. Cluster: %d nodes, %d pods, %d PDBs.%n%n",
                         Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
-                        Runtime.getRuntime().maxMemory() >> 20, nodes, nodes * podsPerNode, SyntheticObjects.APPS / 10))
+                        server.heapMax, nodes, nodes * podsPerNode, SyntheticObjects.APPS / 10))
                 .append("Command:\n\n```sh\n./mvnw -B -Pbench test-compile exec:exec -Dbench.main=dev.makeroom.bench.LoadTool")
                 .append(" -Dbench.args=\"").append(nodes).append(' ').append(podsPerNode).append(' ').append(phaseSeconds)
-                .append(' ').append(soakSeconds).append("\" -Dbench.jvmArgs=-Xmx6g\n```\n\n")
-                .append("Open loop at a fixed rate for NodeNames and meta victims (latency from each scheduled start); "
-                        + "one request at a time for the full-object bodies.\n\n")
-                .append("| scenario | requests | req/s | errors | p50 ms | p99 ms | p99.9 ms |\n|---|---:|---:|---:|---:|---:|---:|\n");
+                .append(' ').append(soakSeconds).append("\" -Dbench.jvmArgs=-Xmx3g\n```\n\n")
+                .append("Open loop at a fixed rate for NodeNames and meta victims (latency from each scheduled start, "
+                        + "as the client sees it); one request at a time for the full-object bodies. \"makeroom p99\": "
+                        + "the bucket of makeroom's own `makeroom_extender_request_seconds` histogram holding 99% of the "
+                        + "phase's requests, i.e. the time makeroom itself spent, without the client and the queueing "
+                        + "in front of Tomcat.\n\n")
+                .append("| scenario | requests | req/s | errors | p50 ms | p99 ms | p99.9 ms | makeroom p99 ms |\n"
+                        + "|---|---:|---:|---:|---:|---:|---:|---:|\n");
         results.forEach(r -> report.append(line(r)).append('\n'));
         report.append(line(soak)).append("\n\n");
         report.append(String.format(Locale.ROOT, "Soak: %d s at %d req/s, %d errors; heap after a full GC %.1f MB "

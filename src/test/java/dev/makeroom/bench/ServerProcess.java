@@ -1,0 +1,133 @@
+package dev.makeroom.bench;
+
+import dev.makeroom.MakeroomApplication;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * makeroom in a JVM of its own, as in production: the load client's heap (the generated cluster,
+ * the bodies) and its allocations then neither inflate makeroom's garbage collections nor share
+ * its JIT. Started from this JVM's class path; its heap is read with jcmd after a full GC.
+ */
+final class ServerProcess implements AutoCloseable {
+
+    private final Process process;
+    final int port;
+    final int managementPort;
+    final String heapMax;
+
+    private ServerProcess(Process process, int port, int managementPort, String heapMax) {
+        this.process = process;
+        this.port = port;
+        this.managementPort = managementPort;
+        this.heapMax = heapMax;
+    }
+
+    static ServerProcess start(Path snapshot, String heapMax, Path log) throws IOException, InterruptedException {
+        int port = freePort();
+        int management = freePort();
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx" + heapMax));
+        // e.g. -Dload.serverJvmArgs=-XX:StartFlightRecording=filename=server.jfr to profile makeroom alone
+        String extra = System.getProperty("load.serverJvmArgs", "");
+        if (!extra.isBlank()) {
+            command.addAll(List.of(extra.trim().split("\\s+")));
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), MakeroomApplication.class.getName(),
+                "--server.port=" + port, "--management.server.port=" + management,
+                "--makeroom.cluster.source=snapshot", "--makeroom.cluster.snapshot=" + snapshot,
+                "--logging.level.dev.makeroom=WARN"));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ServerProcess server = new ServerProcess(process, port, management, heapMax);
+        server.awaitReady();
+        return server;
+    }
+
+    private void awaitReady() throws InterruptedException {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest readiness = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort
+                + "/actuator/health/readiness")).timeout(Duration.ofSeconds(5)).build();
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("makeroom exited with " + process.exitValue() + "; see its log");
+            }
+            try {
+                if (http.send(readiness, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // still starting
+            }
+            Thread.sleep(500); // polling a starting process: there is nothing to wait on instead
+        }
+        throw new IllegalStateException("makeroom was not ready within 5 minutes");
+    }
+
+    /**
+     * makeroom's own request histogram for a verb (answered 200): cumulative counts by upper bound
+     * in seconds, as scraped now. Two scrapes' difference is what makeroom timed in between.
+     */
+    java.util.TreeMap<Double, Long> histogram(String verb) throws IOException, InterruptedException {
+        HttpClient http = HttpClient.newHttpClient();
+        String scrape = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort
+                + "/actuator/prometheus")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        Matcher bucket = Pattern.compile("(?m)^makeroom_extender_request_seconds_bucket\\{outcome=\"ok\",verb=\""
+                + verb + "\",le=\"([^\"]+)\"} ([0-9.E+]+)$").matcher(scrape);
+        java.util.TreeMap<Double, Long> counts = new java.util.TreeMap<>();
+        while (bucket.find()) {
+            double bound = bucket.group(1).equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(bucket.group(1));
+            counts.put(bound, (long) Double.parseDouble(bucket.group(2)));
+        }
+        return counts;
+    }
+
+    /** Heap in use after a full collection, from {@code jcmd GC.run} and {@code GC.heap_info}. */
+    long usedAfterGc() throws IOException, InterruptedException {
+        for (int i = 0; i < 3; i++) {
+            jcmd("GC.run");
+        }
+        Matcher used = Pattern.compile("total \\d+K, used (\\d+)K").matcher(jcmd("GC.heap_info"));
+        if (!used.find()) {
+            throw new IllegalStateException("no heap figure from jcmd GC.heap_info");
+        }
+        return Long.parseLong(used.group(1)) * 1024;
+    }
+
+    private String jcmd(String what) throws IOException, InterruptedException {
+        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(process.pid()), what).redirectErrorStream(true).start();
+        String output = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!jcmd.waitFor(2, TimeUnit.MINUTES) || jcmd.exitValue() != 0) {
+            throw new IllegalStateException("jcmd " + what + " failed: " + output);
+        }
+        return output;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy(); // SIGTERM: graceful shutdown
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+        }
+    }
+}
