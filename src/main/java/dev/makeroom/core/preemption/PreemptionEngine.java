@@ -169,8 +169,8 @@ public final class PreemptionEngine {
         int firstTier = 0;
         for (PodInfo pod : node.pods()) {
             Protection protection = Candidacy.protectionOf(pod, pending, snapshot, rules);
-            if (protection != Protection.NONE) {
-                kept.merge(protection, 1, Integer::sum);
+            if (protection != Protection.NONE && !(protection.isOptOut() && daemonSetHere)) {
+                kept.merge(protection, 1, Integer::sum); // out of reach in every tier
             }
             boolean reluctant = protection == Protection.NONE && rules.active() && pod.originator();
             String conflict = Conflicts.between(pending, pod);
