@@ -193,12 +193,13 @@ public final class LoadTool {
 
     /** {@code rate} requests a second for {@code seconds}, latency from each scheduled start. */
     private Result openLoop(String name, String verb, byte[] body, int rate, int seconds) throws Exception {
-        return openLoop(name, () -> verb, () -> body, rate, seconds);
+        return openLoop(name, () -> verb, () -> body, rate, seconds, verb);
     }
 
+    /** {@code single}: the one verb of the phase, whose histogram in makeroom is read; null for mixed verbs. */
     private Result openLoop(String name, java.util.function.Supplier<String> verbs,
-                            java.util.function.Supplier<byte[]> bodiesFor, int rate, int seconds) throws Exception {
-        String single = name.startsWith("soak") || name.startsWith("warm-up") ? null : verbs.get();
+                            java.util.function.Supplier<byte[]> bodiesFor, int rate, int seconds, String single)
+            throws Exception {
         java.util.TreeMap<Double, Long> before = single == null ? null : server.histogram(single);
         int total = rate * seconds;
         long periodNanos = 1_000_000_000L / rate;
@@ -267,7 +268,7 @@ public final class LoadTool {
             int r = mix.nextInt(100);
             next[0] = r < 70 ? "filter" : r < 95 ? "prioritize" : "preempt";
             return next[0];
-        }, () -> next[0].equals("preempt") ? bodies.preemptMeta : bodies.filterNames, RATE, seconds);
+        }, () -> next[0].equals("preempt") ? bodies.preemptMeta : bodies.filterNames, RATE, seconds, null);
     }
 
     private static long[] sorted(java.util.Collection<Long> values) {

@@ -1,6 +1,7 @@
 package dev.makeroom.bench;
 
 import dev.makeroom.MakeroomApplication;
+import dev.makeroom.support.Await;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -36,7 +37,7 @@ final class ServerProcess implements AutoCloseable {
         this.heapMax = heapMax;
     }
 
-    static ServerProcess start(Path snapshot, String heapMax, Path log) throws IOException, InterruptedException {
+    static ServerProcess start(Path snapshot, String heapMax, Path log) throws IOException {
         int port = freePort();
         int management = freePort();
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -56,25 +57,23 @@ final class ServerProcess implements AutoCloseable {
         return server;
     }
 
-    private void awaitReady() throws InterruptedException {
+    private void awaitReady() {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         HttpRequest readiness = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort
                 + "/actuator/health/readiness")).timeout(Duration.ofSeconds(5)).build();
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-        while (System.nanoTime() < deadline) {
+        Await.until("makeroom is ready", Duration.ofMinutes(5), () -> {
             if (!process.isAlive()) {
                 throw new IllegalStateException("makeroom exited with " + process.exitValue() + "; see its log");
             }
             try {
-                if (http.send(readiness, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // still starting
+                return http.send(readiness, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+            } catch (IOException stillStarting) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
             }
-            Thread.sleep(500); // polling a starting process: there is nothing to wait on instead
-        }
-        throw new IllegalStateException("makeroom was not ready within 5 minutes");
+        });
     }
 
     /**

@@ -5,9 +5,15 @@ import com.marcnuri.helm.LintResult;
 import com.marcnuri.helm.TemplateCommand;
 import dev.makeroom.cluster.SnapshotFileLoader;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -44,5 +50,29 @@ final class Chart {
     /** helm lint --strict with the chart's default values (helm-java's lint takes no others). */
     static LintResult lint() {
         return new Helm(DIR).lint().strict().call();
+    }
+
+    /** A dotted path into nested maps; null where any step is missing. */
+    static Object path(Map<String, Object> map, String dotted) {
+        Object at = map;
+        for (String key : dotted.split("\\.")) {
+            if (!(at instanceof Map<?, ?> m)) {
+                return null;
+            }
+            at = m.get(key);
+        }
+        return at;
+    }
+
+    static Map<String, Object> yaml(String text) {
+        return new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
+    }
+
+    static String read(String file) {
+        try {
+            return Files.readString(Path.of(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

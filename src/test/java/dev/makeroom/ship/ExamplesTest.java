@@ -38,7 +38,7 @@ class ExamplesTest {
 
     @Test
     void the_workload_uses_the_charts_second_scheduler_and_the_example_classes() {
-        Object schedulerName = HelmChartTest.path(HelmChartTest.yaml(HelmChartTest.read("helm/makeroom/values.yaml")),
+        Object schedulerName = Chart.path(Chart.yaml(Chart.read("helm/makeroom/values.yaml")),
                 "scheduler.name");
         List<PodTemplateSpec> templates = Stream.concat(
                 workload.stream().filter(Deployment.class::isInstance).map(d -> ((Deployment) d).getSpec().getTemplate()),

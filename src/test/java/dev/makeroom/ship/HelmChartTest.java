@@ -21,9 +21,6 @@ import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import org.junit.jupiter.api.Test;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,6 +30,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import static dev.makeroom.ship.Chart.path;
+import static dev.makeroom.ship.Chart.read;
+import static dev.makeroom.ship.Chart.yaml;
+import static dev.makeroom.ship.Rendering.container;
+import static dev.makeroom.ship.Rendering.mountPath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -350,47 +352,12 @@ class HelmChartTest {
         return rendering.one(Deployment.class, "makeroom").getSpec().getTemplate().getSpec();
     }
 
-    static Container container(Deployment deployment) {
-        List<Container> containers = deployment.getSpec().getTemplate().getSpec().getContainers();
-        assertThat(containers).hasSize(1);
-        return containers.get(0);
-    }
-
     private static int containerPort(Container container, String name) {
         return container.getPorts().stream().filter(p -> name.equals(p.getName())).map(ContainerPort::getContainerPort)
                 .findFirst().orElseThrow(() -> new AssertionError("no port " + name + " on " + container.getName()));
     }
 
-    static String mountPath(Container container, String volume) {
-        return container.getVolumeMounts().stream().filter(m -> m.getName().equals(volume)).map(VolumeMount::getMountPath)
-                .findFirst().orElseThrow(() -> new AssertionError("no mount of " + volume + " in " + container.getName()));
-    }
-
     private static Volume volume(PodSpec pod, String name) {
         return pod.getVolumes().stream().filter(v -> v.getName().equals(name)).findFirst().orElseThrow();
-    }
-
-    /** A dotted path into nested maps; null where any step is missing. */
-    static Object path(Map<String, Object> map, String dotted) {
-        Object at = map;
-        for (String key : dotted.split("\\.")) {
-            if (!(at instanceof Map<?, ?> m)) {
-                return null;
-            }
-            at = m.get(key);
-        }
-        return at;
-    }
-
-    static Map<String, Object> yaml(String text) {
-        return new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
-    }
-
-    static String read(String file) {
-        try {
-            return Files.readString(Path.of(file));
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }

@@ -40,8 +40,8 @@ class RenderedConfigurationTest {
     @Test
     void the_rendered_tls_configuration_serves_https_and_the_probes_answer(@TempDir Path configDir) throws Exception {
         Rendering rendering = Chart.render(Chart.ALL_ON);
-        Container makeroom = HelmChartTest.container(rendering.one(Deployment.class, "makeroom"));
-        String secretMount = HelmChartTest.mountPath(makeroom, "tls");
+        Container makeroom = Rendering.container(rendering.one(Deployment.class, "makeroom"));
+        String secretMount = Rendering.mountPath(makeroom, "tls");
         String config = rendering.one(ConfigMap.class, "makeroom-config").getData()
                 .get("application.yaml");
         assertThat(config).contains(secretMount + "/");

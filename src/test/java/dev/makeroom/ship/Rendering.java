@@ -3,6 +3,7 @@ package dev.makeroom.ship;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 
 import java.util.List;
@@ -34,5 +35,16 @@ record Rendering(List<HasMetadata> objects) {
 
     private static Stream<Container> allContainers(PodSpec pod) {
         return Stream.concat(pod.getInitContainers().stream(), pod.getContainers().stream());
+    }
+
+    static Container container(Deployment deployment) {
+        List<Container> containers = deployment.getSpec().getTemplate().getSpec().getContainers();
+        assertThat(containers).hasSize(1);
+        return containers.get(0);
+    }
+
+    static String mountPath(Container container, String volume) {
+        return container.getVolumeMounts().stream().filter(m -> m.getName().equals(volume)).map(VolumeMount::getMountPath)
+                .findFirst().orElseThrow(() -> new AssertionError("no mount of " + volume + " in " + container.getName()));
     }
 }

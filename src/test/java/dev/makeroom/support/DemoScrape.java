@@ -3,7 +3,10 @@ package dev.makeroom.support;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,5 +23,23 @@ public final class DemoScrape {
                     .statusCode()).isEqualTo(200);
         }
         return new ExtenderClient(managementPort).get("/actuator/prometheus").body();
+    }
+
+    /**
+     * Every makeroom_ metric name the given queries (a dashboard, alert rules) use, in order of
+     * appearance, each asserted to be in the scrape. The informer gauges are named but not asserted:
+     * only a live view has informers, and the demo runs on a snapshot file.
+     */
+    public static List<String> assertExposesEveryMetricIn(String queries, String scrape) {
+        List<String> names = new ArrayList<>();
+        Matcher used = Pattern.compile("makeroom_[a-z_]+").matcher(queries);
+        while (used.find()) {
+            String name = used.group();
+            names.add(name);
+            if (!name.startsWith("makeroom_informer_")) {
+                assertThat(scrape).as(name).containsPattern("(?m)^" + name + "[{ ]");
+            }
+        }
+        return names;
     }
 }
