@@ -8,6 +8,7 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.score.NodeScore;
 import dev.makeroom.core.score.ShieldScorePolicy;
 import dev.makeroom.observability.DecisionLog;
 import dev.makeroom.observability.ExtenderMetrics;
@@ -20,14 +21,11 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
-import tools.jackson.databind.JsonNode;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The three extender verbs. Thin: read the wire body, take one snapshot, ask the core, write the
@@ -65,33 +63,24 @@ class ExtenderController {
 
     @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<byte[]> filter(@RequestBody(required = false) byte[] body) {
-        WireDtos.ExtenderArgs args = json.read(body, WireDtos.ExtenderArgs.class);
+        NodesArgs args = json.readNodesArgs(body);
         boolean ready = view.ready(); // before the snapshot: a ready view has published its synced one
         ClusterSnapshot snapshot = view.snapshot();
         PodInfo pod = pods.toCore(args.pod(), snapshot);
-        RequestedNodes nodes = RequestedNodes.of(args);
-        FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, nodes.names(), queues.usage(snapshot))
-                : failOpen(nodes.names());
-        WireDtos.ExtenderFilterResult result = nodes.byName()
-                ? new WireDtos.ExtenderFilterResult(null, verdict.passed(), verdict.failed(), verdict.unresolvable(), "")
-                : new WireDtos.ExtenderFilterResult(nodes.echo(verdict.passed()), null, verdict.failed(),
-                verdict.unresolvable(), "");
-        return ok(result);
+        FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, args.names(), queues.usage(snapshot))
+                : failOpen(args.names());
+        return ok(NodesAnswers.filter(args, verdict));
     }
 
     @PostMapping(path = "/prioritize", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<byte[]> prioritize(@RequestBody(required = false) byte[] body) {
-        WireDtos.ExtenderArgs args = json.read(body, WireDtos.ExtenderArgs.class);
+        NodesArgs args = json.readNodesArgs(body);
         boolean ready = view.ready();
         ClusterSnapshot snapshot = view.snapshot();
         PodInfo pod = pods.toCore(args.pod(), snapshot);
-        List<String> names = RequestedNodes.of(args).names();
-        if (!ready) {
-            return ok(names.stream().map(name -> new WireDtos.HostPriority(name, 0)).toList());
-        }
-        List<WireDtos.HostPriority> scores = scorePolicy.score(snapshot, pod, names, view.avoidList())
-                .stream().map(s -> new WireDtos.HostPriority(s.host(), s.score())).toList();
-        return ok(scores);
+        List<NodeScore> scores = ready ? scorePolicy.score(snapshot, pod, args.names(), view.avoidList())
+                : args.names().stream().map(name -> new NodeScore(name, 0)).toList();
+        return ok(NodesAnswers.scores(scores));
     }
 
     @PostMapping(path = "/preempt", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -162,54 +151,10 @@ class ExtenderController {
     }
 
     private ResponseEntity<byte[]> ok(Object body) {
-        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(json.write(body));
+        return ok(json.write(body));
     }
 
-    /** The nodes a filter or prioritize call is about, in whichever form the scheduler sent them. */
-    record RequestedNodes(List<String> names, boolean byName, WireDtos.NodeList list) {
-
-        static RequestedNodes of(WireDtos.ExtenderArgs args) {
-            if (args.nodeNames() != null && !args.nodeNames().isNull()) {
-                if (!args.nodeNames().isArray()) {
-                    throw new BadRequestException("NodeNames must be an array of node names");
-                }
-                List<String> names = new ArrayList<>(args.nodeNames().size());
-                for (JsonNode name : args.nodeNames()) {
-                    if (!name.isString()) {
-                        throw new BadRequestException("NodeNames must hold only strings, found " + name.getNodeType());
-                    }
-                    names.add(name.asString());
-                }
-                return new RequestedNodes(names, true, null);
-            }
-            if (args.nodes() == null || args.nodes().items() == null) {
-                throw new BadRequestException("neither NodeNames nor Nodes.items is given");
-            }
-            List<String> names = new ArrayList<>(args.nodes().items().size());
-            for (int i = 0; i < args.nodes().items().size(); i++) {
-                JsonNode name = args.nodes().items().get(i) == null ? null
-                        : args.nodes().items().get(i).path("metadata").path("name");
-                if (name == null || !name.isString() || name.asString().isEmpty()) {
-                    throw new BadRequestException("Nodes.items[" + i + "] has no metadata.name");
-                }
-                names.add(name.asString());
-            }
-            return new RequestedNodes(names, false, args.nodes());
-        }
-
-        /** The received node objects that passed, unchanged, in the order received. */
-        WireDtos.NodeList echo(List<String> passed) {
-            Set<String> keep = new HashSet<>(passed);
-            List<JsonNode> items = new ArrayList<>(passed.size());
-            for (int i = 0; i < names.size(); i++) {
-                if (keep.remove(names.get(i))) {
-                    items.add(list.items().get(i));
-                }
-            }
-            JsonNode metadata = list.metadata() == null ? tools.jackson.databind.node.JsonNodeFactory.instance.objectNode()
-                    : list.metadata();
-            return new WireDtos.NodeList(metadata, items);
-        }
+    private static ResponseEntity<byte[]> ok(byte[] body) {
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(body);
     }
-
 }

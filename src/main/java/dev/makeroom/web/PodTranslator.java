@@ -21,9 +21,23 @@ class PodTranslator {
         if (!podJson.isObject()) {
             throw new BadRequestException("Pod must be a JSON object");
         }
+        return toCore(podJson.toString(), snapshot);
+    }
+
+    PodInfo toCore(RawJson podJson, ClusterSnapshot snapshot) {
+        if (podJson == null) {
+            throw new BadRequestException("missing Pod");
+        }
+        if (!podJson.isObject()) {
+            throw new BadRequestException("Pod must be a JSON object");
+        }
+        return toCore(podJson.text(), snapshot);
+    }
+
+    private PodInfo toCore(String podJson, ClusterSnapshot snapshot) {
         Pod pod;
         try {
-            pod = serialization.unmarshal(podJson.toString(), Pod.class);
+            pod = serialization.unmarshal(podJson, Pod.class);
         } catch (RuntimeException e) {
             throw new BadRequestException("Pod is not a valid v1.Pod: " + rootMessage(e));
         }

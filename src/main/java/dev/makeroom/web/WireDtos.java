@@ -1,6 +1,5 @@
 package dev.makeroom.web;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import tools.jackson.databind.JsonNode;
 
@@ -14,27 +13,6 @@ import java.util.Map;
 final class WireDtos {
 
     private WireDtos() {
-    }
-
-    /** Filter and prioritize request. */
-    record ExtenderArgs(@JsonProperty("Pod") JsonNode pod,
-                        @JsonProperty("Nodes") NodeList nodes,
-                        @JsonProperty("NodeNames") JsonNode nodeNames) {
-    }
-
-    /** A v1.NodeList; items are kept as received so the full-object answer can echo them. */
-    @JsonInclude(JsonInclude.Include.ALWAYS)
-    record NodeList(@JsonProperty("metadata") JsonNode metadata, @JsonProperty("items") List<JsonNode> items) {
-    }
-
-    record ExtenderFilterResult(@JsonProperty("Nodes") NodeList nodes,
-                                @JsonProperty("NodeNames") List<String> nodeNames,
-                                @JsonProperty("FailedNodes") Map<String, String> failedNodes,
-                                @JsonProperty("FailedAndUnresolvableNodes") Map<String, String> failedAndUnresolvableNodes,
-                                @JsonProperty("Error") String error) {
-    }
-
-    record HostPriority(@JsonProperty("Host") String host, @JsonProperty("Score") long score) {
     }
 
     record ExtenderPreemptionArgs(@JsonProperty("Pod") JsonNode pod,

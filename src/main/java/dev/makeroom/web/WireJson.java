@@ -2,6 +2,7 @@ package dev.makeroom.web;
 
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationFeature;
@@ -37,6 +38,18 @@ class WireJson {
             return value;
         } catch (DatabindException e) {
             throw new BadRequestException("invalid request at " + path(e) + ": " + firstLine(e.getOriginalMessage()));
+        } catch (JacksonException e) {
+            throw new BadRequestException("malformed JSON: " + firstLine(e.getOriginalMessage()));
+        }
+    }
+
+    /** A filter or prioritize body, read in one streaming pass ({@link NodesArgsReader}). */
+    NodesArgs readNodesArgs(byte[] body) {
+        if (body == null || body.length == 0) {
+            throw new BadRequestException("request body is empty");
+        }
+        try (JsonParser parser = mapper.createParser(body)) {
+            return NodesArgsReader.read(parser, body);
         } catch (JacksonException e) {
             throw new BadRequestException("malformed JSON: " + firstLine(e.getOriginalMessage()));
         }

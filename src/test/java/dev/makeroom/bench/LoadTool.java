@@ -10,14 +10,9 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -49,10 +44,13 @@ public final class LoadTool {
     private static final KubernetesSerialization K8S = new KubernetesSerialization();
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final int RATE = 200;
+    /** Connections of the open loop: enough that a slow answer never holds up the requests behind it. */
+    private static final int CONNECTIONS = 16;
     /** makeroom's own heap: room to parse the whole snapshot file at start-up (a live view needs far less). */
     private static final String SERVER_HEAP = System.getProperty("load.serverHeap", "3g");
+    /** -Dload.only=filter|prioritize|preempt|filter-full|prioritize-full|preempt-full: run that phase alone. */
+    private static final String ONLY = System.getProperty("load.only", "");
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final StringBuilder report = new StringBuilder();
     private int port;
     private ServerProcess server;
@@ -118,6 +116,19 @@ public final class LoadTool {
         openLoop("warm-up", "filter", bodies.filterNames, 100, 10);
         openLoop("warm-up", "preempt", bodies.preemptMeta, 20, 10);
 
+        if (!ONLY.isBlank()) { // a quick look at one phase while tuning; writes nothing
+            System.out.println(line(switch (ONLY) {
+                case "filter" -> openLoop("filter, NodeNames", "filter", bodies.filterNames, RATE, phaseSeconds);
+                case "prioritize" -> openLoop("prioritize, NodeNames", "prioritize", bodies.filterNames, RATE, phaseSeconds);
+                case "preempt" -> openLoop("preempt, meta victims", "preempt", bodies.preemptMeta, 50, phaseSeconds);
+                case "filter-full" -> closedLoop("filter, full Nodes", "filter", bodies.filterFull, 40);
+                case "prioritize-full" -> closedLoop("prioritize, full Nodes", "prioritize", bodies.filterFull, 40);
+                case "preempt-full" -> closedLoop("preempt, full victim pods", "preempt", bodies.preemptFull, 60);
+                default -> throw new IllegalArgumentException("unknown phase " + ONLY);
+            }));
+            server.close();
+            return;
+        }
         List<Result> results = new ArrayList<>();
         results.add(openLoop("filter, NodeNames (" + nodeCount + ")", "filter", bodies.filterNames, RATE, phaseSeconds));
         results.add(openLoop("prioritize, NodeNames (" + nodeCount + ")", "prioritize", bodies.filterNames, RATE, phaseSeconds));
@@ -185,12 +196,6 @@ public final class LoadTool {
         }
     }
 
-    private HttpRequest request(String verb, byte[] body) {
-        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/scheduler/" + verb))
-                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
-    }
-
     /** {@code rate} requests a second for {@code seconds}, latency from each scheduled start. */
     private Result openLoop(String name, String verb, byte[] body, int rate, int seconds) throws Exception {
         return openLoop(name, () -> verb, () -> body, rate, seconds, verb);
@@ -206,32 +211,55 @@ public final class LoadTool {
         ConcurrentLinkedQueue<Long> nanos = new ConcurrentLinkedQueue<>();
         AtomicInteger errors = new AtomicInteger();
         CountDownLatch done = new CountDownLatch(total);
+        // requests wait here from their scheduled start until a connection is free: that wait counts
+        java.util.concurrent.BlockingQueue<Scheduled> due = new java.util.concurrent.LinkedBlockingQueue<>();
+        List<Thread> workers = new ArrayList<>();
+        for (int w = 0; w < CONNECTIONS; w++) {
+            Thread worker = new Thread(() -> {
+                try (RawHttpConnection connection = new RawHttpConnection("127.0.0.1", port)) {
+                    while (true) {
+                        Scheduled next = due.take();
+                        boolean ok;
+                        try {
+                            ok = connection.post("/scheduler/" + next.verb(), next.body()).status() == 200;
+                        } catch (IOException e) {
+                            ok = false;
+                        }
+                        nanos.add(System.nanoTime() - next.intended());
+                        if (!ok) {
+                            errors.incrementAndGet();
+                        }
+                        done.countDown();
+                    }
+                } catch (InterruptedException stop) {
+                    // phase over
+                }
+            });
+            worker.setDaemon(true);
+            worker.start();
+            workers.add(worker);
+        }
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
         long start = System.nanoTime();
         AtomicLong issued = new AtomicLong();
         ticker.scheduleAtFixedRate(() -> {
             long k = issued.getAndIncrement();
-            if (k >= total) {
-                return;
+            if (k < total) {
+                String verb = verbs.get();
+                due.add(new Scheduled(verb, bodiesFor.get(), start + k * periodNanos));
             }
-            long intended = start + k * periodNanos;
-            String verb = verbs.get();
-            http.sendAsync(request(verb, bodiesFor.get()), HttpResponse.BodyHandlers.ofByteArray())
-                    .whenComplete((response, failure) -> {
-                        nanos.add(System.nanoTime() - intended);
-                        if (failure != null || response.statusCode() != 200) {
-                            errors.incrementAndGet();
-                        }
-                        done.countDown();
-                    });
         }, 0, periodNanos, TimeUnit.NANOSECONDS);
         done.await(seconds + 120L, TimeUnit.SECONDS);
         ticker.shutdownNow();
+        workers.forEach(Thread::interrupt);
         double elapsed = (System.nanoTime() - start) / 1e9;
         double serverP99 = single == null ? Double.NaN : p99Bound(before, server.histogram(single));
         Result result = new Result(name, total, errors.get() + (int) done.getCount(), elapsed, sorted(nanos), serverP99);
         System.out.println(line(result));
         return result;
+    }
+
+    private record Scheduled(String verb, byte[] body, long intended) {
     }
 
     /** The smallest bucket bound (ms) holding 99% of the timings recorded between two scrapes. */
@@ -249,11 +277,13 @@ public final class LoadTool {
         List<Long> nanos = new ArrayList<>();
         int errors = 0;
         long start = System.nanoTime();
-        for (int i = 0; i < count; i++) {
-            long t0 = System.nanoTime();
-            HttpResponse<byte[]> response = http.send(request(verb, body), HttpResponse.BodyHandlers.ofByteArray());
-            nanos.add(System.nanoTime() - t0);
-            errors += response.statusCode() == 200 ? 0 : 1;
+        try (RawHttpConnection connection = new RawHttpConnection("127.0.0.1", port)) {
+            for (int i = 0; i < count; i++) {
+                long t0 = System.nanoTime();
+                int status = connection.post("/scheduler/" + verb, body).status();
+                nanos.add(System.nanoTime() - t0);
+                errors += status == 200 ? 0 : 1;
+            }
         }
         Result result = new Result(name, count, errors, (System.nanoTime() - start) / 1e9, sorted(nanos), Double.NaN);
         System.out.println(line(result));

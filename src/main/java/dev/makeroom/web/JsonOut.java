@@ -1,0 +1,102 @@
+package dev.makeroom.web;
+
+import java.util.Arrays;
+
+/**
+ * A growing UTF-8 buffer for writing the few fixed answer shapes of filter and prioritize directly:
+ * thousands of names and reasons, and raw node objects copied through. Only strings need care;
+ * they are escaped as RFC 8259 requires (quote, backslash, control characters), and a lone
+ * surrogate, which UTF-8 cannot carry, is written as its \\u escape.
+ */
+final class JsonOut {
+
+    private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    private byte[] buffer;
+    private int size;
+
+    JsonOut(int expectedBytes) {
+        buffer = new byte[Math.max(64, expectedBytes)];
+    }
+
+    /** JSON syntax or a literal; the caller passes ASCII only. */
+    JsonOut ascii(String text) {
+        ensure(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            buffer[size++] = (byte) text.charAt(i);
+        }
+        return this;
+    }
+
+    JsonOut raw(RawJson value) {
+        ensure(value.length());
+        System.arraycopy(value.source(), value.from(), buffer, size, value.length());
+        size += value.length();
+        return this;
+    }
+
+    JsonOut number(long value) {
+        return ascii(Long.toString(value));
+    }
+
+    JsonOut string(String text) {
+        ensure(text.length() * 6 + 2); // the worst case: every char a six-byte escape
+        buffer[size++] = '"';
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                if (c < 0x20 || c == '"' || c == '\\') {
+                    escape(c);
+                } else {
+                    buffer[size++] = (byte) c;
+                }
+            } else if (c < 0x800) {
+                buffer[size++] = (byte) (0xC0 | c >> 6);
+                buffer[size++] = (byte) (0x80 | c & 0x3F);
+            } else if (Character.isHighSurrogate(c) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1))) {
+                int cp = Character.toCodePoint(c, text.charAt(++i));
+                buffer[size++] = (byte) (0xF0 | cp >> 18);
+                buffer[size++] = (byte) (0x80 | cp >> 12 & 0x3F);
+                buffer[size++] = (byte) (0x80 | cp >> 6 & 0x3F);
+                buffer[size++] = (byte) (0x80 | cp & 0x3F);
+            } else if (Character.isSurrogate(c)) {
+                escape(c);
+            } else {
+                buffer[size++] = (byte) (0xE0 | c >> 12);
+                buffer[size++] = (byte) (0x80 | c >> 6 & 0x3F);
+                buffer[size++] = (byte) (0x80 | c & 0x3F);
+            }
+        }
+        buffer[size++] = '"';
+        return this;
+    }
+
+    private void escape(char c) {
+        buffer[size++] = '\\';
+        switch (c) {
+            case '"' -> buffer[size++] = '"';
+            case '\\' -> buffer[size++] = '\\';
+            case '\n' -> buffer[size++] = 'n';
+            case '\r' -> buffer[size++] = 'r';
+            case '\t' -> buffer[size++] = 't';
+            default -> {
+                buffer[size++] = 'u';
+                buffer[size++] = HEX[c >> 12 & 0xF];
+                buffer[size++] = HEX[c >> 8 & 0xF];
+                buffer[size++] = HEX[c >> 4 & 0xF];
+                buffer[size++] = HEX[c & 0xF];
+            }
+        }
+    }
+
+    private void ensure(int more) {
+        if (size + more > buffer.length) {
+            buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, size + more));
+        }
+    }
+
+    byte[] toByteArray() {
+        return Arrays.copyOf(buffer, size);
+    }
+}

@@ -1,0 +1,177 @@
+package dev.makeroom.web;
+
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads a filter or prioritize body in one streaming pass, without a tree: node names straight into
+ * strings, the pod and every node object as a raw range of the body (every byte is still tokenised,
+ * so malformed JSON is still rejected). A 25 MB body of full node objects costs a scan instead of
+ * millions of tree nodes. Keys match case-insensitively, as Go's decoder matches them.
+ */
+final class NodesArgsReader {
+
+    private final JsonParser parser;
+    private final byte[] body;
+    private List<String> itemNames;
+
+    private NodesArgsReader(JsonParser parser, byte[] body) {
+        this.parser = parser;
+        this.body = body;
+    }
+
+    static NodesArgs read(JsonParser parser, byte[] body) {
+        return new NodesArgsReader(parser, body).args();
+    }
+
+    private NodesArgs args() {
+        JsonToken first = parser.nextToken();
+        if (first == JsonToken.VALUE_NULL) {
+            throw new BadRequestException("request body is null, expected a JSON object");
+        }
+        if (first != JsonToken.START_OBJECT) {
+            throw new BadRequestException("request body must be a JSON object");
+        }
+        RawJson pod = null;
+        List<String> names = null;
+        RawJson metadata = null;
+        List<RawJson> items = null;
+        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            String key = parser.currentName();
+            JsonToken value = parser.nextToken();
+            if (key.equalsIgnoreCase("Pod")) {
+                pod = value == JsonToken.VALUE_NULL ? null : raw();
+            } else if (key.equalsIgnoreCase("NodeNames")) {
+                names = value == JsonToken.VALUE_NULL ? null : names();
+            } else if (key.equalsIgnoreCase("Nodes")) {
+                metadata = null;
+                items = null;
+                itemNames = null;
+                if (value == JsonToken.START_OBJECT) {
+                    while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                        String listKey = parser.currentName();
+                        JsonToken listValue = parser.nextToken();
+                        if (listKey.equalsIgnoreCase("metadata")) {
+                            metadata = listValue == JsonToken.VALUE_NULL ? null : object("Nodes.metadata");
+                        } else if (listKey.equalsIgnoreCase("items")) {
+                            items = listValue == JsonToken.VALUE_NULL ? null : items();
+                        } else {
+                            parser.skipChildren();
+                        }
+                    }
+                } else if (value != JsonToken.VALUE_NULL) {
+                    throw new BadRequestException("Nodes must be a v1.NodeList object");
+                }
+            } else {
+                parser.skipChildren();
+            }
+        }
+        if (parser.nextToken() != null) {
+            throw new BadRequestException("malformed JSON: trailing content after the request object");
+        }
+        if (names != null) {
+            return new NodesArgs(pod, names, true, null, null);
+        }
+        if (items == null) {
+            throw new BadRequestException("neither NodeNames nor Nodes.items is given");
+        }
+        return new NodesArgs(pod, itemNames, false, metadata, items);
+    }
+
+    private List<String> names() {
+        if (parser.currentToken() != JsonToken.START_ARRAY) {
+            throw new BadRequestException("NodeNames must be an array of node names");
+        }
+        List<String> names = new ArrayList<>();
+        for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
+            if (t != JsonToken.VALUE_STRING) {
+                throw new BadRequestException("NodeNames must hold only strings, found " + describe(t));
+            }
+            names.add(parser.getString());
+        }
+        return names;
+    }
+
+    private List<RawJson> items() {
+        if (parser.currentToken() != JsonToken.START_ARRAY) {
+            throw new BadRequestException("Nodes.items must be an array of v1.Node objects");
+        }
+        List<RawJson> items = new ArrayList<>();
+        itemNames = new ArrayList<>();
+        for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
+            String name = null;
+            long from = parser.currentTokenLocation().getByteOffset();
+            if (t == JsonToken.START_OBJECT) {
+                while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                    boolean metadata = parser.currentName().equalsIgnoreCase("metadata");
+                    if (parser.nextToken() == JsonToken.START_OBJECT && metadata) {
+                        name = nameIn();
+                    } else {
+                        parser.skipChildren();
+                    }
+                }
+            } else {
+                parser.skipChildren();
+            }
+            if (name == null || name.isEmpty()) {
+                throw new BadRequestException("Nodes.items[" + items.size() + "] has no metadata.name");
+            }
+            items.add(range(from, parser.currentLocation().getByteOffset(), true));
+            itemNames.add(name);
+        }
+        return items;
+    }
+
+    /** metadata.name of a node; the parser is on the metadata object's start and left on its end. */
+    private String nameIn() {
+        String name = null;
+        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            boolean isName = parser.currentName().equalsIgnoreCase("name");
+            if (parser.nextToken() == JsonToken.VALUE_STRING && isName) {
+                name = parser.getString();
+            } else {
+                parser.skipChildren();
+            }
+        }
+        return name;
+    }
+
+    private RawJson object(String what) {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            throw new BadRequestException(what + " must be a JSON object");
+        }
+        return raw();
+    }
+
+    /** The current value as a range of the body; the parser is left on its last token. */
+    private RawJson raw() {
+        JsonToken token = parser.currentToken();
+        long from = parser.currentTokenLocation().getByteOffset();
+        parser.skipChildren();
+        if (!token.isStructStart()) {
+            return new RawJson(body, 0, 0, false); // a scalar where an object belongs: only its kind matters
+        }
+        return range(from, parser.currentLocation().getByteOffset(), token == JsonToken.START_OBJECT);
+    }
+
+    private RawJson range(long from, long to, boolean isObject) {
+        if (from < 0 || to < from || to > body.length) { // offsets are bytes only when the body is UTF-8
+            throw new BadRequestException("request body must be UTF-8 JSON");
+        }
+        return new RawJson(body, (int) from, (int) to, isObject);
+    }
+
+    private static String describe(JsonToken token) {
+        return switch (token) {
+            case START_ARRAY -> "ARRAY";
+            case START_OBJECT -> "OBJECT";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "NUMBER";
+            case VALUE_TRUE, VALUE_FALSE -> "BOOLEAN";
+            case VALUE_NULL -> "NULL";
+            default -> token.name();
+        };
+    }
+}

@@ -1,0 +1,50 @@
+package dev.makeroom.web;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The hand-written answer strings read back, with a real JSON parser, as exactly what was written. */
+class JsonOutProperties {
+
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    @Property(tries = 1000)
+    void every_string_reads_back_unchanged(@ForAll("anyText") String text) {
+        byte[] written = new JsonOut(4).ascii("[").string(text).ascii(",").number(-42).ascii("]").toByteArray();
+
+        var parsed = MAPPER.readTree(written);
+        assertThat(parsed.get(0).asString()).isEqualTo(text);
+        assertThat(parsed.get(1).asLong()).isEqualTo(-42);
+    }
+
+    /** Every char: ASCII with quotes and controls, two- and three-byte ones, pairs and lone surrogates. */
+    @Provide
+    Arbitrary<String> anyText() {
+        return Arbitraries.oneOf(
+                Arbitraries.strings().all().ofMaxLength(40),
+                Arbitraries.strings().withChars("\"\\/\n\r\t\b\f\u0000\u001fé€😀").ofMaxLength(20),
+                Arbitraries.strings().withCharRange('\ud800', '\udfff').ofMaxLength(4));
+    }
+
+    @Example
+    void text_is_utf_8_and_only_what_json_requires_is_escaped() {
+        byte[] written = new JsonOut(1).string("node-é \"a\"\\ 😀\n").toByteArray();
+
+        assertThat(new String(written, StandardCharsets.UTF_8)).isEqualTo("\"node-é \\\"a\\\"\\\\ 😀\\n\"");
+    }
+
+    @Example
+    void a_lone_surrogate_is_escaped_rather_than_mangled() {
+        assertThat(new String(new JsonOut(1).string("x\ud800").toByteArray(), StandardCharsets.US_ASCII))
+                .isEqualTo("\"x\\ud800\"");
+    }
+}
