@@ -21,7 +21,9 @@ COPY --from=build /layers/application/ ./
 # non-root, numeric so runAsNonRoot can verify it; the root filesystem may be read-only:
 # only /tmp (an emptyDir in the chart) is written, by Tomcat
 USER 65532:65532
-ENV JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=75 -XX:+ExitOnOutOfMemoryError -Djava.io.tmpdir=/tmp"
+# the heap is fixed at its full size: a heap G1 shrinks and grows again starts extra marking
+# cycles, whose pauses land on scheduler calls (docs/benchmarks.md)
+ENV JAVA_TOOL_OPTIONS="-XX:InitialRAMPercentage=75 -XX:MaxRAMPercentage=75 -XX:+ExitOnOutOfMemoryError -Djava.io.tmpdir=/tmp"
 # 8080: the extender verbs; 8081: health, metrics and the debug API
 EXPOSE 8080 8081
 ENTRYPOINT ["java", "org.springframework.boot.loader.launch.JarLauncher"]

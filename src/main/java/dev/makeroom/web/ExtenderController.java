@@ -63,9 +63,9 @@ class ExtenderController {
 
     @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<byte[]> filter(@RequestBody(required = false) byte[] body) {
-        NodesArgs args = json.readNodesArgs(body);
         boolean ready = view.ready(); // before the snapshot: a ready view has published its synced one
         ClusterSnapshot snapshot = view.snapshot();
+        NodesArgs args = json.readNodesArgs(body, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, args.names(), queues.usage(snapshot))
                 : failOpen(args.names());
@@ -74,9 +74,9 @@ class ExtenderController {
 
     @PostMapping(path = "/prioritize", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<byte[]> prioritize(@RequestBody(required = false) byte[] body) {
-        NodesArgs args = json.readNodesArgs(body);
         boolean ready = view.ready();
         ClusterSnapshot snapshot = view.snapshot();
+        NodesArgs args = json.readNodesArgs(body, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         List<NodeScore> scores = ready ? scorePolicy.score(snapshot, pod, args.names(), view.avoidList())
                 : args.names().stream().map(name -> new NodeScore(name, 0)).toList();

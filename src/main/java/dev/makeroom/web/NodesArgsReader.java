@@ -1,5 +1,6 @@
 package dev.makeroom.web;
 
+import dev.makeroom.core.model.NodeTable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 
@@ -8,7 +9,7 @@ import java.util.List;
 
 /**
  * Reads a filter or prioritize body in one streaming pass, without a tree: node names straight into
- * strings, the pod and every node object as a raw range of the body (every byte is still tokenised,
+ * strings (the snapshot's own, for nodes it knows), the pod and every node object as a raw range of the body (every byte is still tokenised,
  * so malformed JSON is still rejected). A 25 MB body of full node objects costs a scan instead of
  * millions of tree nodes. Keys match case-insensitively, as Go's decoder matches them.
  */
@@ -16,15 +17,18 @@ final class NodesArgsReader {
 
     private final JsonParser parser;
     private final byte[] body;
+    private final NodeTable known;
     private List<String> itemNames;
 
-    private NodesArgsReader(JsonParser parser, byte[] body) {
+    private NodesArgsReader(JsonParser parser, byte[] body, NodeTable known) {
         this.parser = parser;
         this.body = body;
+        this.known = known;
     }
 
-    static NodesArgs read(JsonParser parser, byte[] body) {
-        return new NodesArgsReader(parser, body).args();
+    /** {@code known}: the snapshot's nodes, whose own name strings stand in for the names read. */
+    static NodesArgs read(JsonParser parser, byte[] body, NodeTable known) {
+        return new NodesArgsReader(parser, body, known).args();
     }
 
     private NodesArgs args() {
@@ -90,7 +94,7 @@ final class NodesArgsReader {
             if (t != JsonToken.VALUE_STRING) {
                 throw new BadRequestException("NodeNames must hold only strings, found " + describe(t));
             }
-            names.add(parser.getString());
+            names.add(name());
         }
         return names;
     }
@@ -131,12 +135,19 @@ final class NodesArgsReader {
         while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
             boolean isName = parser.currentName().equalsIgnoreCase("name");
             if (parser.nextToken() == JsonToken.VALUE_STRING && isName) {
-                name = parser.getString();
+                name = name();
             } else {
                 parser.skipChildren();
             }
         }
         return name;
+    }
+
+    /** The current string, as the known node's own String when there is one: no copy, and found by identity. */
+    private String name() {
+        String canonical = known.canonicalName(parser.getStringCharacters(), parser.getStringOffset(),
+                parser.getStringLength());
+        return canonical != null ? canonical : parser.getString();
     }
 
     private RawJson object(String what) {

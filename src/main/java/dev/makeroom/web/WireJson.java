@@ -1,5 +1,6 @@
 package dev.makeroom.web;
 
+import dev.makeroom.core.model.NodeTable;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -44,12 +45,12 @@ class WireJson {
     }
 
     /** A filter or prioritize body, read in one streaming pass ({@link NodesArgsReader}). */
-    NodesArgs readNodesArgs(byte[] body) {
+    NodesArgs readNodesArgs(byte[] body, NodeTable known) {
         if (body == null || body.length == 0) {
             throw new BadRequestException("request body is empty");
         }
         try (JsonParser parser = mapper.createParser(body)) {
-            return NodesArgsReader.read(parser, body);
+            return NodesArgsReader.read(parser, body, known);
         } catch (JacksonException e) {
             throw new BadRequestException("malformed JSON: " + firstLine(e.getOriginalMessage()));
         }

@@ -112,13 +112,12 @@ public final class LoadTool {
         System.out.println("makeroom's log: " + log);
         server = ServerProcess.start(snapshot, SERVER_HEAP, log);
         port = server.port;
-        // warm-up: JIT and connection pool
-        openLoop("warm-up", "filter", bodies.filterNames, 100, 10);
-        openLoop("warm-up", "preempt", bodies.preemptMeta, 20, 10);
+        warmUp(bodies);
 
         if (!ONLY.isBlank()) { // a quick look at one phase while tuning; writes nothing
             System.out.println(line(switch (ONLY) {
                 case "filter" -> openLoop("filter, NodeNames", "filter", bodies.filterNames, RATE, phaseSeconds);
+                case "tiny" -> openLoop("filter, one node", "filter", ("{\"Pod\":{\"metadata\":{\"name\":\"p\",\"uid\":\"u\"}},\"NodeNames\":[\"node-1\"]}").getBytes(StandardCharsets.UTF_8), RATE, phaseSeconds);
                 case "prioritize" -> openLoop("prioritize, NodeNames", "prioritize", bodies.filterNames, RATE, phaseSeconds);
                 case "preempt" -> openLoop("preempt, meta victims", "preempt", bodies.preemptMeta, 50, phaseSeconds);
                 case "filter-full" -> closedLoop("filter, full Nodes", "filter", bodies.filterFull, 40);
@@ -144,6 +143,22 @@ public final class LoadTool {
 
         write(nodeCount, podsPerNode, phaseSeconds, soakSeconds, results, soak, heapBefore, heapAfter, bodies);
         Files.deleteIfExists(snapshot);
+    }
+
+    /**
+     * Compiles every path (the JIT), then collects the garbage both JVMs made before measuring:
+     * makeroom's from parsing the snapshot file (hundreds of MB, otherwise cleaned up by long mixed
+     * collections during the first phase), the client's from generating the cluster. What is
+     * measured is a makeroom that has been running for a while, as the scheduler meets it.
+     */
+    private void warmUp(Bodies bodies) throws Exception {
+        openLoop("warm-up", "filter", bodies.filterNames, 100, 10);
+        openLoop("warm-up", "prioritize", bodies.filterNames, 100, 5);
+        openLoop("warm-up", "preempt", bodies.preemptMeta, 20, 10);
+        closedLoop("warm-up", "filter", bodies.filterFull, 10);
+        closedLoop("warm-up", "preempt", bodies.preemptFull, 10);
+        server.usedAfterGc();
+        System.gc();
     }
 
     /** The request bodies, built once, shaped like the captures in shared/fixtures. */
@@ -219,6 +234,8 @@ public final class LoadTool {
                 try (RawHttpConnection connection = new RawHttpConnection("127.0.0.1", port)) {
                     while (true) {
                         Scheduled next = due.take();
+                        long sent = System.nanoTime();
+                        LATE.add(sent - next.intended());
                         boolean ok;
                         try {
                             ok = connection.post("/scheduler/" + next.verb(), next.body()).status() == 200;
@@ -226,6 +243,7 @@ public final class LoadTool {
                             ok = false;
                         }
                         nanos.add(System.nanoTime() - next.intended());
+                        SERVICE.add(System.nanoTime() - sent);
                         if (!ok) {
                             errors.incrementAndGet();
                         }
@@ -256,9 +274,20 @@ public final class LoadTool {
         double serverP99 = single == null ? Double.NaN : p99Bound(before, server.histogram(single));
         Result result = new Result(name, total, errors.get() + (int) done.getCount(), elapsed, sorted(nanos), serverP99);
         System.out.println(line(result));
+        Result late = new Result("late", 0, 0, 1, sorted(LATE), 0);
+        Result service = new Result("service", 0, 0, 1, sorted(SERVICE), 0);
+        for (Result r : List.of(result, late, service)) {
+            System.out.print(r.name() + ": ");
+            for (double p : new double[] {50, 90, 95, 98, 99, 99.9}) System.out.printf("p%s=%.2f ", p, r.percentile(p));
+            System.out.println();
+        }
+        LATE.clear();
+        SERVICE.clear();
         return result;
     }
 
+    static final ConcurrentLinkedQueue<Long> LATE = new ConcurrentLinkedQueue<>();
+    static final ConcurrentLinkedQueue<Long> SERVICE = new ConcurrentLinkedQueue<>();
     private record Scheduled(String verb, byte[] body, long intended) {
     }
 

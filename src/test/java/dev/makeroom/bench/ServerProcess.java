@@ -40,8 +40,10 @@ final class ServerProcess implements AutoCloseable {
     static ServerProcess start(Path snapshot, String heapMax, Path log) throws IOException {
         int port = freePort();
         int management = freePort();
+        // the whole heap from the start, as the image sets it (InitialRAMPercentage = MaxRAMPercentage):
+        // a heap G1 keeps shrinking and growing again starts a marking cycle every few seconds
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx" + heapMax));
+                "-Xms" + heapMax, "-Xmx" + heapMax));
         // e.g. -Dload.serverJvmArgs=-XX:StartFlightRecording=filename=server.jfr to profile makeroom alone
         String extra = System.getProperty("load.serverJvmArgs", "");
         if (!extra.isBlank()) {

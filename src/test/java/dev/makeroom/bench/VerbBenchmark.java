@@ -4,6 +4,7 @@ import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.filter.FilterVerdict;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.NodeTable;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.QosClass;
 import dev.makeroom.core.model.Resources;
@@ -24,7 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Filter and prioritize in the core (no HTTP or JSON) over every node of a generated cluster. */
+/** Filter and prioritize in the core (no HTTP or JSON) over every node of a generated cluster, and the node table they read. */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -53,6 +54,12 @@ public class VerbBenchmark {
     @Benchmark
     public FilterVerdict filter() {
         return filter.filter(snapshot, pod, names);
+    }
+
+    /** What the first filter or prioritize on a newly published snapshot pays extra: its node table. */
+    @Benchmark
+    public NodeTable newSnapshotTable() {
+        return snapshot.change().build().table();
     }
 
     @Benchmark

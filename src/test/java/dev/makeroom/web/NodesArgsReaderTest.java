@@ -1,5 +1,7 @@
 package dev.makeroom.web;
 
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.Resources;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -14,7 +16,7 @@ class NodesArgsReaderTest {
     private final WireJson json = new WireJson();
 
     private NodesArgs read(String body) {
-        return json.readNodesArgs(body.getBytes(StandardCharsets.UTF_8));
+        return json.readNodesArgs(body.getBytes(StandardCharsets.UTF_8), ClusterSnapshot.EMPTY.table());
     }
 
     @Test
@@ -24,6 +26,20 @@ class NodesArgsReaderTest {
         assertThat(args.byName()).isTrue();
         assertThat(args.names()).containsExactly("b", "a", "ñ-😀");
         assertThat(args.pod().text()).isEqualTo("{\"metadata\":{\"name\":\"p\"}}");
+    }
+
+    @Test
+    void names_of_known_nodes_are_the_snapshots_own_strings() {
+        ClusterSnapshot snapshot = ClusterSnapshot.builder().node("node-a", java.util.Map.of(), Resources.NONE)
+                .node("nöde-b", java.util.Map.of(), Resources.NONE).build();
+
+        NodesArgs args = json.readNodesArgs("{\"NodeNames\":[\"nöde-b\",\"node-x\",\"node-a\"]}"
+                .getBytes(StandardCharsets.UTF_8), snapshot.table());
+
+        assertThat(args.names()).containsExactly("nöde-b", "node-x", "node-a");
+        assertThat(args.names().get(0)).isSameAs(snapshot.node("nöde-b").name());
+        assertThat(args.names().get(2)).isSameAs(snapshot.node("node-a").name());
+        assertThat(snapshot.table().indexOf(args.names().get(1))).isEqualTo(-1);
     }
 
     @Test
@@ -82,6 +98,6 @@ class NodesArgsReaderTest {
     void a_body_in_another_encoding_than_utf_8_is_refused() {
         byte[] utf16 = "{\"Nodes\":{\"items\":[{\"metadata\":{\"name\":\"a\"}}]}}".getBytes(StandardCharsets.UTF_16BE);
 
-        assertThatThrownBy(() -> json.readNodesArgs(utf16)).hasMessage("request body must be UTF-8 JSON");
+        assertThatThrownBy(() -> json.readNodesArgs(utf16, ClusterSnapshot.EMPTY.table())).hasMessage("request body must be UTF-8 JSON");
     }
 }

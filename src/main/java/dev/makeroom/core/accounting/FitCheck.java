@@ -24,11 +24,12 @@ public final class FitCheck {
      * requested resource ({@link Resources#name(int)}); 0 when the pod fits.
      */
     public static long shortMask(Resources allocatable, Resources requested, Resources podRequests) {
-        long mask = requested.get(Resources.PODS) + 1 > allocatable.get(Resources.PODS) ? 1 : 0;
+        // free = allocatable - requested: amounts are never negative, so unlike requested + want it cannot overflow
+        long mask = allocatable.get(Resources.PODS) - requested.get(Resources.PODS) < 1 ? 1 : 0;
         for (int i = 0; i < podRequests.size() && i < 63; i++) {
             String name = podRequests.name(i);
             long want = podRequests.value(i);
-            if (want > 0 && !Resources.PODS.equals(name) && requested.get(name) + want > allocatable.get(name)) {
+            if (want > 0 && !Resources.PODS.equals(name) && want > allocatable.get(name) - requested.get(name)) {
                 mask |= 1L << (i + 1);
             }
         }

@@ -2,8 +2,10 @@ package dev.makeroom.core.filter;
 
 import dev.makeroom.core.accounting.FitCheck;
 import dev.makeroom.core.accounting.NodeUsage;
+import dev.makeroom.core.accounting.TableFit;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.NodeTable;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.queue.Queue;
@@ -44,14 +46,21 @@ public final class FilterPolicy {
         Map<String, String> failed = new LinkedHashMap<>(nodeNames.size() * 4 / 3 + 1);
         Map<Long, String> reasons = new HashMap<>(); // a request sees only a few distinct shortfalls
         String home = NodeUsage.homeOf(snapshot, pod);
+        NodeTable table = snapshot.table();
+        TableFit fit = new TableFit(table, pod.requests());
         for (String name : nodeNames) {
-            NodeInfo node = snapshot.node(name);
-            if (node == null) {
+            int index = table.indexOf(name);
+            if (index < 0) {
                 failed.put(name, UNKNOWN_NODE);
                 continue;
             }
-            long shortMask = FitCheck.shortMask(node.allocatable(), NodeUsage.requestedFor(node, pod, home),
-                    pod.requests());
+            long shortMask;
+            if (table.hasNominated(index) || name.equals(home)) { // more than the bound pods counts here
+                NodeInfo node = table.node(index);
+                shortMask = FitCheck.shortMask(node.allocatable(), NodeUsage.requestedFor(node, pod, home), pod.requests());
+            } else {
+                shortMask = fit.shortMask(index);
+            }
             if (shortMask == 0) {
                 passed.add(name);
             } else {

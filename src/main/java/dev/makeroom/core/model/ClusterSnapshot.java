@@ -26,6 +26,7 @@ public final class ClusterSnapshot {
     private final Map<String, List<DisruptionBudget>> budgetsByNamespace;
     private final Map<String, PriorityClassInfo> priorityClasses;
     private final Map<String, Map<String, String>> namespaceAnnotations;
+    private volatile NodeTable table; // derived, built on first use: two racing builders build the same
 
     private ClusterSnapshot(ChunkedMap<String, NodeInfo> nodes, ChunkedMap<String, PodInfo> podsByUid,
                             List<DisruptionBudget> budgets, Map<String, PriorityClassInfo> priorityClasses,
@@ -46,6 +47,15 @@ public final class ClusterSnapshot {
 
     public Collection<NodeInfo> nodes() {
         return nodes.values();
+    }
+
+    /** The nodes laid out flat for verbs that visit every node ({@link NodeTable}). */
+    public NodeTable table() {
+        NodeTable built = table;
+        if (built == null) {
+            table = built = NodeTable.of(nodes.values());
+        }
+        return built;
     }
 
     public PodInfo pod(String uid) {

@@ -50,6 +50,20 @@ public final class PriorityLadder {
         return new PriorityLadder(priorities, cumulative);
     }
 
+    /** The number of distinct priorities among the running pods. */
+    int steps() {
+        return priorities.length;
+    }
+
+    int priority(int step) {
+        return priorities[step];
+    }
+
+    /** The summed requests of running pods with priority at most {@link #priority}{@code (step)}. */
+    Resources atOrBelow(int step) {
+        return atOrBelow[step];
+    }
+
     /** The summed requests of running pods with priority strictly below {@code priority}. */
     public Resources below(int priority) {
         int i = Arrays.binarySearch(priorities, priority);

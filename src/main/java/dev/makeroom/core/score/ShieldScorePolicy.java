@@ -2,8 +2,10 @@ package dev.makeroom.core.score;
 
 import dev.makeroom.core.accounting.FitCheck;
 import dev.makeroom.core.accounting.NodeUsage;
+import dev.makeroom.core.accounting.TableFit;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.NodeTable;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 
@@ -20,6 +22,9 @@ import java.util.List;
  * {@code (free after placing the pod + requests of lower-priority pods) / allocatable}; the score is
  * {@code floor(10 × the smallest shield)}. A node where the pod does not fit, that makeroom does
  * not know, or that the {@link AvoidList} names for the pod, scores 0.
+ *
+ * <p>Nodes are read from the snapshot's {@link NodeTable}; a node where more than its bound pods
+ * counts (pods nominated to it, or the pending pod itself) is scored from its {@link NodeInfo}.
  */
 public final class ShieldScorePolicy {
 
@@ -33,12 +38,43 @@ public final class ShieldScorePolicy {
         List<NodeScore> scores = new ArrayList<>(nodeNames.size());
         String home = NodeUsage.homeOf(snapshot, pod);
         List<String> dimensions = dimensions(pod);
+        NodeTable table = snapshot.table();
+        TableFit fit = new TableFit(table, pod.requests());
+        int[] columns = new int[dimensions.size()];
+        long[] wants = new long[dimensions.size()];
+        for (int d = 0; d < columns.length; d++) {
+            columns[d] = table.column(dimensions.get(d));
+            wants[d] = pod.requests().get(dimensions.get(d));
+        }
         for (String name : nodeNames) {
-            NodeInfo node = snapshot.node(name);
-            boolean scoresZero = node == null || avoid.avoid(pod, name);
-            scores.add(new NodeScore(name, scoresZero ? 0 : score(node, pod, home, dimensions)));
+            int index = table.indexOf(name);
+            int score;
+            if (index < 0 || avoid.avoid(pod, name)) {
+                score = 0;
+            } else if (table.hasNominated(index) || name.equals(home)) { // more than the bound pods counts here
+                score = score(table.node(index), pod, home, dimensions);
+            } else {
+                score = fit.shortMask(index) != 0 ? 0 : shield(table, index, pod.priority(), columns, wants);
+            }
+            scores.add(new NodeScore(name, score));
         }
         return scores;
+    }
+
+    /** {@link #score(NodeInfo, PodInfo, String, List)} for a node that fits, from the table's row alone. */
+    private static int shield(NodeTable table, int index, int priority, int[] columns, long[] wants) {
+        int step = table.stepBelow(index, priority);
+        int score = MAX_SCORE;
+        for (int d = 0; d < columns.length; d++) {
+            long allocatable = table.allocatable(index, columns[d]);
+            if (allocatable <= 0) {
+                continue;
+            }
+            long freeAfter = table.free(index, columns[d]) - wants[d];
+            long shielded = Math.max(0, Math.min(allocatable, freeAfter + table.below(step, columns[d])));
+            score = Math.min(score, tenths(shielded, allocatable));
+        }
+        return score;
     }
 
     int score(NodeInfo node, PodInfo pod, String pendingHome, List<String> dimensions) {
@@ -81,7 +117,7 @@ public final class ShieldScorePolicy {
         return lower;
     }
 
-    private static List<String> dimensions(PodInfo pod) {
+    static List<String> dimensions(PodInfo pod) {
         List<String> dims = new ArrayList<>();
         for (int i = 0; i < pod.requests().size(); i++) {
             if (pod.requests().value(i) > 0) {

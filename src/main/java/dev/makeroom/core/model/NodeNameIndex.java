@@ -1,0 +1,77 @@
+package dev.makeroom.core.model;
+
+import java.util.Arrays;
+
+/**
+ * Node names to their dense index, laid out for speed: an open-addressing table of hashes
+ * (load at most one half) and all names in one char array. A name read from a request can be
+ * matched from the parser's characters ({@link #canonicalName}), which hands back the snapshot's
+ * own String; such a name is then found again by identity, without comparing text.
+ */
+final class NodeNameIndex {
+
+    private final String[] names;
+    private final char[] nameChars;
+    private final int[] nameStart; // nameStart[i]..nameStart[i + 1]: name i in nameChars
+    private final int[] slots;     // index + 1 per slot, 0 when empty; size a power of two
+    private final int[] slotHashes;
+
+    NodeNameIndex(String[] names) {
+        this.names = names;
+        nameStart = new int[names.length + 1];
+        for (int i = 0; i < names.length; i++) {
+            nameStart[i + 1] = nameStart[i] + names[i].length();
+        }
+        nameChars = new char[nameStart[names.length]];
+        for (int i = 0; i < names.length; i++) {
+            names[i].getChars(0, names[i].length(), nameChars, nameStart[i]);
+        }
+        int size = Integer.highestOneBit(Math.max(2, names.length) * 2 - 1) * 2;
+        slots = new int[size];
+        slotHashes = new int[size];
+        for (int i = 0; i < names.length; i++) {
+            int hash = mix(names[i].hashCode());
+            int slot = hash & (size - 1);
+            while (slots[slot] != 0) {
+                slot = (slot + 1) & (size - 1);
+            }
+            slots[slot] = i + 1;
+            slotHashes[slot] = hash;
+        }
+    }
+
+    int indexOf(String name) {
+        int hash = mix(name.hashCode());
+        int mask = slots.length - 1;
+        for (int slot = hash & mask; slots[slot] != 0; slot = (slot + 1) & mask) {
+            int index = slots[slot] - 1;
+            if (slotHashes[slot] == hash && (names[index] == name || names[index].equals(name))) {
+                return index;
+            }
+        }
+        return -1;
+    }
+
+    String canonicalName(char[] chars, int offset, int length) {
+        int h = 0;
+        for (int k = offset; k < offset + length; k++) {
+            h = 31 * h + chars[k]; // String.hashCode's definition
+        }
+        int hash = mix(h);
+        int mask = slots.length - 1;
+        for (int slot = hash & mask; slots[slot] != 0; slot = (slot + 1) & mask) {
+            int index = slots[slot] - 1;
+            if (slotHashes[slot] == hash && Arrays.equals(nameChars, nameStart[index], nameStart[index + 1],
+                    chars, offset, offset + length)) {
+                return names[index];
+            }
+        }
+        return null;
+    }
+
+    /** Hash codes of similar names differ in few bits; spread them before taking the low ones. */
+    private static int mix(int hash) {
+        int h = hash * 0x9E3779B9;
+        return h ^ (h >>> 16);
+    }
+}
