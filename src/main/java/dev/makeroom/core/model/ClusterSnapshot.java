@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One immutable, consistent view of the cluster. Every request reads exactly one snapshot, so
@@ -27,11 +29,18 @@ public final class ClusterSnapshot {
     private final Map<String, PriorityClassInfo> priorityClasses;
     private final Map<String, Map<String, String>> namespaceAnnotations;
     private volatile NodeTable table; // derived, built on first use: two racing builders build the same
+    // until the table is built: the latest table of a predecessor and the nodes replaced since
+    // (null: the node set changed, or too much did, so the table is built in full)
+    private NodeTable seed;
+    private Set<String> replacedSinceSeed;
 
     private ClusterSnapshot(ChunkedMap<String, NodeInfo> nodes, ChunkedMap<String, PodInfo> podsByUid,
                             List<DisruptionBudget> budgets, Map<String, PriorityClassInfo> priorityClasses,
-                            Map<String, Map<String, String>> namespaceAnnotations) {
+                            Map<String, Map<String, String>> namespaceAnnotations, NodeTable seed,
+                            Set<String> replacedSinceSeed) {
         this.nodes = nodes;
+        this.seed = seed;
+        this.replacedSinceSeed = replacedSinceSeed;
         this.podsByUid = podsByUid;
         this.budgets = List.copyOf(budgets);
         this.priorityClasses = Map.copyOf(priorityClasses);
@@ -53,7 +62,19 @@ public final class ClusterSnapshot {
     public NodeTable table() {
         NodeTable built = table;
         if (built == null) {
-            table = built = NodeTable.of(nodes.values());
+            NodeTable from = seed;
+            Set<String> replaced = replacedSinceSeed;
+            if (from != null && replaced != null) {
+                List<NodeInfo> newer = new ArrayList<>(replaced.size());
+                replaced.forEach(name -> newer.add(nodes.get(name)));
+                built = from.withReplaced(newer);
+            }
+            if (built == null) {
+                built = NodeTable.of(nodes.values());
+            }
+            table = built;
+            seed = null; // the predecessor's table and its nodes are not kept alive any longer
+            replacedSinceSeed = null;
         }
         return built;
     }
@@ -124,6 +145,8 @@ public final class ClusterSnapshot {
         private List<DisruptionBudget> budgets;
         private Map<String, PriorityClassInfo> classes;
         private Map<String, Map<String, String>> namespaces;
+        private final Set<String> replacedNodes = new HashSet<>();
+        private boolean nodeSetChanged;
 
         private Change(ClusterSnapshot base) {
             this.base = base;
@@ -135,11 +158,14 @@ public final class ClusterSnapshot {
         }
 
         public Change putNode(NodeInfo node) {
+            nodeSetChanged |= base.nodes.get(node.name()) == null;
+            replacedNodes.add(node.name());
             nodes.put(node.name(), node);
             return this;
         }
 
         public Change removeNode(String name) {
+            nodeSetChanged = true;
             nodes.remove(name);
             return this;
         }
@@ -170,7 +196,23 @@ public final class ClusterSnapshot {
         }
 
         public ClusterSnapshot build() {
-            return new ClusterSnapshot(nodes.build(), pods.build(), budgets, classes, namespaces);
+            ChunkedMap<String, NodeInfo> built = nodes.build();
+            NodeTable baseTable = base.table; // read once each: a request may be building the base's table now
+            NodeTable baseSeed = base.seed;
+            Set<String> baseReplaced = base.replacedSinceSeed;
+            NodeTable seed = baseTable != null ? baseTable : baseSeed;
+            Set<String> replaced = null;
+            if (!nodeSetChanged && seed != null && (baseTable != null || baseReplaced != null)) {
+                replaced = new HashSet<>(replacedNodes);
+                if (baseTable == null) {
+                    replaced.addAll(baseReplaced);
+                }
+                if (replaced.size() > built.size() / 4) {
+                    replaced = null; // as cheap to gather everything again
+                }
+            }
+            return new ClusterSnapshot(built, pods.build(), budgets, classes, namespaces, replaced == null ? null : seed,
+                    replaced);
         }
     }
 
@@ -224,7 +266,7 @@ public final class ClusterSnapshot {
                 placed.put(node.name(), node.withPods(onNode, nominated.getOrDefault(node.name(), List.of())));
             }
             return new ClusterSnapshot(ChunkedMap.of(placed, NODE_CHUNKS), ChunkedMap.of(pods, POD_CHUNKS), budgets,
-                    classes, namespaces);
+                    classes, namespaces, null, null);
         }
     }
 }

@@ -18,7 +18,8 @@ import java.util.Map;
  * amount ({@code allocatable - requested}); and its {@link PriorityLadder} as consecutive steps of
  * (priority, cumulative amounts per column).
  *
- * <p>Built once per snapshot, on first use ({@link ClusterSnapshot#table()}). Nodes with pods
+ * <p>Built once per snapshot, on first use ({@link ClusterSnapshot#table()}), from the last table
+ * built for an earlier snapshot when only some nodes changed since ({@link #withReplaced}). Nodes with pods
  * nominated to them are flagged: what is taken there depends on the pending pod's priority, so
  * callers answer them from the {@link NodeInfo} itself.
  */
@@ -28,6 +29,7 @@ public final class NodeTable {
     private final NodeNameIndex names;
     private final Map<String, Integer> columns;
     private final int width;
+    private final String[] byColumn;
     private final long[] allocatable; // [node * width + column]
     private final long[] free;        // [node * width + column]
     private final boolean[] hasNominated;
@@ -35,45 +37,100 @@ public final class NodeTable {
     private final int[] stepPriority; // ascending within a node
     private final long[] stepAtOrBelow; // [step * width + column]
 
-    private NodeTable(Collection<NodeInfo> all) {
-        nodes = all.toArray(new NodeInfo[0]);
-        String[] nameArray = new String[nodes.length];
-        for (int i = 0; i < nodes.length; i++) {
-            nameArray[i] = nodes[i].name();
-        }
-        names = new NodeNameIndex(nameArray);
-        columns = columnsOf(nodes);
-        width = columns.size();
-        String[] byColumn = new String[width];
+    private NodeTable(NodeInfo[] nodes, NodeNameIndex names, Map<String, Integer> columns, int[] ladderStart) {
+        this.nodes = nodes;
+        this.names = names;
+        this.columns = columns;
+        this.width = columns.size();
+        this.byColumn = new String[width];
         columns.forEach((name, column) -> byColumn[column] = name);
-        allocatable = new long[nodes.length * width];
-        free = new long[nodes.length * width];
-        hasNominated = new boolean[nodes.length];
-        ladderStart = new int[nodes.length + 1];
-        for (int i = 0; i < nodes.length; i++) {
-            ladderStart[i + 1] = ladderStart[i] + nodes[i].ladder().steps();
-        }
-        stepPriority = new int[ladderStart[nodes.length]];
-        stepAtOrBelow = new long[ladderStart[nodes.length] * width];
-        for (int i = 0; i < nodes.length; i++) {
-            NodeInfo node = nodes[i];
-            for (int c = 0; c < width; c++) {
-                allocatable[i * width + c] = node.allocatable().get(byColumn[c]);
-                free[i * width + c] = allocatable[i * width + c] - node.requested().get(byColumn[c]);
-            }
-            hasNominated[i] = !node.nominatedPods().isEmpty();
-            for (int k = 0; k < node.ladder().steps(); k++) {
-                int step = ladderStart[i] + k;
-                stepPriority[step] = node.ladder().priority(k);
-                for (int c = 0; c < width; c++) {
-                    stepAtOrBelow[step * width + c] = node.ladder().atOrBelow(k).get(byColumn[c]);
-                }
-            }
-        }
+        this.allocatable = new long[nodes.length * width];
+        this.free = new long[nodes.length * width];
+        this.hasNominated = new boolean[nodes.length];
+        this.ladderStart = ladderStart;
+        this.stepPriority = new int[ladderStart[nodes.length]];
+        this.stepAtOrBelow = new long[ladderStart[nodes.length] * width];
     }
 
-    static NodeTable of(Collection<NodeInfo> nodes) {
-        return new NodeTable(nodes);
+    static NodeTable of(Collection<NodeInfo> all) {
+        NodeInfo[] nodes = all.toArray(new NodeInfo[0]);
+        String[] names = new String[nodes.length];
+        for (int i = 0; i < nodes.length; i++) {
+            names[i] = nodes[i].name();
+        }
+        NodeTable table = new NodeTable(nodes, new NodeNameIndex(names), columnsOf(nodes), ladderStarts(nodes));
+        for (int i = 0; i < nodes.length; i++) {
+            table.fill(i);
+        }
+        return table;
+    }
+
+    /**
+     * This table with some nodes replaced by newer versions of themselves, for the next snapshot:
+     * unchanged rows are copied as blocks and only the replaced ones are read from their nodes, so
+     * a snapshot that changed a few nodes does not gather all 5,000 again. Null when a replaced node
+     * is not in this table or has a resource without a column: then the caller builds in full.
+     */
+    NodeTable withReplaced(Collection<NodeInfo> replaced) {
+        NodeInfo[] next = nodes.clone();
+        boolean[] changed = new boolean[nodes.length];
+        for (NodeInfo node : replaced) {
+            int i = indexOf(node.name());
+            if (i < 0 || !hasColumns(node.allocatable()) || !hasColumns(node.requested())) {
+                return null; // the ladder sums a subset of what requested sums, so it has columns too
+            }
+            next[i] = node;
+            changed[i] = true;
+        }
+        NodeTable table = new NodeTable(next, names, columns, ladderStarts(next));
+        System.arraycopy(allocatable, 0, table.allocatable, 0, allocatable.length);
+        System.arraycopy(free, 0, table.free, 0, free.length);
+        System.arraycopy(hasNominated, 0, table.hasNominated, 0, hasNominated.length);
+        for (int i = 0; i < next.length; i++) {
+            if (changed[i]) {
+                table.fill(i);
+            } else {
+                int steps = ladderStart[i + 1] - ladderStart[i];
+                System.arraycopy(stepPriority, ladderStart[i], table.stepPriority, table.ladderStart[i], steps);
+                System.arraycopy(stepAtOrBelow, ladderStart[i] * width, table.stepAtOrBelow,
+                        table.ladderStart[i] * width, steps * width);
+            }
+        }
+        return table;
+    }
+
+    private boolean hasColumns(Resources resources) {
+        for (int k = 0; k < resources.size(); k++) {
+            if (!columns.containsKey(resources.name(k))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int[] ladderStarts(NodeInfo[] nodes) {
+        int[] starts = new int[nodes.length + 1];
+        for (int i = 0; i < nodes.length; i++) {
+            starts[i + 1] = starts[i] + nodes[i].ladder().steps();
+        }
+        return starts;
+    }
+
+    /** Writes node i's row and ladder steps from the node itself. */
+    private void fill(int i) {
+        NodeInfo node = nodes[i];
+        for (int c = 0; c < width; c++) {
+            allocatable[i * width + c] = node.allocatable().get(byColumn[c]);
+            free[i * width + c] = allocatable[i * width + c] - node.requested().get(byColumn[c]);
+        }
+        hasNominated[i] = !node.nominatedPods().isEmpty();
+        for (int k = 0; k < node.ladder().steps(); k++) {
+            int step = ladderStart[i] + k;
+            stepPriority[step] = node.ladder().priority(k);
+            for (int c = 0; c < width; c++) {
+                stepAtOrBelow[step * width + c] = node.ladder().atOrBelow(k).get(byColumn[c]);
+            }
+        }
     }
 
     /** Every resource name any node has allocatable or has requested by its pods. */
