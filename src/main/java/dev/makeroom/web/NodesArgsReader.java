@@ -6,6 +6,7 @@ import tools.jackson.core.JsonToken;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Reads a filter or prioritize body in one streaming pass, without a tree: node names straight into
@@ -109,14 +110,7 @@ final class NodesArgsReader {
             String name = null;
             long from = parser.currentTokenLocation().getByteOffset();
             if (t == JsonToken.START_OBJECT) {
-                while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
-                    boolean metadata = parser.currentName().equalsIgnoreCase("metadata");
-                    if (parser.nextToken() == JsonToken.START_OBJECT && metadata) {
-                        name = nameIn();
-                    } else {
-                        parser.skipChildren();
-                    }
-                }
+                name = valueIn("metadata", JsonToken.START_OBJECT, () -> valueIn("name", JsonToken.VALUE_STRING, this::name));
             } else {
                 parser.skipChildren();
             }
@@ -129,18 +123,21 @@ final class NodesArgsReader {
         return items;
     }
 
-    /** metadata.name of a node; the parser is on the metadata object's start and left on its end. */
-    private String nameIn() {
-        String name = null;
+    /**
+     * Walks the current object to its end: the value under {@code key} (matched in any case), if it
+     * is of the given kind, is read by {@code read}; everything else is skipped.
+     */
+    private String valueIn(String key, JsonToken kind, Supplier<String> read) {
+        String value = null;
         while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
-            boolean isName = parser.currentName().equalsIgnoreCase("name");
-            if (parser.nextToken() == JsonToken.VALUE_STRING && isName) {
-                name = name();
+            boolean wanted = parser.currentName().equalsIgnoreCase(key);
+            if (parser.nextToken() == kind && wanted) {
+                value = read.get();
             } else {
                 parser.skipChildren();
             }
         }
-        return name;
+        return value;
     }
 
     /** The current string, as the known node's own String when there is one: no copy, and found by identity. */
