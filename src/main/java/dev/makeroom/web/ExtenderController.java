@@ -28,8 +28,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The three extender verbs. Thin: read the wire body, take one snapshot, ask the core, write the
- * wire answer. Each call reads exactly one snapshot from start to end.
+ * The three extender verbs. Thin: take one snapshot, read the wire body (filter and prioritize
+ * read node names as the snapshot's node table holds them), ask the core, write the wire answer.
+ * Each call reads exactly one snapshot from start to end.
  */
 @RestController
 @RequestMapping("${makeroom.web.prefix:/scheduler}")

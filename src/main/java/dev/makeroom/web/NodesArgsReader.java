@@ -10,7 +10,7 @@ import java.util.function.Supplier;
 
 /**
  * Reads a filter or prioritize body in one streaming pass, without a tree: node names straight into
- * strings (the snapshot's own, for nodes it knows), the pod and every node object as a raw range of the body (every byte is still tokenised,
+ * strings (the node table's own, for nodes it knows), the pod and every node object as a raw range of the body (every byte is still tokenised,
  * so malformed JSON is still rejected). A 25 MB body of full node objects costs a scan instead of
  * millions of tree nodes. Keys match case-insensitively, as Go's decoder matches them.
  */

@@ -66,8 +66,15 @@ public final class ClusterSnapshot {
             Set<String> replaced = replacedSinceSeed;
             if (from != null && replaced != null) {
                 List<NodeInfo> newer = new ArrayList<>(replaced.size());
-                replaced.forEach(name -> newer.add(nodes.get(name)));
-                built = from.withReplaced(newer);
+                for (String name : replaced) {
+                    NodeInfo node = nodes.get(name);
+                    if (node == null) { // cannot happen: removals reset the chain; a full build is right anyway
+                        newer = null;
+                        break;
+                    }
+                    newer.add(node);
+                }
+                built = newer == null ? null : from.withReplaced(newer);
             }
             if (built == null) {
                 built = NodeTable.of(nodes.values());

@@ -155,8 +155,8 @@ public final class NodeTable {
     }
 
     /**
-     * This snapshot's own String for a node name given as characters (as a JSON parser holds it),
-     * or null when no node has that name.
+     * This table's own String for a node name given as characters (as a JSON parser holds it), or
+     * null when no node has that name; it is then found by {@link #indexOf} by identity.
      */
     public String canonicalName(char[] chars, int offset, int length) {
         return names.canonicalName(chars, offset, length);
