@@ -28,9 +28,7 @@ class WireJson {
             .build();
 
     <T> T read(byte[] body, Class<T> type) {
-        if (body == null || body.length == 0) {
-            throw new BadRequestException("request body is empty");
-        }
+        requireBody(body);
         try {
             T value = mapper.readValue(body, type);
             if (value == null) {
@@ -40,20 +38,28 @@ class WireJson {
         } catch (DatabindException e) {
             throw new BadRequestException("invalid request at " + path(e) + ": " + firstLine(e.getOriginalMessage()));
         } catch (JacksonException e) {
-            throw new BadRequestException("malformed JSON: " + firstLine(e.getOriginalMessage()));
+            throw malformed(e);
         }
     }
 
     /** A filter or prioritize body, read in one streaming pass ({@link NodesArgsReader}). */
     NodesArgs readNodesArgs(byte[] body, NodeTable known) {
-        if (body == null || body.length == 0) {
-            throw new BadRequestException("request body is empty");
-        }
+        requireBody(body);
         try (JsonParser parser = mapper.createParser(body)) {
             return NodesArgsReader.read(parser, body, known);
         } catch (JacksonException e) {
-            throw new BadRequestException("malformed JSON: " + firstLine(e.getOriginalMessage()));
+            throw malformed(e);
         }
+    }
+
+    private static void requireBody(byte[] body) {
+        if (body == null || body.length == 0) {
+            throw new BadRequestException("request body is empty");
+        }
+    }
+
+    private static BadRequestException malformed(JacksonException e) {
+        return new BadRequestException("malformed JSON: " + firstLine(e.getOriginalMessage()));
     }
 
     byte[] write(Object value) {

@@ -6,8 +6,8 @@ import dev.makeroom.core.model.Resources;
 /**
  * {@link FitCheck#shortMask} for one pod against many nodes of a {@link NodeTable}: the pod's
  * requests are matched to the table's columns once, then each node is checked from its row alone.
- * Only valid where a node's bound pods are all that is taken (no nominated pods, and not the pod's
- * own node); callers check those nodes with {@link NodeUsage}.
+ * A row holds only what the node's bound pods take; where more counts ({@link #needsNode}), callers
+ * check the node itself with {@link NodeUsage}.
  */
 public final class TableFit {
 
@@ -16,9 +16,12 @@ public final class TableFit {
     private final int[] bits;     // the shortMask bit of each checked request
     private final int[] columns;
     private final long[] wants;
+    private final int homeIndex;
 
-    public TableFit(NodeTable table, Resources podRequests) {
+    /** {@code pendingHome}: where the view already has the pending pod bound, or null ({@link NodeUsage#homeOf}). */
+    public TableFit(NodeTable table, Resources podRequests, String pendingHome) {
         this.table = table;
+        this.homeIndex = pendingHome == null ? -1 : table.indexOf(pendingHome);
         this.podsColumn = table.column(Resources.PODS);
         int n = 0;
         int[] bits = new int[podRequests.size()];
@@ -34,6 +37,14 @@ public final class TableFit {
         this.bits = java.util.Arrays.copyOf(bits, n);
         this.columns = java.util.Arrays.copyOf(columns, n);
         this.wants = java.util.Arrays.copyOf(wants, n);
+    }
+
+    /**
+     * Whether more than the node's bound pods counts there, so its row alone cannot answer: pods
+     * nominated to it (they count by priority), or the pending pod itself bound there.
+     */
+    public boolean needsNode(int node) {
+        return table.hasNominated(node) || node == homeIndex;
     }
 
     public long shortMask(int node) {

@@ -47,7 +47,7 @@ public final class FilterPolicy {
         Map<Long, String> reasons = new HashMap<>(); // a request sees only a few distinct shortfalls
         String home = NodeUsage.homeOf(snapshot, pod);
         NodeTable table = snapshot.table();
-        TableFit fit = new TableFit(table, pod.requests());
+        TableFit fit = new TableFit(table, pod.requests(), home);
         for (String name : nodeNames) {
             int index = table.indexOf(name);
             if (index < 0) {
@@ -55,7 +55,7 @@ public final class FilterPolicy {
                 continue;
             }
             long shortMask;
-            if (table.hasNominated(index) || name.equals(home)) { // more than the bound pods counts here
+            if (fit.needsNode(index)) {
                 NodeInfo node = table.node(index);
                 shortMask = FitCheck.shortMask(node.allocatable(), NodeUsage.requestedFor(node, pod, home), pod.requests());
             } else {

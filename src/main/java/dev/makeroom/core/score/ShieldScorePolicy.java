@@ -39,7 +39,7 @@ public final class ShieldScorePolicy {
         String home = NodeUsage.homeOf(snapshot, pod);
         List<String> dimensions = dimensions(pod);
         NodeTable table = snapshot.table();
-        TableFit fit = new TableFit(table, pod.requests());
+        TableFit fit = new TableFit(table, pod.requests(), home);
         int[] columns = new int[dimensions.size()];
         long[] wants = new long[dimensions.size()];
         for (int d = 0; d < columns.length; d++) {
@@ -51,7 +51,7 @@ public final class ShieldScorePolicy {
             int score;
             if (index < 0 || avoid.avoid(pod, name)) {
                 score = 0;
-            } else if (table.hasNominated(index) || name.equals(home)) { // more than the bound pods counts here
+            } else if (fit.needsNode(index)) {
                 score = score(table.node(index), pod, home, dimensions);
             } else {
                 score = fit.shortMask(index) != 0 ? 0 : shield(table, index, pod.priority(), columns, wants);
