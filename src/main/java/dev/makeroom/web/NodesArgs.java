@@ -7,5 +7,10 @@ import java.util.List;
  * by name ({@code NodeNames}, when the scheduler caches nodes) or as full objects ({@code Nodes}),
  * whose items and list metadata are kept raw for the echo.
  */
-record NodesArgs(RawJson pod, List<String> names, boolean byName, RawJson listMetadata, List<RawJson> items) {
+record NodesArgs(RawJson pod, List<String> names, RawJson listMetadata, List<RawJson> items) {
+
+    /** Whether the nodes came as names; otherwise {@code items} holds the node objects, in the order of {@code names}. */
+    boolean byName() {
+        return items == null;
+    }
 }

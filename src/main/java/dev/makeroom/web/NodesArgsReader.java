@@ -78,12 +78,12 @@ final class NodesArgsReader {
             throw new BadRequestException("malformed JSON: trailing content after the request object");
         }
         if (names != null) {
-            return new NodesArgs(pod, names, true, null, null);
+            return new NodesArgs(pod, names, null, null);
         }
         if (items == null) {
             throw new BadRequestException("neither NodeNames nor Nodes.items is given");
         }
-        return new NodesArgs(pod, itemNames, false, metadata, items);
+        return new NodesArgs(pod, itemNames, metadata, items);
     }
 
     private List<String> names() {
