@@ -20,8 +20,10 @@ import java.util.Map;
 @Component
 public class ExtenderMetrics {
 
+    /** Fine below 10 ms: filter and prioritize run on every scheduling cycle and aim at a few ms. */
     static final Duration[] LATENCY_BUCKETS = {
-            Duration.ofMillis(1), Duration.ofMillis(2), Duration.ofMillis(5), Duration.ofMillis(10),
+            Duration.ofNanos(250_000), Duration.ofNanos(500_000), Duration.ofMillis(1), Duration.ofMillis(2),
+            Duration.ofMillis(3), Duration.ofMillis(4), Duration.ofMillis(5), Duration.ofMillis(10),
             Duration.ofMillis(25), Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250),
             Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2500), Duration.ofSeconds(5)};
 

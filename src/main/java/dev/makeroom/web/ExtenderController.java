@@ -47,10 +47,11 @@ class ExtenderController {
     private final ExtenderMetrics metrics;
     private final DecisionLog decisions;
     private final Queues queues;
+    private final NodeNameJson nodeNames;
 
     ExtenderController(ClusterView view, WireJson json, PodTranslator pods, FilterPolicy filterPolicy,
                        ShieldScorePolicy scorePolicy, PreemptionEngine engine, ExtenderMetrics metrics,
-                       DecisionLog decisions, Queues queues) {
+                       DecisionLog decisions, Queues queues, NodeNameJson nodeNames) {
         this.view = view;
         this.json = json;
         this.pods = pods;
@@ -60,6 +61,7 @@ class ExtenderController {
         this.metrics = metrics;
         this.decisions = decisions;
         this.queues = queues;
+        this.nodeNames = nodeNames;
     }
 
     @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -68,9 +70,9 @@ class ExtenderController {
         ClusterSnapshot snapshot = view.snapshot();
         NodesArgs args = json.readNodesArgs(body, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
-        FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, args.names(), queues.usage(snapshot))
+        FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, args.nodes(), queues.usage(snapshot))
                 : failOpen(args.names());
-        return ok(NodesAnswers.filter(args, verdict));
+        return ok(NodesAnswers.filter(args, verdict, nodeNames.of(args.nodes().table())));
     }
 
     @PostMapping(path = "/prioritize", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -79,9 +81,9 @@ class ExtenderController {
         ClusterSnapshot snapshot = view.snapshot();
         NodesArgs args = json.readNodesArgs(body, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
-        List<NodeScore> scores = ready ? scorePolicy.score(snapshot, pod, args.names(), view.avoidList())
+        List<NodeScore> scores = ready ? scorePolicy.score(snapshot, pod, args.nodes(), view.avoidList())
                 : args.names().stream().map(name -> new NodeScore(name, 0)).toList();
-        return ok(NodesAnswers.scores(scores));
+        return ok(NodesAnswers.scores(args.nodes(), scores, nodeNames.of(args.nodes().table())));
     }
 
     @PostMapping(path = "/preempt", produces = MediaType.APPLICATION_JSON_VALUE)

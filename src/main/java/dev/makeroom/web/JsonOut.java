@@ -28,6 +28,13 @@ final class JsonOut {
         return this;
     }
 
+    /** One ASCII character of JSON syntax. */
+    JsonOut ascii(char c) {
+        ensure(1);
+        buffer[size++] = (byte) c;
+        return this;
+    }
+
     JsonOut raw(RawJson value) {
         ensure(value.length());
         System.arraycopy(value.source(), value.from(), buffer, size, value.length());
@@ -35,14 +42,49 @@ final class JsonOut {
         return this;
     }
 
+    /** Bytes already valid JSON, e.g. a string encoded before. */
+    JsonOut raw(byte[] source, int from, int length) {
+        ensure(length);
+        System.arraycopy(source, from, buffer, size, length);
+        size += length;
+        return this;
+    }
+
+    /** Writes again {@code length} bytes this buffer already holds at {@code from}. */
+    JsonOut repeat(int from, int length) {
+        return raw(buffer, from, length);
+    }
+
+    int size() {
+        return size;
+    }
+
     JsonOut number(long value) {
         return ascii(Long.toString(value));
     }
 
     JsonOut string(String text) {
-        ensure(text.length() * 6 + 2); // the worst case: every char a six-byte escape
+        int length = text.length();
+        ensure(length * 6 + 2); // the worst case: every char a six-byte escape
+        byte[] out = buffer;
+        int at = size;
+        out[at++] = '"';
+        int i = 0;
+        // the common case, node names and reasons: printable ASCII, copied in a tight loop
+        for (char c; i < length && (c = text.charAt(i)) >= 0x20 && c < 0x80 && c != '"' && c != '\\'; i++) {
+            out[at++] = (byte) c;
+        }
+        size = at;
+        if (i < length) {
+            encode(text, i);
+        }
         buffer[size++] = '"';
-        for (int i = 0; i < text.length(); i++) {
+        return this;
+    }
+
+    /** The rest of {@code text} from {@code i}, char by char: escapes and multi-byte UTF-8. */
+    private void encode(String text, int i) {
+        for (; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c < 0x80) {
                 if (c < 0x20 || c == '"' || c == '\\') {
@@ -68,8 +110,6 @@ final class JsonOut {
                 buffer[size++] = (byte) (0x80 | c & 0x3F);
             }
         }
-        buffer[size++] = '"';
-        return this;
     }
 
     private void escape(char c) {

@@ -1,6 +1,7 @@
 package dev.makeroom.web;
 
 import dev.makeroom.core.filter.FilterVerdict;
+import dev.makeroom.core.model.RequestedNodes;
 import dev.makeroom.core.score.NodeScore;
 
 import java.util.HashSet;
@@ -12,6 +13,11 @@ import java.util.Set;
  * The filter and prioritize answers (extender/v1 ExtenderFilterResult and HostPriorityList),
  * written straight to bytes: these answers name every node of the cluster, on every scheduling
  * cycle. Keys are PascalCase and absent fields null, exactly as a Go client expects them.
+ *
+ * <p>Node names are copied from their encodings ({@link NodeNameJson}). The answers list them in
+ * the request's order, so each one's row is found by walking the request's names alongside
+ * ({@link Rows}), not by a lookup; a failure reason, one of a few per request, is copied from where
+ * it was first written.
  */
 final class NodesAnswers {
 
@@ -19,12 +25,20 @@ final class NodesAnswers {
     }
 
     /** Passing nodes come back in the form they were asked in: names, or the received objects unchanged. */
-    static byte[] filter(NodesArgs args, FilterVerdict verdict) {
+    static byte[] filter(NodesArgs args, FilterVerdict verdict, NodeNameJson.Encoded names) {
         JsonOut out = new JsonOut(args.byName() ? args.names().size() * 32 : bodySizeOf(args) + 4096);
         out.ascii("{\"Nodes\":");
         if (args.byName()) {
-            out.ascii("null,\"NodeNames\":");
-            strings(out, verdict.passed());
+            out.ascii("null,\"NodeNames\":[");
+            Rows rows = new Rows(args.nodes());
+            for (int i = 0; i < verdict.passed().size(); i++) {
+                if (i > 0) {
+                    out.ascii(',');
+                }
+                String name = verdict.passed().get(i);
+                names.write(out, rows.of(name), name);
+            }
+            out.ascii(']');
         } else {
             out.ascii("{\"metadata\":");
             if (args.listMetadata() == null) {
@@ -37,26 +51,30 @@ final class NodesAnswers {
             out.ascii("},\"NodeNames\":null");
         }
         out.ascii(",\"FailedNodes\":");
-        reasons(out, verdict.failed());
+        reasons(out, args.nodes(), names, verdict.failed());
         out.ascii(",\"FailedAndUnresolvableNodes\":");
-        reasons(out, verdict.unresolvable());
+        reasons(out, args.nodes(), names, verdict.unresolvable());
         return out.ascii(",\"Error\":\"\"}").toByteArray();
     }
 
-    static byte[] scores(List<NodeScore> scores) {
+    /** {@code scores}: one per node of {@code asked}, in its order. */
+    static byte[] scores(RequestedNodes asked, List<NodeScore> scores, NodeNameJson.Encoded names) {
         JsonOut out = new JsonOut(scores.size() * 40);
-        out.ascii("[");
+        out.ascii('[');
+        Rows rows = new Rows(asked);
         for (int i = 0; i < scores.size(); i++) {
-            out.ascii(i == 0 ? "{\"Host\":" : ",{\"Host\":").string(scores.get(i).host())
-                    .ascii(",\"Score\":").number(scores.get(i).score()).ascii("}");
+            String host = scores.get(i).host();
+            out.ascii(i == 0 ? "{\"Host\":" : ",{\"Host\":");
+            names.write(out, rows.of(host), host);
+            out.ascii(",\"Score\":").number(scores.get(i).score()).ascii('}');
         }
-        return out.ascii("]").toByteArray();
+        return out.ascii(']').toByteArray();
     }
 
     /** The received node objects that passed, in the order received. */
     private static void echo(JsonOut out, NodesArgs args, List<String> passed) {
         Set<String> keep = new HashSet<>(passed);
-        out.ascii("[");
+        out.ascii('[');
         boolean first = true;
         for (int i = 0; i < args.names().size(); i++) {
             if (keep.remove(args.names().get(i))) {
@@ -64,28 +82,76 @@ final class NodesAnswers {
                 first = false;
             }
         }
-        out.ascii("]");
+        out.ascii(']');
     }
 
-    private static void strings(JsonOut out, List<String> values) {
-        out.ascii("[");
-        for (int i = 0; i < values.size(); i++) {
-            out.ascii(i == 0 ? "" : ",").string(values.get(i));
-        }
-        out.ascii("]");
-    }
-
-    private static void reasons(JsonOut out, Map<String, String> byNode) {
-        out.ascii("{");
+    private static void reasons(JsonOut out, RequestedNodes asked, NodeNameJson.Encoded names, Map<String, String> byNode) {
+        out.ascii('{');
+        Rows rows = new Rows(asked);
+        WrittenStrings written = new WrittenStrings();
         boolean first = true;
         for (Map.Entry<String, String> e : byNode.entrySet()) {
-            out.ascii(first ? "" : ",").string(e.getKey()).ascii(":").string(e.getValue());
+            if (!first) {
+                out.ascii(',');
+            }
+            names.write(out, rows.of(e.getKey()), e.getKey());
+            out.ascii(':');
+            written.write(out, e.getValue());
             first = false;
         }
-        out.ascii("}");
+        out.ascii('}');
     }
 
     private static int bodySizeOf(NodesArgs args) {
         return args.items().isEmpty() ? 0 : args.items().get(0).source().length;
+    }
+
+    /**
+     * The rows of names that come in the request's order (any subsequence of it, as the core's
+     * verdicts list them): one step along the request's names per name, compared by identity. A
+     * name not met that way has row -1 and is encoded as it is, so any order is still answered right.
+     */
+    private static final class Rows {
+        private final RequestedNodes asked;
+        private int next;
+
+        Rows(RequestedNodes asked) {
+            this.asked = asked;
+        }
+
+        int of(String name) {
+            while (next < asked.size()) {
+                int i = next++;
+                if (asked.name(i) == name) {
+                    return asked.row(i);
+                }
+            }
+            return -1;
+        }
+    }
+
+    /** Strings written to one answer: the same String object again is copied from its first bytes. */
+    private static final class WrittenStrings {
+        private static final int KEPT = 8;
+        private final String[] values = new String[KEPT];
+        private final int[] from = new int[KEPT];
+        private final int[] length = new int[KEPT];
+        private int count;
+
+        void write(JsonOut out, String value) {
+            for (int k = 0; k < count; k++) {
+                if (values[k] == value) {
+                    out.repeat(from[k], length[k]);
+                    return;
+                }
+            }
+            int start = out.size();
+            out.string(value);
+            if (count < KEPT) {
+                values[count] = value;
+                from[count] = start;
+                length[count++] = out.size() - start;
+            }
+        }
     }
 }

@@ -1,13 +1,20 @@
 package dev.makeroom.web;
 
+import dev.makeroom.core.model.RequestedNodes;
+
 import java.util.List;
 
 /**
  * A filter or prioritize request as read by {@link NodesArgsReader}: the pod, and the nodes either
  * by name ({@code NodeNames}, when the scheduler caches nodes) or as full objects ({@code Nodes}),
- * whose items and list metadata are kept raw for the echo.
+ * whose items and list metadata are kept raw for the echo. Either way {@code nodes} holds the
+ * names in the request's order, with their rows in the node table they were read against.
  */
-record NodesArgs(RawJson pod, List<String> names, RawJson listMetadata, List<RawJson> items) {
+record NodesArgs(RawJson pod, RequestedNodes nodes, RawJson listMetadata, List<RawJson> items) {
+
+    List<String> names() {
+        return nodes.names();
+    }
 
     /** Whether the nodes came as names; otherwise {@code items} holds the node objects, in the order of {@code names}. */
     boolean byName() {

@@ -1,6 +1,7 @@
 package dev.makeroom.web;
 
 import dev.makeroom.core.model.NodeTable;
+import dev.makeroom.core.model.RequestedNodes;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 
@@ -9,8 +10,9 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * Reads a filter or prioritize body in one streaming pass, without a tree: node names straight into
- * strings (the node table's own, for nodes it knows), the pod and every node object as a raw range of the body (every byte is still tokenised,
+ * Reads a filter or prioritize body in one streaming pass, without a tree: node names are looked up
+ * in the node table from the parser's characters (a known node's name becomes the table's own String,
+ * with its row), the pod and every node object a raw range of the body (every byte is still tokenised,
  * so malformed JSON is still rejected). A 25 MB body of full node objects costs a scan instead of
  * millions of tree nodes. Keys match case-insensitively, as Go's decoder matches them.
  */
@@ -19,7 +21,7 @@ final class NodesArgsReader {
     private final JsonParser parser;
     private final byte[] body;
     private final NodeTable known;
-    private List<String> itemNames;
+    private RequestedNodes.Builder itemNames;
 
     private NodesArgsReader(JsonParser parser, byte[] body, NodeTable known) {
         this.parser = parser;
@@ -41,7 +43,7 @@ final class NodesArgsReader {
             throw new BadRequestException("request body must be a JSON object");
         }
         RawJson pod = null;
-        List<String> names = null;
+        RequestedNodes names = null;
         RawJson metadata = null;
         List<RawJson> items = null;
         while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
@@ -83,21 +85,22 @@ final class NodesArgsReader {
         if (items == null) {
             throw new BadRequestException("neither NodeNames nor Nodes.items is given");
         }
-        return new NodesArgs(pod, itemNames, metadata, items);
+        return new NodesArgs(pod, itemNames.build(), metadata, items);
     }
 
-    private List<String> names() {
+    private RequestedNodes names() {
         if (parser.currentToken() != JsonToken.START_ARRAY) {
             throw new BadRequestException("NodeNames must be an array of node names");
         }
-        List<String> names = new ArrayList<>();
+        RequestedNodes.Builder names = new RequestedNodes.Builder(known);
         for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
             if (t != JsonToken.VALUE_STRING) {
                 throw new BadRequestException("NodeNames must hold only strings, found " + describe(t));
             }
-            names.add(name());
+            int row = currentRow();
+            names.add(currentName(row), row);
         }
-        return names;
+        return names.build();
     }
 
     private List<RawJson> items() {
@@ -105,12 +108,12 @@ final class NodesArgsReader {
             throw new BadRequestException("Nodes.items must be an array of v1.Node objects");
         }
         List<RawJson> items = new ArrayList<>();
-        itemNames = new ArrayList<>();
+        itemNames = new RequestedNodes.Builder(known);
         for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
             String name = null;
             long from = parser.currentTokenLocation().getByteOffset();
             if (t == JsonToken.START_OBJECT) {
-                name = valueIn("metadata", JsonToken.START_OBJECT, () -> valueIn("name", JsonToken.VALUE_STRING, this::name));
+                name = valueIn("metadata", JsonToken.START_OBJECT, () -> valueIn("name", JsonToken.VALUE_STRING, () -> currentName(currentRow())));
             } else {
                 parser.skipChildren();
             }
@@ -118,7 +121,7 @@ final class NodesArgsReader {
                 throw new BadRequestException("Nodes.items[" + items.size() + "] has no metadata.name");
             }
             items.add(range(from, parser.currentLocation().getByteOffset(), true));
-            itemNames.add(name);
+            itemNames.add(name, known.indexOf(name)); // a known name is the table's String: found by identity
         }
         return items;
     }
@@ -140,11 +143,14 @@ final class NodesArgsReader {
         return value;
     }
 
-    /** The current string, as the known node's own String when there is one: no copy, and found by identity. */
-    private String name() {
-        String canonical = known.canonicalName(parser.getStringCharacters(), parser.getStringOffset(),
-                parser.getStringLength());
-        return canonical != null ? canonical : parser.getString();
+    /** The row of the node named by the current string, or -1: read from the parser's characters, no String made. */
+    private int currentRow() {
+        return known.indexOf(parser.getStringCharacters(), parser.getStringOffset(), parser.getStringLength());
+    }
+
+    /** The current string: the table's own String of the node at {@code row}, a new one for an unknown name. */
+    private String currentName(int row) {
+        return row < 0 ? parser.getString() : known.name(row);
     }
 
     private RawJson object(String what) {

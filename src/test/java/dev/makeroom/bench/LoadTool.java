@@ -346,7 +346,7 @@ public final class LoadTool {
     private static String line(Result r) {
         return String.format(Locale.ROOT, "| %s | %d | %.0f | %d | %.2f | %.2f | %.2f | %s |", r.name(), r.requests(),
                 r.requests() / r.seconds(), r.errors(), r.percentile(50), r.percentile(99), r.percentile(99.9),
-                Double.isNaN(r.serverP99Ms()) ? "—" : String.format(Locale.ROOT, "≤ %.0f", r.serverP99Ms()));
+                Double.isNaN(r.serverP99Ms()) ? "—" : "≤ " + java.math.BigDecimal.valueOf(r.serverP99Ms()).stripTrailingZeros().toPlainString());
     }
 
     private void write(int nodes, int podsPerNode, int phaseSeconds, int soakSeconds, List<Result> results,

@@ -26,12 +26,13 @@ class JsonOutProperties {
         assertThat(parsed.get(1).asLong()).isEqualTo(-42);
     }
 
-    /** Every char: ASCII with quotes and controls, two- and three-byte ones, pairs and lone surrogates. */
+    /** Every char: plain ASCII runs broken by others, ASCII with quotes and controls, two- and three-byte ones, pairs and lone surrogates. */
     @Provide
     Arbitrary<String> anyText() {
         return Arbitraries.oneOf(
                 Arbitraries.strings().all().ofMaxLength(40),
                 Arbitraries.strings().withChars("\"\\/\n\r\t\b\f\u0000\u001fé€😀").ofMaxLength(20),
+                Arbitraries.strings().withChars("node-1.\"\\\u007f\u0080é😀").ofMaxLength(20), // plain runs, then not
                 Arbitraries.strings().withCharRange('\ud800', '\udfff').ofMaxLength(4));
     }
 

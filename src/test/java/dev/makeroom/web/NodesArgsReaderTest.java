@@ -40,6 +40,10 @@ class NodesArgsReaderTest {
         assertThat(args.names().get(0)).isSameAs(snapshot.node("nöde-b").name());
         assertThat(args.names().get(2)).isSameAs(snapshot.node("node-a").name());
         assertThat(snapshot.table().indexOf(args.names().get(1))).isEqualTo(-1);
+        assertThat(args.nodes().row(0)).isEqualTo(snapshot.table().indexOf("nöde-b"));
+        assertThat(args.nodes().row(1)).isEqualTo(-1);
+        assertThat(args.nodes().row(2)).isEqualTo(snapshot.table().indexOf("node-a"));
+        assertThat(args.nodes().table()).isSameAs(snapshot.table());
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.NodeTable;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.RequestedNodes;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.queue.Queue;
 import dev.makeroom.core.queue.QueueLimits;
@@ -36,20 +37,27 @@ public final class FilterPolicy {
      * go over its max fails on every node as unresolvable, since no preemption changes that.
      */
     public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames, QueueUsage queues) {
+        return filter(snapshot, pod, RequestedNodes.resolve(snapshot.table(), nodeNames), queues);
+    }
+
+    /** As above, for nodes whose rows in the snapshot's table the caller already found. */
+    public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, RequestedNodes requested, QueueUsage queues) {
+        NodeTable table = snapshot.table();
+        RequestedNodes nodes = requested.against(table);
         String overMax = overQueueMax(snapshot, pod, queues);
         if (overMax != null) {
-            Map<String, String> unresolvable = new LinkedHashMap<>(nodeNames.size() * 4 / 3 + 1);
-            nodeNames.forEach(n -> unresolvable.put(n, overMax));
+            Map<String, String> unresolvable = new LinkedHashMap<>(nodes.size() * 4 / 3 + 1);
+            nodes.names().forEach(n -> unresolvable.put(n, overMax));
             return new FilterVerdict(new ArrayList<>(), new LinkedHashMap<>(), unresolvable);
         }
-        List<String> passed = new ArrayList<>(nodeNames.size());
-        Map<String, String> failed = new LinkedHashMap<>(nodeNames.size() * 4 / 3 + 1);
+        List<String> passed = new ArrayList<>(nodes.size());
+        Map<String, String> failed = new LinkedHashMap<>(nodes.size() * 4 / 3 + 1);
         Map<Long, String> reasons = new HashMap<>(); // a request sees only a few distinct shortfalls
         String home = NodeUsage.homeOf(snapshot, pod);
-        NodeTable table = snapshot.table();
         TableFit fit = new TableFit(table, pod.requests(), home);
-        for (String name : nodeNames) {
-            int index = table.indexOf(name);
+        for (int i = 0; i < nodes.size(); i++) {
+            String name = nodes.name(i);
+            int index = nodes.row(i);
             if (index < 0) {
                 failed.put(name, UNKNOWN_NODE);
                 continue;

@@ -1,12 +1,9 @@
 package dev.makeroom.core.model;
 
-import java.util.Arrays;
-
 /**
  * Node names to their dense index, laid out for speed: an open-addressing table of hashes
- * (load at most one half) and all names in one char array. A name read from a request can be
- * matched from the parser's characters ({@link #canonicalName}), which hands back the snapshot's
- * own String; such a name is then found again by identity, without comparing text.
+ * (load at most one half) and all names in one char array. A name read from a request is
+ * matched from the parser's characters, without making a String of it first.
  */
 final class NodeNameIndex {
 
@@ -52,7 +49,8 @@ final class NodeNameIndex {
         return -1;
     }
 
-    String canonicalName(char[] chars, int offset, int length) {
+    /** The index of the name given as characters, or -1. */
+    int indexOf(char[] chars, int offset, int length) {
         int h = 0;
         for (int k = offset; k < offset + length; k++) {
             h = 31 * h + chars[k]; // String.hashCode's definition
@@ -61,12 +59,29 @@ final class NodeNameIndex {
         int mask = slots.length - 1;
         for (int slot = hash & mask; slots[slot] != 0; slot = (slot + 1) & mask) {
             int index = slots[slot] - 1;
-            if (slotHashes[slot] == hash && Arrays.equals(nameChars, nameStart[index], nameStart[index + 1],
-                    chars, offset, offset + length)) {
-                return names[index];
+            if (slotHashes[slot] == hash && sameChars(index, chars, offset, length)) {
+                return index;
             }
         }
-        return null;
+        return -1;
+    }
+
+    /** A plain loop: names are short, and Arrays.equals pays for range checks and a vectorised setup per call. */
+    private boolean sameChars(int index, char[] chars, int offset, int length) {
+        int start = nameStart[index];
+        if (nameStart[index + 1] - start != length) {
+            return false;
+        }
+        for (int k = 0; k < length; k++) {
+            if (nameChars[start + k] != chars[offset + k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    String name(int index) {
+        return names[index];
     }
 
     /** Hash codes of similar names differ in few bits; spread them before taking the low ones. */

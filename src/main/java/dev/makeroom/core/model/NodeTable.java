@@ -146,20 +146,27 @@ public final class NodeTable {
         return columns;
     }
 
-    /**
-     * The node's index in this table, or -1 when the snapshot has no node of that name. A name
-     * from {@link #canonicalName} is found by identity, without comparing its text.
-     */
+    /** The node's index in this table, or -1 when the snapshot has no node of that name. */
     public int indexOf(String name) {
         return names.indexOf(name);
     }
 
+    /** {@link #indexOf} for a name given as characters, as a JSON parser holds it. */
+    public int indexOf(char[] chars, int offset, int length) {
+        return names.indexOf(chars, offset, length);
+    }
+
+    /** The node's name, as this table's own String. */
+    public String name(int index) {
+        return names.name(index);
+    }
+
     /**
-     * This table's own String for a node name given as characters (as a JSON parser holds it), or
-     * null when no node has that name; it is then found by {@link #indexOf} by identity.
+     * Whether every index means the same node in both tables: true along a chain of snapshots in
+     * which no node joined or left, so what is kept per index (e.g. a name's encoding) still holds.
      */
-    public String canonicalName(char[] chars, int offset, int length) {
-        return names.canonicalName(chars, offset, length);
+    public boolean sameNodesAs(NodeTable other) {
+        return other != null && other.names == names;
     }
 
     public NodeInfo node(int index) {

@@ -7,6 +7,7 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.NodeTable;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.RequestedNodes;
 import dev.makeroom.core.model.Resources;
 
 import java.math.BigInteger;
@@ -35,10 +36,16 @@ public final class ShieldScorePolicy {
     }
 
     public List<NodeScore> score(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames, AvoidList avoid) {
-        List<NodeScore> scores = new ArrayList<>(nodeNames.size());
+        return score(snapshot, pod, RequestedNodes.resolve(snapshot.table(), nodeNames), avoid);
+    }
+
+    /** As above, for nodes whose rows in the snapshot's table the caller already found. */
+    public List<NodeScore> score(ClusterSnapshot snapshot, PodInfo pod, RequestedNodes requested, AvoidList avoid) {
+        NodeTable table = snapshot.table();
+        RequestedNodes nodes = requested.against(table);
+        List<NodeScore> scores = new ArrayList<>(nodes.size());
         String home = NodeUsage.homeOf(snapshot, pod);
         List<String> dimensions = dimensions(pod);
-        NodeTable table = snapshot.table();
         TableFit fit = new TableFit(table, pod.requests(), home);
         int[] columns = new int[dimensions.size()];
         long[] wants = new long[dimensions.size()];
@@ -46,8 +53,9 @@ public final class ShieldScorePolicy {
             columns[d] = table.column(dimensions.get(d));
             wants[d] = pod.requests().get(dimensions.get(d));
         }
-        for (String name : nodeNames) {
-            int index = table.indexOf(name);
+        for (int i = 0; i < nodes.size(); i++) {
+            String name = nodes.name(i);
+            int index = nodes.row(i);
             int score;
             if (index < 0 || avoid.avoid(pod, name)) {
                 score = 0;

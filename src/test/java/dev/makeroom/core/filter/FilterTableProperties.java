@@ -4,6 +4,7 @@ import dev.makeroom.core.accounting.FitCheck;
 import dev.makeroom.core.accounting.NodeUsage;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.RandomCluster;
+import dev.makeroom.core.model.RequestedNodes;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
@@ -41,5 +42,15 @@ class FilterTableProperties {
         }
         assertThat(verdict.passed()).isEqualTo(passed);
         assertThat(new ArrayList<>(verdict.failed().entrySet())).isEqualTo(new ArrayList<>(failed.entrySet()));
+    }
+
+    @Property(tries = 100)
+    void rows_found_in_another_snapshots_table_are_found_again(@ForAll long seed) {
+        RandomCluster c = RandomCluster.generate(seed);
+        RequestedNodes stale = RequestedNodes.resolve(RandomCluster.withoutFirstNode(c.snapshot()).table(), c.asked());
+        FilterPolicy policy = new FilterPolicy();
+
+        assertThat(policy.filter(c.snapshot(), c.pending(), stale, null))
+                .isEqualTo(policy.filter(c.snapshot(), c.pending(), c.asked()));
     }
 }

@@ -49,6 +49,11 @@ public record RandomCluster(ClusterSnapshot snapshot, PodInfo pending, List<Stri
         return new RandomCluster(b.build(), pending, asked);
     }
 
+    /** The snapshot less one node: its table gives most other nodes other rows than the snapshot's own. */
+    public static ClusterSnapshot withoutFirstNode(ClusterSnapshot snapshot) {
+        return snapshot.change().removeNode(snapshot.table().name(0)).build();
+    }
+
     /** Each resource present with a small amount or absent, so nodes differ in what they have at all. */
     private static Resources amounts(Random random, int max) {
         Map<String, Long> amounts = new LinkedHashMap<>();

@@ -3,6 +3,7 @@ package dev.makeroom.core.score;
 import dev.makeroom.core.accounting.NodeUsage;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.RandomCluster;
+import dev.makeroom.core.model.RequestedNodes;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
@@ -30,5 +31,15 @@ class ScoreTableProperties {
                     : policy.score(node, c.pending(), home, ShieldScorePolicy.dimensions(c.pending()))));
         }
         assertThat(scores).isEqualTo(expected);
+    }
+
+    @Property(tries = 100)
+    void rows_found_in_another_snapshots_table_are_found_again(@ForAll long seed) {
+        RandomCluster c = RandomCluster.generate(seed);
+        RequestedNodes stale = RequestedNodes.resolve(RandomCluster.withoutFirstNode(c.snapshot()).table(), c.asked());
+        ShieldScorePolicy policy = new ShieldScorePolicy();
+
+        assertThat(policy.score(c.snapshot(), c.pending(), stale, AvoidList.NONE))
+                .isEqualTo(policy.score(c.snapshot(), c.pending(), c.asked()));
     }
 }

@@ -1,0 +1,108 @@
+package dev.makeroom.web;
+
+import dev.makeroom.bench.SyntheticCluster;
+import dev.makeroom.core.filter.FilterPolicy;
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.score.AvoidList;
+import dev.makeroom.core.score.ShieldScorePolicy;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * Filter and prioritize with {@code NodeNames} as the controller runs them, without HTTP: read the
+ * body, translate the pod, ask the core, write the answer's bytes. What each request costs makeroom's
+ * CPU, apart from Tomcat and Spring.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class WireVerbBenchmark {
+
+    @Param({"5000"})
+    int nodes;
+
+    private ClusterSnapshot snapshot;
+    private byte[] body;
+    private final WireJson json = new WireJson();
+    private final PodTranslator pods = new PodTranslator();
+    private final FilterPolicy filter = new FilterPolicy();
+    private final ShieldScorePolicy score = new ShieldScorePolicy();
+    private final NodeNameJson nodeNames = new NodeNameJson();
+
+    @Setup
+    public void setUp() {
+        snapshot = SyntheticCluster.generate(nodes, 30, 42);
+        snapshot.table();
+        List<String> names = new ArrayList<>(snapshot.nodes().stream().map(NodeInfo::name).toList());
+        Collections.shuffle(names, new Random(7)); // the scheduler's order is not the table's
+        String pod = "{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"batch-extra\","
+                + "\"namespace\":\"team-0\",\"uid\":\"uid-batch-extra\"},\"spec\":{\"containers\":[{\"name\":\"main\","
+                + "\"image\":\"busybox\",\"resources\":{\"requests\":{\"cpu\":\"500m\",\"memory\":\"1Gi\"}}}],"
+                + "\"priority\":100},\"status\":{\"phase\":\"Pending\"}}";
+        body = ("{\"Pod\":" + pod + ",\"Nodes\":null,\"NodeNames\":["
+                + names.stream().map(n -> '"' + n + '"').collect(Collectors.joining(",")) + "]}")
+                .getBytes(StandardCharsets.UTF_8);
+        args0 = json.readNodesArgs(body, snapshot.table());
+        pod0 = pods.toCore(args0.pod(), snapshot);
+        verdict0 = filter.filter(snapshot, pod0, args0.names());
+    }
+    NodesArgs args0; PodInfo pod0; dev.makeroom.core.filter.FilterVerdict verdict0;
+
+    @Benchmark
+    public byte[] filter() {
+        NodesArgs args = json.readNodesArgs(body, snapshot.table());
+        PodInfo pod = pods.toCore(args.pod(), snapshot);
+        return NodesAnswers.filter(args, filter.filter(snapshot, pod, args.nodes(), null), nodeNames.of(args.nodes().table()));
+    }
+
+    @Benchmark
+    public byte[] prioritize() {
+        NodesArgs args = json.readNodesArgs(body, snapshot.table());
+        PodInfo pod = pods.toCore(args.pod(), snapshot);
+        return NodesAnswers.scores(args.nodes(), score.score(snapshot, pod, args.nodes(), AvoidList.NONE),
+                nodeNames.of(args.nodes().table()));
+    }
+
+    @Benchmark
+    public PodInfo tmpPod() {
+        return pods.toCore(args0.pod(), snapshot);
+    }
+
+    @Benchmark
+    public Object tmpCore() {
+        return filter.filter(snapshot, pod0, args0.nodes(), null);
+    }
+
+    @Benchmark
+    public byte[] tmpAnswer() {
+        return NodesAnswers.filter(args0, verdict0, nodeNames.of(args0.nodes().table()));
+    }
+
+    /** The body alone: read, no core, no answer. */
+    @Benchmark
+    public NodesArgs read() {
+        return json.readNodesArgs(body, snapshot.table());
+    }
+}
