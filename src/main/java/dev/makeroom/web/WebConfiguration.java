@@ -3,6 +3,7 @@ package dev.makeroom.web;
 import dev.makeroom.config.MakeroomProperties;
 import dev.makeroom.observability.ExtenderMetrics;
 import dev.makeroom.observability.RequestMetricsFilter;
+import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -27,5 +28,15 @@ class WebConfiguration {
         registration.addUrlPatterns(properties.web().prefix() + "/*");
         registration.setOrder(2);
         return registration;
+    }
+
+    /** Larger socket buffers for the extender's port, so a whole answer goes out in one or two writes. */
+    @Bean
+    TomcatConnectorCustomizer socketBuffers(MakeroomProperties properties) {
+        String bytes = Long.toString(properties.web().socketBuffer().toBytes());
+        return connector -> {
+            connector.setProperty("socket.appReadBufSize", bytes);
+            connector.setProperty("socket.appWriteBufSize", bytes);
+        };
     }
 }

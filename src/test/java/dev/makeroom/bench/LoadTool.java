@@ -152,13 +152,21 @@ public final class LoadTool {
      * makeroom's from parsing the snapshot file (hundreds of MB, otherwise cleaned up by long mixed
      * collections during the first phase), the client's from generating the cluster. What is
      * measured is a makeroom that has been running for a while, as the scheduler meets it.
+     *
+     * <p>Thousands of requests per verb, sent as the phases send them (open loop, all connections):
+     * the JIT compiles a method with C2 only after some 5,000 calls, and the code run once per
+     * request (Tomcat, Spring, the controller) gets there only after that many requests. With a
+     * warm-up of a few hundred requests per verb, C2 compiled those methods during the measured
+     * phases, a few hundred ms of a core each, and the requests that met it waited. Back-to-back
+     * requests on one connection warm other code (a connection that never waits for data).
      */
     private void warmUp(Bodies bodies) throws Exception {
-        openLoop("warm-up", "filter", bodies.filterNames, 100, 10);
-        openLoop("warm-up", "prioritize", bodies.filterNames, 100, 5);
-        openLoop("warm-up", "preempt", bodies.preemptMeta, 20, 10);
+        openLoop("warm-up", "filter", bodies.filterNames, 2 * RATE, 25);
+        openLoop("warm-up", "prioritize", bodies.filterNames, 2 * RATE, 15);
+        openLoop("warm-up", "preempt", bodies.preemptMeta, 100, 20);
+        openLoop("warm-up", "filter", bodies.filterOneNode, 2 * RATE, 5);
         closedLoop("warm-up", "filter", bodies.filterFull, 10);
-        closedLoop("warm-up", "preempt", bodies.preemptFull, 10);
+        closedLoop("warm-up", "preempt", bodies.preemptFull, 100);
         server.usedAfterGc();
         System.gc();
     }

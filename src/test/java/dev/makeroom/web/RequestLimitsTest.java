@@ -1,9 +1,13 @@
 package dev.makeroom.web;
 
 import dev.makeroom.support.Json;
+import org.apache.catalina.connector.Connector;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.servlet.context.ServletWebServerApplicationContext;
 
 import java.io.ByteArrayInputStream;
 import java.net.URI;
@@ -14,11 +18,14 @@ import java.nio.charset.StandardCharsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "makeroom.web.max-request-size=4KB")
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {"makeroom.web.max-request-size=4KB", "makeroom.web.socket-buffer=96KB"})
 class RequestLimitsTest {
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    ServletWebServerApplicationContext context;
 
     private final HttpClient http = HttpClient.newHttpClient();
 
@@ -56,5 +63,14 @@ class RequestLimitsTest {
 
         assertThat(response.statusCode()).isEqualTo(400);
         assertThat(Json.parse(response.body()).get("Error").asString()).isEqualTo("neither NodeNames nor Nodes.items is given");
+    }
+
+    @Test
+    void the_extender_port_reads_and_writes_through_socket_buffers_of_the_configured_size() {
+        Connector connector = ((TomcatWebServer) context.getWebServer()).getTomcat().getConnector();
+
+        assertThat(connector.getLocalPort()).isEqualTo(port);
+        assertThat(connector.getProperty("socket.appReadBufSize")).hasToString(Integer.toString(96 * 1024));
+        assertThat(connector.getProperty("socket.appWriteBufSize")).hasToString(Integer.toString(96 * 1024));
     }
 }
