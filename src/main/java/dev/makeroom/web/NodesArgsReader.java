@@ -113,7 +113,8 @@ final class NodesArgsReader {
             String name = null;
             long from = parser.currentTokenLocation().getByteOffset();
             if (t == JsonToken.START_OBJECT) {
-                name = valueIn("metadata", JsonToken.START_OBJECT, () -> valueIn("name", JsonToken.VALUE_STRING, () -> currentName(currentRow())));
+                name = valueIn("metadata", JsonToken.START_OBJECT,
+                        () -> valueIn("name", JsonToken.VALUE_STRING, () -> currentName(currentRow())));
             } else {
                 parser.skipChildren();
             }

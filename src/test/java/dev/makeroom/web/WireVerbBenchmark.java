@@ -64,11 +64,7 @@ public class WireVerbBenchmark {
         body = ("{\"Pod\":" + pod + ",\"Nodes\":null,\"NodeNames\":["
                 + names.stream().map(n -> '"' + n + '"').collect(Collectors.joining(",")) + "]}")
                 .getBytes(StandardCharsets.UTF_8);
-        args0 = json.readNodesArgs(body, snapshot.table());
-        pod0 = pods.toCore(args0.pod(), snapshot);
-        verdict0 = filter.filter(snapshot, pod0, args0.names());
     }
-    NodesArgs args0; PodInfo pod0; dev.makeroom.core.filter.FilterVerdict verdict0;
 
     @Benchmark
     public byte[] filter() {
@@ -83,21 +79,6 @@ public class WireVerbBenchmark {
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         return NodesAnswers.scores(args.nodes(), score.score(snapshot, pod, args.nodes(), AvoidList.NONE),
                 nodeNames.of(args.nodes().table()));
-    }
-
-    @Benchmark
-    public PodInfo tmpPod() {
-        return pods.toCore(args0.pod(), snapshot);
-    }
-
-    @Benchmark
-    public Object tmpCore() {
-        return filter.filter(snapshot, pod0, args0.nodes(), null);
-    }
-
-    @Benchmark
-    public byte[] tmpAnswer() {
-        return NodesAnswers.filter(args0, verdict0, nodeNames.of(args0.nodes().table()));
     }
 
     /** The body alone: read, no core, no answer. */
