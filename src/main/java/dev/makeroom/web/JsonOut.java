@@ -36,10 +36,7 @@ final class JsonOut {
     }
 
     JsonOut raw(RawJson value) {
-        ensure(value.length());
-        System.arraycopy(value.source(), value.from(), buffer, size, value.length());
-        size += value.length();
-        return this;
+        return raw(value.source(), value.from(), value.length());
     }
 
     /** Bytes already valid JSON, e.g. a string encoded before. */
@@ -64,27 +61,9 @@ final class JsonOut {
     }
 
     JsonOut string(String text) {
-        int length = text.length();
-        ensure(length * 6 + 2); // the worst case: every char a six-byte escape
-        byte[] out = buffer;
-        int at = size;
-        out[at++] = '"';
-        int i = 0;
-        // the common case, node names and reasons: printable ASCII, copied in a tight loop
-        for (char c; i < length && (c = text.charAt(i)) >= 0x20 && c < 0x80 && c != '"' && c != '\\'; i++) {
-            out[at++] = (byte) c;
-        }
-        size = at;
-        if (i < length) {
-            encode(text, i);
-        }
+        ensure(text.length() * 6 + 2); // the worst case: every char a six-byte escape
         buffer[size++] = '"';
-        return this;
-    }
-
-    /** The rest of {@code text} from {@code i}, char by char: escapes and multi-byte UTF-8. */
-    private void encode(String text, int i) {
-        for (; i < text.length(); i++) {
+        for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c < 0x80) {
                 if (c < 0x20 || c == '"' || c == '\\') {
@@ -110,6 +89,8 @@ final class JsonOut {
                 buffer[size++] = (byte) (0x80 | c & 0x3F);
             }
         }
+        buffer[size++] = '"';
+        return this;
     }
 
     private void escape(char c) {

@@ -30,7 +30,7 @@ class WebConfiguration {
         return registration;
     }
 
-    /** Larger socket buffers for the extender's port, so a whole answer goes out in one or two writes. */
+    /** Larger socket buffers, so a whole answer naming thousands of nodes goes out in one or two writes. */
     @Bean
     TomcatConnectorCustomizer socketBuffers(MakeroomProperties properties) {
         String bytes = Long.toString(properties.web().socketBuffer().toBytes());

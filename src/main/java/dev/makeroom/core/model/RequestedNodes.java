@@ -70,17 +70,12 @@ public final class RequestedNodes {
         }
 
         /** {@code row}: the name's row in this builder's table, or -1. */
-        public Builder add(String name, int row) {
+        public void add(String name, int row) {
             if (names.size() == rows.length) {
                 rows = Arrays.copyOf(rows, rows.length * 2);
             }
             rows[names.size()] = row;
             names.add(name);
-            return this;
-        }
-
-        public int size() {
-            return names.size();
         }
 
         public RequestedNodes build() {
