@@ -21,7 +21,10 @@ final class NodesArgsReader {
     private final JsonParser parser;
     private final byte[] body;
     private final NodeTable known;
-    private RequestedNodes.Builder itemNames;
+
+    /** The node objects of {@code Nodes.items} as raw ranges, and their names in the same order. */
+    private record Items(List<RawJson> objects, RequestedNodes names) {
+    }
 
     private NodesArgsReader(JsonParser parser, byte[] body, NodeTable known) {
         this.parser = parser;
@@ -45,7 +48,7 @@ final class NodesArgsReader {
         RawJson pod = null;
         RequestedNodes names = null;
         RawJson metadata = null;
-        List<RawJson> items = null;
+        Items items = null;
         while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String key = parser.currentName();
             JsonToken value = parser.nextToken();
@@ -56,7 +59,6 @@ final class NodesArgsReader {
             } else if (key.equalsIgnoreCase("Nodes")) {
                 metadata = null;
                 items = null;
-                itemNames = null;
                 if (value == JsonToken.START_OBJECT) {
                     while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
                         String listKey = parser.currentName();
@@ -85,7 +87,7 @@ final class NodesArgsReader {
         if (items == null) {
             throw new BadRequestException("neither NodeNames nor Nodes.items is given");
         }
-        return new NodesArgs(pod, itemNames.build(), metadata, items);
+        return new NodesArgs(pod, items.names(), metadata, items.objects());
     }
 
     private RequestedNodes names() {
@@ -103,12 +105,12 @@ final class NodesArgsReader {
         return names.build();
     }
 
-    private List<RawJson> items() {
+    private Items items() {
         if (parser.currentToken() != JsonToken.START_ARRAY) {
             throw new BadRequestException("Nodes.items must be an array of v1.Node objects");
         }
         List<RawJson> items = new ArrayList<>();
-        itemNames = new RequestedNodes.Builder(known);
+        RequestedNodes.Builder names = new RequestedNodes.Builder(known);
         for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
             String name = null;
             long from = parser.currentTokenLocation().getByteOffset();
@@ -122,9 +124,9 @@ final class NodesArgsReader {
                 throw new BadRequestException("Nodes.items[" + items.size() + "] has no metadata.name");
             }
             items.add(range(from, parser.currentLocation().getByteOffset(), true));
-            itemNames.add(name, known.indexOf(name)); // a known name is the table's String: found by identity
+            names.add(name, known.indexOf(name)); // a known name is the table's String: found by identity
         }
-        return items;
+        return new Items(items, names.build());
     }
 
     /**
