@@ -5,7 +5,6 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.score.AvoidList;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.informers.cache.ReducedStateItemStore;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -23,7 +22,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The live view: fabric8 SharedInformers on nodes, pods, PDBs, PriorityClasses, namespaces and
@@ -47,7 +45,8 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     private final BlockingQueue<ClusterEvent> queue = new LinkedBlockingQueue<>();
     private final Map<ClusterEvent.Kind, SharedIndexInformer<? extends HasMetadata>> informers =
             new EnumMap<>(ClusterEvent.Kind.class);
-    private final Map<ClusterEvent.Kind, AtomicLong> lastEventNanos = new EnumMap<>(ClusterEvent.Kind.class);
+    private final Map<ClusterEvent.Kind, EnqueueingHandler<?>> handlers = new EnumMap<>(ClusterEvent.Kind.class);
+    private final ViewFreshness freshness = new ViewFreshness(System.nanoTime());
     private final Thread applier;
     private final KubernetesSerialization serialization;
 
@@ -71,7 +70,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
 
     /** Starts watching; returns at once. {@link #ready()} turns true once every informer has synced. */
     public KubernetesClusterView start() {
-        long resync = settings.resync().toMillis();
+        long resync = settings.resync().toMillis(); // 0: none; the view is event-driven
         watch(ClusterEvent.Kind.NODE, client.nodes().runnableInformer(resync));
         watch(ClusterEvent.Kind.POD, client.pods().inAnyNamespace().runnableInformer(resync));
         watch(ClusterEvent.Kind.PDB, client.policy().v1().podDisruptionBudget().inAnyNamespace().runnableInformer(resync));
@@ -95,27 +94,9 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
             log.debug("{} informer failed ({}started); retrying: {}", kind, started ? "" : "not yet ", error.toString());
             return true;
         });
-        AtomicLong last = new AtomicLong(System.nanoTime());
-        lastEventNanos.put(kind, last);
-        informer.addEventHandler(new ResourceEventHandler<T>() {
-            @Override
-            public void onAdd(T obj) {
-                last.set(System.nanoTime());
-                queue.add(new ClusterEvent(kind, false, obj));
-            }
-
-            @Override
-            public void onUpdate(T oldObj, T newObj) {
-                last.set(System.nanoTime());
-                queue.add(new ClusterEvent(kind, false, newObj));
-            }
-
-            @Override
-            public void onDelete(T obj, boolean deletedFinalStateUnknown) {
-                last.set(System.nanoTime());
-                queue.add(new ClusterEvent(kind, true, obj));
-            }
-        });
+        EnqueueingHandler<T> handler = new EnqueueingHandler<>(kind, queue);
+        informer.addEventHandler(handler);
+        handlers.put(kind, handler);
         informers.put(kind, informer);
     }
 
@@ -123,6 +104,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         while (running) {
             try {
                 ClusterEvent first = queue.poll(1, TimeUnit.SECONDS);
+                long drainedAt = System.nanoTime();
                 if (first != null) {
                     List<ClusterEvent> batch = new ArrayList<>();
                     batch.add(first);
@@ -132,7 +114,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
                     publishConfigData(state.configData());
                 }
                 checkReady();
-                checkWatches();
+                checkWatches(drainedAt);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -163,11 +145,15 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         }
     }
 
-    /** One WARN when a watch that was up goes down, one INFO when all are up again; not one per retry. */
-    private void checkWatches() {
+    /**
+     * Kinds whose watch is up are current as of {@code drainedAt}: every event delivered before it is
+     * applied. One WARN when a watch that was up goes down, one INFO when all are up again; not one per retry.
+     */
+    private void checkWatches(long drainedAt) {
         List<ClusterEvent.Kind> lost = new ArrayList<>();
         informers.forEach((kind, informer) -> {
-            if (informer.isWatching()) {
+            if (isWatching(informer)) {
+                freshness.current(kind, drainedAt);
                 everWatched.add(kind);
             } else if (everWatched.contains(kind)) {
                 lost.add(kind);
@@ -179,6 +165,19 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         } else if (lost.isEmpty() && outageSinceNanos >= 0) {
             log.info("API watches restored after {} s", (System.nanoTime() - outageSinceNanos) / 1_000_000_000L);
             outageSinceNanos = -1;
+        }
+    }
+
+    /**
+     * fabric8 7.8's {@code Reflector.isWatching} throws a NullPointerException while a watch is
+     * being replaced or stopped (it wraps a field that is then null in {@code Optional.of}); that
+     * moment is simply "not watching".
+     */
+    private static boolean isWatching(SharedIndexInformer<?> informer) {
+        try {
+            return informer.isWatching();
+        } catch (NullPointerException e) {
+            return false;
         }
     }
 
@@ -197,10 +196,22 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         return evictions;
     }
 
-    /** Seconds since the informer of {@code kind} last delivered an event or a resync. */
-    public double secondsSinceLastEvent(String kind) {
-        AtomicLong last = lastEventNanos.get(ClusterEvent.Kind.valueOf(kind));
-        return last == null ? Double.NaN : (System.nanoTime() - last.get()) / 1e9;
+    /**
+     * Seconds the view of {@code kind} may be behind the API: about 0 (at most the applier's 1 s
+     * poll) while its watch is up and applied; growing while the watch is down or not yet synced.
+     */
+    public double staleSeconds(String kind) {
+        return freshness.staleSeconds(ClusterEvent.Kind.valueOf(kind), System.nanoTime());
+    }
+
+    /** Notifications the informer of {@code kind} delivered that meant {@code outcome} (an {@code EnqueueingHandler.Outcome}). */
+    public long notifications(String kind, String outcome) {
+        EnqueueingHandler<?> handler = handlers.get(ClusterEvent.Kind.valueOf(kind));
+        return handler == null ? 0 : handler.count(EnqueueingHandler.Outcome.valueOf(outcome));
+    }
+
+    public List<String> notificationOutcomes() {
+        return java.util.Arrays.stream(EnqueueingHandler.Outcome.values()).map(Enum::name).toList();
     }
 
     public List<String> watchedKinds() {

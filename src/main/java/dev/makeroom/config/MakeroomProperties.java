@@ -36,11 +36,12 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
 
     /**
      * Where the cluster view comes from. Without {@code source}, makeroom watches the API when it
-     * runs inside a cluster and reads {@code snapshot} otherwise.
+     * runs inside a cluster and reads {@code snapshot} otherwise. {@code resync} is off (0) by
+     * default: the view is built from watch events, and a resync only replays what it holds.
      */
     public record Cluster(Source source,
                           String snapshot,
-                          @NotNull @DefaultValue("10m") Duration resync,
+                          @NotNull @DefaultValue("0s") Duration resync,
                           String configMapNamespace,
                           @NotNull @DefaultValue("makeroom-queues") String configMapName,
                           @NotNull @DefaultValue("10m") Duration evictionMemory) {

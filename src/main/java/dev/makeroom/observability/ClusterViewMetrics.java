@@ -2,6 +2,7 @@ package dev.makeroom.observability;
 
 import dev.makeroom.cluster.ClusterView;
 import dev.makeroom.cluster.KubernetesClusterView;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.InitializingBean;
@@ -36,9 +37,17 @@ class ClusterViewMetrics implements InitializingBean {
                 .description("1 once the cluster view has synced").register(registry);
         if (view instanceof KubernetesClusterView live) {
             for (String kind : live.watchedKinds()) {
-                Gauge.builder("makeroom.informer.last.event.age", live, l -> l.secondsSinceLastEvent(kind))
-                        .description("Seconds since the informer's last event or resync").baseUnit("seconds")
+                Gauge.builder("makeroom.informer.stale", live, l -> l.staleSeconds(kind))
+                        .description("Seconds the view of this kind may be behind the API: about 0 while its watch "
+                                + "is up and applied, growing while it is down").baseUnit("seconds")
                         .tag("kind", kind.toLowerCase()).register(registry);
+                for (String outcome : live.notificationOutcomes()) {
+                    FunctionCounter.builder("makeroom.informer.notifications", live, l -> l.notifications(kind, outcome))
+                            .description("Informer notifications by what they meant to the view (unchanged: a "
+                                    + "resync or a relist that found nothing new; replaced: deleted and recreated "
+                                    + "under one name)")
+                            .tag("kind", kind.toLowerCase()).tag("outcome", outcome.toLowerCase()).register(registry);
+                }
             }
         }
     }

@@ -1,0 +1,83 @@
+package dev.makeroom.cluster;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * One informer's event handler: turns notifications into {@link ClusterEvent}s on the applier's
+ * queue, in O(1) and without blocking, and counts them by what they meant.
+ *
+ * <p>The informers keep a reduced store (key, UID, resourceVersion), so any object fabric8 hands
+ * back from its own store is a skeleton: a resync's update carries one as both objects, a relist's
+ * update carries one as the old object, and a delete whose final state is unknown carries one.
+ * Skeletons are used only for what they hold: an unchanged resourceVersion is not news, a changed
+ * UID means the name now belongs to another object, and a delete needs only key and UID.
+ */
+final class EnqueueingHandler<T extends HasMetadata> implements ResourceEventHandler<T> {
+
+    /** What one notification meant to the view. */
+    enum Outcome {
+        ADDED, UPDATED, DELETED, REPLACED, UNCHANGED
+    }
+
+    private final ClusterEvent.Kind kind;
+    private final Queue<ClusterEvent> queue;
+    private final Map<Outcome, LongAdder> counts = new EnumMap<>(Outcome.class);
+
+    EnqueueingHandler(ClusterEvent.Kind kind, Queue<ClusterEvent> queue) {
+        this.kind = kind;
+        this.queue = queue;
+        for (Outcome outcome : Outcome.values()) {
+            counts.put(outcome, new LongAdder());
+        }
+    }
+
+    @Override
+    public void onAdd(T obj) {
+        counts.get(Outcome.ADDED).increment();
+        queue.add(new ClusterEvent(kind, false, obj));
+    }
+
+    @Override
+    public void onUpdate(T oldObj, T newObj) {
+        if (sameVersion(oldObj, newObj)) {
+            counts.get(Outcome.UNCHANGED).increment(); // a resync: nothing to apply
+            return;
+        }
+        if (otherObject(oldObj, newObj)) {
+            // deleted and recreated under the same name while the watch was down, seen by a relist
+            counts.get(Outcome.REPLACED).increment();
+            queue.add(new ClusterEvent(kind, true, oldObj));
+        } else {
+            counts.get(Outcome.UPDATED).increment();
+        }
+        queue.add(new ClusterEvent(kind, false, newObj));
+    }
+
+    @Override
+    public void onDelete(T obj, boolean deletedFinalStateUnknown) {
+        counts.get(Outcome.DELETED).increment();
+        queue.add(new ClusterEvent(kind, true, obj));
+    }
+
+    long count(Outcome outcome) {
+        return counts.get(outcome).sum();
+    }
+
+    private static boolean sameVersion(HasMetadata a, HasMetadata b) {
+        String before = a.getMetadata() == null ? null : a.getMetadata().getResourceVersion();
+        return before != null && b.getMetadata() != null && before.equals(b.getMetadata().getResourceVersion());
+    }
+
+    private static boolean otherObject(HasMetadata a, HasMetadata b) {
+        String before = a.getMetadata() == null ? null : a.getMetadata().getUid();
+        String after = b.getMetadata() == null ? null : b.getMetadata().getUid();
+        return before != null && after != null && !Objects.equals(before, after);
+    }
+}

@@ -1,0 +1,170 @@
+package dev.makeroom.cluster;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.fabric8.mockwebserver.http.Response;
+import io.fabric8.mockwebserver.http.WebSocket;
+import io.fabric8.mockwebserver.http.WebSocketListener;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * fabric8's CRUD mock API with faults a real API server shows over days, injected on purpose:
+ * failing lists (500), watches answered 410 Gone (the resourceVersion is too old: relist), watches
+ * the server closes (reconnect), slow answers.
+ *
+ * <p>The CRUD mock replays the current objects as ADDED to every new watch and ignores the
+ * resourceVersion a watch asks to resume from, so deletions made while a watch is down are never
+ * told to a plain reconnect. A real API server replays them or answers 410; tests that change
+ * objects while watches are down therefore pair {@link #dropWatches()} with {@link #goneOnNextWatches}.
+ */
+final class FaultyApi extends KubernetesCrudDispatcher {
+
+    /** Lists to answer 500 before answering normally again. */
+    final AtomicInteger failingLists = new AtomicInteger();
+    /** Watches to answer 410 Gone (as a real API server does: an ERROR event on the opened watch) before answering normally again. */
+    final AtomicInteger goneOnNextWatches = new AtomicInteger();
+    final AtomicInteger lists = new AtomicInteger();
+    final AtomicInteger watches = new AtomicInteger();
+    final AtomicInteger gone = new AtomicInteger();
+    volatile Duration delay = Duration.ZERO;
+    private final Set<WebSocket> openWatches = ConcurrentHashMap.newKeySet();
+
+    /** Requests with this header come from the test itself (setting up, reading the truth): never faulted. */
+    private static final String ADMIN = "X-Makeroom-Test-Admin";
+
+    /** A started mock API server answering through a new FaultyApi. */
+    static KubernetesMockServer serve(FaultyApi api) {
+        KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), api, false);
+        server.init();
+        return server;
+    }
+
+    /** A client for the test's own requests, which the faults leave alone. */
+    static KubernetesClient admin(KubernetesMockServer server) {
+        try (KubernetesClient plain = server.createClient()) {
+            Config config = new ConfigBuilder(plain.getConfiguration()).withCustomHeaders(Map.of(ADMIN, "true")).build();
+            return new KubernetesClientBuilder().withConfig(config).build();
+        }
+    }
+
+    @Override
+    public MockResponse dispatch(RecordedRequest request) {
+        String path = request.getPath();
+        boolean get = "GET".equals(request.getMethod());
+        boolean watch = path.contains("watch=true");
+        if (request.getHeader(ADMIN) != null) {
+            return super.dispatch(request);
+        }
+        if (get && !watch) {
+            lists.incrementAndGet();
+            if (failingLists.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                return status(500, "InternalError", "injected failure");
+            }
+        }
+        if (get && watch) {
+            watches.incrementAndGet();
+            if (goneOnNextWatches.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                gone.incrementAndGet();
+                return new MockResponse().withWebSocketUpgrade(new Expired());
+            }
+        }
+        MockResponse response = super.dispatch(request);
+        if (response.getWebSocketListener() != null) {
+            response = response.withWebSocketUpgrade(new Tracked(response.getWebSocketListener()));
+        }
+        return delay.isZero() ? response : response.setBodyDelay(delay);
+    }
+
+    /** Closes every open watch from the server's side, as an API server restart or a load balancer does. */
+    int dropWatches() {
+        int dropped = 0;
+        for (WebSocket socket : openWatches) {
+            openWatches.remove(socket);
+            socket.close(1000, "dropped by the test");
+            dropped++;
+        }
+        return dropped;
+    }
+
+    int openWatches() {
+        return openWatches.size();
+    }
+
+    private static MockResponse status(int code, String reason, String message) {
+        return new MockResponse().setResponseCode(code).setHeader("Content-Type", "application/json")
+                .setBody("{\"apiVersion\":\"v1\",\"kind\":\"Status\",\"status\":\"Failure\",\"code\":" + code
+                        + ",\"reason\":\"" + reason + "\",\"message\":\"" + message + "\"}");
+    }
+
+    /** A watch from a resourceVersion the server no longer has: one ERROR event with status 410, then the end. */
+    private static final class Expired extends WebSocketListener {
+        @Override
+        public void onOpen(WebSocket webSocket, Response response) {
+            webSocket.send("{\"type\":\"ERROR\",\"object\":{\"apiVersion\":\"v1\",\"kind\":\"Status\","
+                    + "\"status\":\"Failure\",\"code\":410,\"reason\":\"Expired\",\"message\":\"too old resource version\"}}");
+            webSocket.close(1000, "");
+        }
+    }
+
+    /** The CRUD mock's watch listener, with its socket remembered so the test can close it. */
+    private final class Tracked extends WebSocketListener {
+        private final WebSocketListener delegate;
+
+        Tracked(WebSocketListener delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public void onBeforeAccept(WebSocket webSocket, Response response) {
+            delegate.onBeforeAccept(webSocket, response);
+        }
+
+        @Override
+        public void onOpen(WebSocket webSocket, Response response) {
+            openWatches.add(webSocket);
+            delegate.onOpen(webSocket, response);
+        }
+
+        @Override
+        public void onMessage(WebSocket webSocket, String text) {
+            delegate.onMessage(webSocket, text);
+        }
+
+        @Override
+        public void onMessage(WebSocket webSocket, byte[] bytes) {
+            delegate.onMessage(webSocket, bytes);
+        }
+
+        @Override
+        public void onClosing(WebSocket webSocket, int code, String reason) {
+            openWatches.remove(webSocket);
+            delegate.onClosing(webSocket, code, reason);
+        }
+
+        @Override
+        public void onClosed(WebSocket webSocket, int code, String reason) {
+            openWatches.remove(webSocket);
+            delegate.onClosed(webSocket, code, reason);
+        }
+
+        @Override
+        public void onFailure(WebSocket webSocket, Throwable error, Response response) {
+            openWatches.remove(webSocket);
+            delegate.onFailure(webSocket, error, response);
+        }
+    }
+}
