@@ -55,13 +55,15 @@ final class ApiState {
         ClusterSnapshot live = view.snapshot();
         List<String> out = new ArrayList<>();
         compare(out, "node", byKey(snapshot.nodes(), NodeInfo::name), byKey(live.nodes(), NodeInfo::name),
-                ApiState::sameNode);
-        compare(out, "pod", byKey(snapshot.pods(), PodInfo::uid), byKey(live.pods(), PodInfo::uid), Objects::equals);
+                ApiState::sameNode, ApiState::nodeDifference);
+        compare(out, "pod", byKey(snapshot.pods(), PodInfo::uid), byKey(live.pods(), PodInfo::uid), Objects::equals,
+                ApiState::values);
         compare(out, "budget", byKey(snapshot.budgets(), b -> b.namespace() + "/" + b.name()),
-                byKey(live.budgets(), b -> b.namespace() + "/" + b.name()), Objects::equals);
+                byKey(live.budgets(), b -> b.namespace() + "/" + b.name()), Objects::equals, ApiState::values);
         compare(out, "priority class", byKey(snapshot.priorityClasses(), pc -> pc.name()),
-                byKey(live.priorityClasses(), pc -> pc.name()), Objects::equals);
-        compare(out, "namespace", snapshot.namespaceAnnotations(), live.namespaceAnnotations(), Objects::equals);
+                byKey(live.priorityClasses(), pc -> pc.name()), Objects::equals, ApiState::values);
+        compare(out, "namespace", snapshot.namespaceAnnotations(), live.namespaceAnnotations(), Objects::equals,
+                ApiState::values);
         if (!configData.equals(view.configData())) {
             out.add("config map data: API " + configData + ", view " + view.configData());
         }
@@ -75,11 +77,31 @@ final class ApiState {
                 && a.requested().equals(b.requested());
     }
 
+    /** A node's difference told by the pods' names, not by whole records. */
+    private static String nodeDifference(NodeInfo api, NodeInfo view) {
+        return "API " + api.allocatable() + " " + api.labels() + " bound " + names(api.pods()) + " nominated "
+                + names(api.nominatedPods()) + "\n    view " + view.allocatable() + " " + view.labels() + " bound "
+                + names(view.pods()) + " nominated " + names(view.nominatedPods());
+    }
+
+    private static List<String> names(List<PodInfo> pods) {
+        return pods.stream().map(p -> p.name() + "@" + p.resourceVersion()).toList();
+    }
+
+    private static <V> String values(V api, V view) {
+        return "API " + api + "\n    view " + view;
+    }
+
     private interface Same<V> {
         boolean test(V a, V b);
     }
 
-    private static <V> void compare(List<String> out, String what, Map<String, V> api, Map<String, V> live, Same<V> same) {
+    private interface Tell<V> {
+        String difference(V a, V b);
+    }
+
+    private static <V> void compare(List<String> out, String what, Map<String, V> api, Map<String, V> live, Same<V> same,
+                                    Tell<V> tell) {
         Set<String> keys = new TreeSet<>(api.keySet());
         keys.addAll(live.keySet());
         for (String key : keys) {
@@ -90,7 +112,7 @@ final class ApiState {
             } else if (b == null) {
                 out.add(what + " " + key + ": in the API, missing from the view");
             } else if (!same.test(a, b)) {
-                out.add(what + " " + key + ": API " + a + "\n    view " + b);
+                out.add(what + " " + key + ": " + tell.difference(a, b));
             }
         }
     }

@@ -14,6 +14,7 @@ import io.fabric8.mockwebserver.http.Response;
 import io.fabric8.mockwebserver.http.WebSocket;
 import io.fabric8.mockwebserver.http.WebSocketListener;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -27,9 +28,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the server closes (reconnect), slow answers.
  *
  * <p>The CRUD mock replays the current objects as ADDED to every new watch and ignores the
- * resourceVersion a watch asks to resume from, so deletions made while a watch is down are never
- * told to a plain reconnect. A real API server replays them or answers 410; tests that change
- * objects while watches are down therefore pair {@link #dropWatches()} with {@link #goneOnNextWatches}.
+ * resourceVersion a watch asks to resume from, so a deletion made between a list and the watch
+ * that follows it would never be told. A real API server replays such events; this one answers
+ * 410 instead (also real: the server's history was compacted), and the informer relists. A plain
+ * reconnect after {@link #dropWatches()} resumes from an event's resourceVersion, which the mock
+ * cannot replay from either: tests that change objects while watches are down pair it with
+ * {@link #goneOnNextWatches}.
  */
 final class FaultyApi extends KubernetesCrudDispatcher {
 
@@ -42,6 +46,7 @@ final class FaultyApi extends KubernetesCrudDispatcher {
     final AtomicInteger gone = new AtomicInteger();
     volatile Duration delay = Duration.ZERO;
     private final Set<WebSocket> openWatches = ConcurrentHashMap.newKeySet();
+    private final ListWatchGaps gaps = new ListWatchGaps();
 
     /** Requests with this header come from the test itself (setting up, reading the truth): never faulted. */
     private static final String ADMIN = "X-Makeroom-Test-Admin";
@@ -66,23 +71,32 @@ final class FaultyApi extends KubernetesCrudDispatcher {
         String path = request.getPath();
         boolean get = "GET".equals(request.getMethod());
         boolean watch = path.contains("watch=true");
+        if (!get) {
+            MockResponse response = super.dispatch(request);
+            gaps.changed(ListWatchGaps.resource(path));
+            return response;
+        }
         if (request.getHeader(ADMIN) != null) {
             return super.dispatch(request);
         }
-        if (get && !watch) {
+        if (!watch) {
             lists.incrementAndGet();
             if (failingLists.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                 return status(500, "InternalError", "injected failure");
             }
         }
-        if (get && watch) {
+        if (watch) {
             watches.incrementAndGet();
-            if (goneOnNextWatches.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+            boolean missed = gaps.missedSinceList(ListWatchGaps.resource(path), ListWatchGaps.resourceVersion(path));
+            if (goneOnNextWatches.getAndUpdate(n -> Math.max(0, n - 1)) > 0 || missed) {
                 gone.incrementAndGet();
                 return new MockResponse().withWebSocketUpgrade(new Expired());
             }
         }
         MockResponse response = super.dispatch(request);
+        if (!watch && response.code() == 200) {
+            gaps.listed(ListWatchGaps.resource(path), new String(response.getBody().getBytes(), StandardCharsets.UTF_8));
+        }
         if (response.getWebSocketListener() != null) {
             response = response.withWebSocketUpgrade(new Tracked(response.getWebSocketListener()));
         }

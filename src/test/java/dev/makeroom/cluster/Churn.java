@@ -1,0 +1,151 @@
+package dev.makeroom.cluster;
+
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
+import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClassBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+
+import java.util.List;
+import java.util.Random;
+
+/**
+ * A busy cluster's changes, one at a time, through the API: pods created, nominated, bound,
+ * made terminating, finished and deleted; nodes resized and relabelled; budgets' allowances,
+ * namespaces' annotations, PriorityClasses and makeroom's ConfigMap changed. Seeded, so a
+ * failing run can be replayed.
+ */
+final class Churn {
+
+    static final int NODES = 8;
+    static final List<String> NAMESPACES = List.of("default", "batch", "shop");
+
+    private final KubernetesClient api;
+    private final Random random;
+    private int created;
+    long operations;
+
+    Churn(KubernetesClient api, long seed) {
+        this.api = api;
+        this.random = new Random(seed);
+    }
+
+    /** The cluster the churn starts from. */
+    void seed() {
+        for (String ns : NAMESPACES) {
+            api.resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).create();
+        }
+        api.resource(new NamespaceBuilder().withNewMetadata().withName("makeroom-system").endMetadata().build()).create();
+        for (int i = 0; i < NODES; i++) {
+            api.resource(KubernetesClusterViewTest.node("node-" + i, "8")).create();
+        }
+        for (String ns : NAMESPACES) {
+            api.resource(new PodDisruptionBudgetBuilder().withNewMetadata().withName("guard").withNamespace(ns).endMetadata()
+                    .withNewSpec().withNewSelector().addToMatchLabels("app", "a0").endSelector().endSpec()
+                    .withNewStatus().withDisruptionsAllowed(1).endStatus().build()).create();
+        }
+        for (int i = 0; i < 3; i++) {
+            api.resource(priorityClass("tier-" + i, 100 * (i + 1), false)).create();
+        }
+        api.resource(new ConfigMapBuilder().withNewMetadata().withName("makeroom-queues").withNamespace("makeroom-system")
+                .endMetadata().addToData("queues.yaml", "queues: []").build()).create();
+        for (int i = 0; i < 40; i++) {
+            createPod(true);
+        }
+    }
+
+    /** One change, chosen at random; changes that find nothing to act on do nothing. */
+    void step() {
+        operations++;
+        int dice = random.nextInt(100);
+        if (dice < 25) {
+            createPod(random.nextBoolean());
+        } else if (dice < 40) {
+            onSomePod(p -> p.getSpec().getNodeName() == null,
+                    p -> api.resource(new PodBuilder(p).editSpec().withNodeName(someNode()).endSpec()
+                            .editStatus().withPhase("Running").endStatus().build()).update());
+        } else if (dice < 45) {
+            onSomePod(p -> p.getSpec().getNodeName() == null,
+                    p -> api.resource(new PodBuilder(p).editStatus().withNominatedNodeName(someNode()).endStatus().build())
+                            .updateStatus());
+        } else if (dice < 62) {
+            onSomePod(p -> true, p -> api.resource(p).delete());
+        } else if (dice < 66) {
+            onSomePod(p -> p.getSpec().getNodeName() != null, p -> api.resource(new PodBuilder(p).editStatus()
+                    .withPhase("Succeeded").endStatus().build()).updateStatus());
+        } else if (dice < 70) {
+            // a finalizer keeps the pod terminating until a later change removes it
+            onSomePod(p -> p.getMetadata().getFinalizers().isEmpty() && p.getMetadata().getDeletionTimestamp() == null,
+                    p -> {
+                        Pod held = api.resource(new PodBuilder(p).editMetadata().addToFinalizers("example.com/hold")
+                                .endMetadata().build()).update();
+                        api.resource(held).delete();
+                    });
+        } else if (dice < 74) {
+            onSomePod(p -> !p.getMetadata().getFinalizers().isEmpty(), p -> api.resource(new PodBuilder(p).editMetadata()
+                    .withFinalizers().endMetadata().build()).update());
+        } else if (dice < 80) {
+            String node = someNode();
+            api.nodes().withName(node).edit(n -> new NodeBuilder(n).editStatus()
+                    .addToAllocatable("cpu", new Quantity(String.valueOf(4 + random.nextInt(8)))).endStatus().build());
+        } else if (dice < 83) {
+            api.nodes().withName(someNode()).edit(n -> new NodeBuilder(n).editMetadata()
+                    .addToLabels("zone", "z" + random.nextInt(3)).endMetadata().build());
+        } else if (dice < 90) {
+            String ns = NAMESPACES.get(random.nextInt(NAMESPACES.size()));
+            int allowed = random.nextInt(3);
+            api.policy().v1().podDisruptionBudget().inNamespace(ns).withName("guard").edit(b ->
+                    new PodDisruptionBudgetBuilder(b).editStatus().withDisruptionsAllowed(allowed).endStatus().build());
+        } else if (dice < 94) {
+            String ns = NAMESPACES.get(random.nextInt(NAMESPACES.size()));
+            String queue = "root.q" + random.nextInt(3);
+            api.namespaces().withName(ns).edit(n -> new NamespaceBuilder(n).editMetadata()
+                    .addToAnnotations("makeroom.dev/queue", queue).endMetadata().build());
+        } else if (dice < 97) {
+            String name = "tier-" + random.nextInt(3);
+            boolean optedOut = random.nextBoolean();
+            api.scheduling().v1().priorityClasses().withName(name).edit(pc -> new PriorityClassBuilder(pc)
+                    .editMetadata().addToAnnotations("makeroom.dev/allow-preemption", String.valueOf(!optedOut))
+                    .endMetadata().build());
+        } else {
+            String document = "queues: [] # " + random.nextInt(1000);
+            api.configMaps().inNamespace("makeroom-system").withName("makeroom-queues")
+                    .edit(c -> new ConfigMapBuilder(c).addToData("queues.yaml", document).build());
+        }
+    }
+
+    private void createPod(boolean bound) {
+        String ns = NAMESPACES.get(random.nextInt(NAMESPACES.size()));
+        int tier = random.nextInt(3);
+        Pod pod = new PodBuilder().withNewMetadata().withName("p" + created++).withNamespace(ns)
+                .addToLabels("app", "a" + random.nextInt(3)).endMetadata()
+                .withNewSpec().withNodeName(bound ? someNode() : null).withPriorityClassName("tier-" + tier)
+                .withPriority(100 * (tier + 1)).addNewContainer().withName("c").withNewResources()
+                .addToRequests("cpu", new Quantity((100 + random.nextInt(900)) + "m"))
+                .addToRequests("memory", new Quantity((64 + random.nextInt(512)) + "Mi")).endResources().endContainer()
+                .endSpec().withNewStatus().withPhase(bound ? "Running" : "Pending").endStatus().build();
+        api.resource(pod).create();
+    }
+
+    private void onSomePod(java.util.function.Predicate<Pod> which, java.util.function.Consumer<Pod> change) {
+        List<Pod> pods = api.pods().inAnyNamespace().list().getItems().stream().filter(which).toList();
+        if (!pods.isEmpty()) {
+            change.accept(pods.get(random.nextInt(pods.size())));
+        }
+    }
+
+    private String someNode() {
+        return "node-" + random.nextInt(NODES);
+    }
+
+    private static io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass priorityClass(String name, int value,
+                                                                                             boolean optedOut) {
+        return new PriorityClassBuilder().withNewMetadata().withName(name)
+                .addToAnnotations("makeroom.dev/allow-preemption", String.valueOf(!optedOut)).endMetadata()
+                .withValue(value).build();
+    }
+}
