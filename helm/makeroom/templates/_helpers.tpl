@@ -45,22 +45,24 @@ app.kubernetes.io/component: scheduler
 {{/* where the scheduler finds the CA that signed makeroom's certificate */}}
 {{- define "makeroom.schedulerCaDir" -}}/etc/kubernetes/makeroom-ca{{- end -}}
 
-{{/* the extenders entry of a KubeSchedulerConfiguration: one definition for both wirings */}}
+{{/* the extenders entry of a KubeSchedulerConfiguration: one definition for both wirings.
+     Called with (dict "root" $ "ignorable" <bool>): the two wirings differ in what is safe there. */}}
 {{- define "makeroom.extender" -}}
-- urlPrefix: {{ printf "%s://%s.%s.svc:%v/scheduler" (ternary "https" "http" .Values.tls.enabled) (include "makeroom.fullname" .) .Release.Namespace .Values.ports.extender }}
+{{- $root := .root -}}
+- urlPrefix: {{ printf "%s://%s.%s.svc:%v/scheduler" (ternary "https" "http" $root.Values.tls.enabled) (include "makeroom.fullname" $root) $root.Release.Namespace $root.Values.ports.extender }}
   filterVerb: filter
   prioritizeVerb: prioritize
   preemptVerb: preempt
-  weight: {{ .Values.extender.weight }}
+  weight: {{ $root.Values.extender.weight }}
   # makeroom keeps its own view: node names and victim UIDs are enough
   nodeCacheCapable: true
-  httpTimeout: {{ .Values.extender.httpTimeout }}
-  ignorable: {{ .Values.extender.ignorable }}
-  enableHTTPS: {{ .Values.tls.enabled }}
-  {{- if .Values.tls.enabled }}
+  httpTimeout: {{ $root.Values.extender.httpTimeout }}
+  ignorable: {{ .ignorable }}
+  enableHTTPS: {{ $root.Values.tls.enabled }}
+  {{- if $root.Values.tls.enabled }}
   tlsConfig:
-    serverName: {{ printf "%s.%s.svc" (include "makeroom.fullname" .) .Release.Namespace }}
-    caFile: {{ include "makeroom.schedulerCaDir" . }}/ca.crt
+    serverName: {{ printf "%s.%s.svc" (include "makeroom.fullname" $root) $root.Release.Namespace }}
+    caFile: {{ include "makeroom.schedulerCaDir" $root }}/ca.crt
   {{- end }}
 {{- end -}}
 

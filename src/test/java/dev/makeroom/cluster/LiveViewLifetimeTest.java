@@ -1,6 +1,7 @@
 package dev.makeroom.cluster;
 
 import dev.makeroom.support.Await;
+import dev.makeroom.support.ExtenderClient;
 import dev.makeroom.support.MockApiClients;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
 
@@ -25,6 +27,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -76,6 +80,9 @@ class LiveViewLifetimeTest {
     @LocalServerPort
     int port;
 
+    @LocalManagementPort
+    int managementPort;
+
     @Autowired
     ClusterView clusterView;
 
@@ -112,6 +119,23 @@ class LiveViewLifetimeTest {
 
         assertThat(ApiState.read(admin, SETTINGS).differences(view)).isEmpty();
         assertThat(verbs.answers(view.snapshot())).isEqualTo(before);
+    }
+
+    @Test
+    void a_quiet_healthy_view_is_not_stale_and_says_what_its_notifications_meant() {
+        long start = unchanged();
+        Await.until("a resync of the quiet cluster", CONVERGE, () -> unchanged() > start);
+
+        String scrape = new ExtenderClient(managementPort).get("/actuator/prometheus").body();
+        Matcher stale = Pattern.compile("(?m)^makeroom_informer_stale_seconds\\{.*kind=\"(\\w+)\".*} (\\S+)$").matcher(scrape);
+        int kinds = 0;
+        while (stale.find()) {
+            assertThat(Double.parseDouble(stale.group(2))).as(stale.group(1)).isLessThan(1.5);
+            kinds++;
+        }
+        assertThat(kinds).isEqualTo(6);
+        assertThat(scrape).containsPattern("(?m)^makeroom_informer_notifications_total\\{kind=\"pod\",outcome=\"unchanged\"} [1-9]");
+        assertThat(scrape).containsPattern("(?m)^makeroom_informer_notifications_total\\{kind=\"node\",outcome=\"added\"} [1-9]");
     }
 
     @Test

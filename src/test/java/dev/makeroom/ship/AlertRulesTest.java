@@ -54,4 +54,52 @@ class AlertRulesTest {
         Set<String> queried = new TreeSet<>(DemoScrape.assertExposesEveryMetricIn(rules, scrape));
         assertThat(queried).hasSizeGreaterThanOrEqualTo(3);
     }
+
+    /**
+     * The stale-view alert, as promtool evaluates it: a healthy quiet cluster (watches up, no events
+     * for an hour) never fires it; a dead watch (staleness growing a minute a minute) fires it once
+     * it has been stale past staleViewSeconds (120) for staleViewFor (3m): pending from minute 3, firing at 6.
+     */
+    @Test
+    void the_stale_view_alert_fires_on_a_dead_watch_and_never_on_a_quiet_cluster() throws Exception {
+        Rendering rendering = Chart.render(Map.of("prometheusRule.enabled", true));
+        GenericKubernetesResource rule = (GenericKubernetesResource) rendering.ofKind("PrometheusRule").get(0);
+        String rules = new Yaml().dump(rule.getAdditionalProperties().get("spec"));
+        String job = "makeroom-management";
+        String tests = """
+                tests:
+                  - name: a quiet healthy cluster
+                    interval: 1m
+                    input_series:
+                      - series: 'makeroom_informer_stale_seconds{job="%1$s",pod="makeroom-0",kind="pod"}'
+                        values: '0.6+0x60'
+                      - series: 'makeroom_informer_stale_seconds{job="%1$s",pod="makeroom-0",kind="poddisruptionbudget"}'
+                        values: '0.9+0x60'
+                    alert_rule_test:
+                      - alertname: MakeroomClusterViewStale
+                        eval_time: 60m
+                        exp_alerts: []
+                  - name: a dead pod watch
+                    interval: 1m
+                    input_series:
+                      - series: 'makeroom_informer_stale_seconds{job="%1$s",pod="makeroom-0",kind="pod"}'
+                        values: '0+60x30'
+                      - series: 'makeroom_informer_stale_seconds{job="%1$s",pod="makeroom-0",kind="node"}'
+                        values: '0.5+0x30'
+                    alert_rule_test:
+                      - alertname: MakeroomClusterViewStale
+                        eval_time: 5m
+                        exp_alerts: []
+                      - alertname: MakeroomClusterViewStale
+                        eval_time: 6m
+                        exp_alerts:
+                          - exp_labels: {severity: warning, pod: makeroom-0, kind: pod}
+                            exp_annotations:
+                              summary: makeroom makeroom-0 has had no live watch on pod for 6m 0s
+                              description: Its decisions rest on an old view of the cluster; check its access to the API server.
+                """.formatted(job);
+        assertThat(job).isEqualTo(rendering.one(Service.class, "makeroom-management").getMetadata().getName());
+
+        assertThat(Promtool.testRules(rules, tests)).contains("SUCCESS");
+    }
 }

@@ -26,6 +26,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -179,6 +180,24 @@ class HelmChartTest {
     }
 
     @Test
+    void makeroom_runs_critical_and_keeps_serving_until_its_endpoint_is_gone() {
+        Deployment makeroom = DEFAULTS.one(Deployment.class, "makeroom");
+        var pod = makeroom.getSpec().getTemplate().getSpec();
+        assertThat(pod.getPriorityClassName()).isEqualTo("system-cluster-critical");
+        assertThat(container(makeroom).getLifecycle().getPreStop().getExec().getCommand()).containsExactly("sleep", "10");
+        // the delay, then the graceful shutdown phase, within the grace period
+        Duration phase = Duration.parse("PT" + path(APPLICATION, "spring.lifecycle.timeout-per-shutdown-phase"));
+        assertThat(pod.getTerminationGracePeriodSeconds()).isGreaterThan(10 + phase.toSeconds());
+        // only synced replicas are behind the Service the scheduler calls (README, In a cluster)
+        assertThat(DEFAULTS.one(Service.class, "makeroom").getSpec().getPublishNotReadyAddresses()).isNotEqualTo(true);
+        assertThat(makeroom.getSpec().getStrategy().getRollingUpdate().getMaxUnavailable().getIntVal()).isZero();
+
+        Deployment plain = Chart.render(Map.of("priorityClassName", "", "shutdownDelaySeconds", 0)).one(Deployment.class, "makeroom");
+        assertThat(plain.getSpec().getTemplate().getSpec().getPriorityClassName()).isNull();
+        assertThat(container(plain).getLifecycle()).isNull();
+    }
+
+    @Test
     void the_services_reach_the_named_ports_of_makeroom_pods() {
         Deployment makeroom = DEFAULTS.one(Deployment.class, "makeroom");
         Map<String, String> podLabels = makeroom.getSpec().getTemplate().getMetadata().getLabels();
@@ -202,7 +221,9 @@ class HelmChartTest {
                     + path(APPLICATION, "makeroom.web.prefix"));
             assertThat(extender).containsEntry("filterVerb", "filter").containsEntry("prioritizeVerb", "prioritize")
                     .containsEntry("preemptVerb", "preempt").containsEntry("nodeCacheCapable", true)
-                    .containsEntry("ignorable", false).containsEntry("enableHTTPS", tls).doesNotContainKey("bindVerb");
+                    .containsEntry("enableHTTPS", tls).doesNotContainKey("bindVerb");
+            // for an existing scheduler that also places makeroom's pods, only ignorable is safe (README, Availability)
+            assertThat(extender).containsEntry("ignorable", true);
             assertThat(extender.get("httpTimeout")).isEqualTo("5s");
         }
     }
@@ -223,7 +244,10 @@ class HelmChartTest {
                 "KubeSchedulerConfiguration");
         assertThat((List<?>) config.get("profiles")).singleElement()
                 .isEqualTo(Map.of("schedulerName", "makeroom-scheduler"));
-        assertThat(config.get("extenders")).isEqualTo(List.of(snippet(ALL_ON)));
+        // its own pods use the default scheduler, so this one may wait for makeroom rather than go on without it
+        Map<String, Object> strict = new java.util.LinkedHashMap<>(snippet(ALL_ON));
+        strict.put("ignorable", false);
+        assertThat(config.get("extenders")).isEqualTo(List.of(strict));
         assertThat(path(config, "leaderElection.leaderElect")).isEqualTo(true);
         assertThat(path(config, "leaderElection.resourceNamespace")).isEqualTo(Chart.NAMESPACE);
         // the name system:kube-scheduler lets it get and update; in this namespace the lease is its own

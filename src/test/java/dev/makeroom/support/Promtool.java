@@ -43,6 +43,28 @@ public final class Promtool {
         }
     }
 
+    /**
+     * {@code promtool test rules}: {@code tests} is a unit-test document without {@code rule_files},
+     * run against {@code rules}. Returns promtool's output, having asserted that every test passed.
+     */
+    public static String testRules(String rules, String tests) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("makeroom-rule-tests");
+        try {
+            Files.writeString(dir.resolve("rules.yaml"), rules);
+            Files.writeString(dir.resolve("tests.yaml"), "rule_files: [rules.yaml]\n" + tests);
+            Result test = run("", "test", "rules", dir.resolve("tests.yaml").toString());
+            assertThat(test.exit()).as(test.output()).isZero();
+            return test.output();
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path file : files.toList()) {
+                    Files.delete(file);
+                }
+            }
+            Files.delete(dir);
+        }
+    }
+
     private record Result(int exit, String output) {
     }
 
