@@ -2,7 +2,7 @@ package dev.makeroom.cluster;
 
 import dev.makeroom.core.accounting.ContainerRequests;
 import dev.makeroom.core.accounting.PodRequestCalculator;
-import dev.makeroom.core.model.AntiAffinityTerm;
+import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.HostPort;
 import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
@@ -16,7 +16,6 @@ import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodAffinityTerm;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
@@ -97,6 +96,7 @@ public final class PodMapper {
                 .resourceVersion(resourceVersion(meta.getResourceVersion()))
                 .queueHint(Annotations.queueHint(labels, annotations))
                 .applicationId(application(labels, meta))
+                .constraints(ConstraintsMapper.of(spec, labels))
                 .build();
     }
 
@@ -224,22 +224,16 @@ public final class PodMapper {
         return ports;
     }
 
-    private static List<AntiAffinityTerm> antiAffinity(PodSpec spec) {
+    private static List<PodAffinityTerm> antiAffinity(PodSpec spec) {
         if (spec.getAffinity() == null || spec.getAffinity().getPodAntiAffinity() == null) {
             return List.of();
         }
-        List<AntiAffinityTerm> terms = new ArrayList<>();
-        for (PodAffinityTerm t : list(spec.getAffinity().getPodAntiAffinity()
-                .getRequiredDuringSchedulingIgnoredDuringExecution())) {
-            if (t.getLabelSelector() == null) {
-                continue; // a term without a selector matches no pod
+        List<PodAffinityTerm> terms = new ArrayList<>();
+        for (var t : list(spec.getAffinity().getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution())) {
+            PodAffinityTerm term = ConstraintsMapper.term(t);
+            if (term != null) {
+                terms.add(term);
             }
-            var nsSelector = t.getNamespaceSelector();
-            boolean allNamespaces = nsSelector != null && (nsSelector.getMatchLabels() == null
-                    || nsSelector.getMatchLabels().isEmpty())
-                    && (nsSelector.getMatchExpressions() == null || nsSelector.getMatchExpressions().isEmpty());
-            terms.add(new AntiAffinityTerm(SelectorMapper.toCore(t.getLabelSelector()),
-                    Set.copyOf(list(t.getNamespaces())), allNamespaces, t.getTopologyKey()));
         }
         return terms;
     }

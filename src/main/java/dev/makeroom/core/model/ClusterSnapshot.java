@@ -28,6 +28,7 @@ public final class ClusterSnapshot {
     private final Map<String, List<DisruptionBudget>> budgetsByNamespace;
     private final Map<String, PriorityClassInfo> priorityClasses;
     private final Map<String, Map<String, String>> namespaceAnnotations;
+    private volatile List<PodInfo> withAntiAffinity; // derived on first use, like the table
     private volatile NodeTable table; // derived, built on first use: two racing builders build the same
     // until the table is built: the latest table of a predecessor and the nodes replaced since
     // (null: the node set changed, or too much did, so the table is built in full)
@@ -91,6 +92,16 @@ public final class ClusterSnapshot {
     }
 
     /** Every pod makeroom tracks: bound, nominated and pending. */
+    /** The bound pods that carry required pod anti-affinity: the only ones that can keep a newcomer away. */
+    public List<PodInfo> podsWithAntiAffinity() {
+        List<PodInfo> found = withAntiAffinity;
+        if (found == null) {
+            found = podsByUid.values().stream().filter(p -> p.isAssigned() && !p.antiAffinity().isEmpty()).toList();
+            withAntiAffinity = found;
+        }
+        return found;
+    }
+
     public Collection<PodInfo> pods() {
         return podsByUid.values();
     }

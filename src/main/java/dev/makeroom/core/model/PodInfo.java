@@ -28,13 +28,14 @@ public record PodInfo(
         OwnerRef controller,
         String pinnedNode,
         List<HostPort> hostPorts,
-        List<AntiAffinityTerm> antiAffinity,
+        List<PodAffinityTerm> antiAffinity,
         long terminationGracePeriodSeconds,
         Instant startTime,
         Instant creationTime,
         long resourceVersion,
         String queueHint,
-        String applicationId) {
+        String applicationId,
+        SchedulingConstraints constraints) {
 
     public PodInfo {
         Objects.requireNonNull(uid, "uid");
@@ -44,6 +45,7 @@ public record PodInfo(
         requests = requests == null ? Resources.NONE : requests;
         qos = qos == null ? QosClass.BEST_EFFORT : qos;
         preemptionPolicy = preemptionPolicy == null ? PreemptionPolicy.PREEMPT_LOWER_PRIORITY : preemptionPolicy;
+        constraints = constraints == null ? SchedulingConstraints.NONE : constraints;
     }
 
     public PodRef ref() {
@@ -89,6 +91,7 @@ public record PodInfo(
         b.resourceVersion = resourceVersion;
         b.queueHint = queueHint;
         b.applicationId = applicationId;
+        b.constraints = constraints;
         return b;
     }
 
@@ -112,13 +115,14 @@ public record PodInfo(
         private OwnerRef controller;
         private String pinnedNode;
         private List<HostPort> hostPorts = List.of();
-        private List<AntiAffinityTerm> antiAffinity = List.of();
+        private List<PodAffinityTerm> antiAffinity = List.of();
         private long terminationGracePeriodSeconds = 30;
         private Instant startTime;
         private Instant creationTime;
         private long resourceVersion;
         private String queueHint;
         private String applicationId;
+        private SchedulingConstraints constraints = SchedulingConstraints.NONE;
 
         private Builder(String uid) {
             this.uid = uid;
@@ -142,7 +146,7 @@ public record PodInfo(
         public Builder controller(OwnerRef v) { controller = v; return this; }
         public Builder pinnedNode(String v) { pinnedNode = v; return this; }
         public Builder hostPorts(List<HostPort> v) { hostPorts = v; return this; }
-        public Builder antiAffinity(List<AntiAffinityTerm> v) { antiAffinity = v; return this; }
+        public Builder antiAffinity(List<PodAffinityTerm> v) { antiAffinity = v; return this; }
         public Builder terminationGracePeriodSeconds(long v) { terminationGracePeriodSeconds = v; return this; }
         public Builder startTime(Instant v) { startTime = v; return this; }
         public Builder creationTime(Instant v) { creationTime = v; return this; }
@@ -150,12 +154,14 @@ public record PodInfo(
         /** The queue the pod names for itself (label or annotation), before any mapping. */
         public Builder queueHint(String v) { queueHint = v; return this; }
         public Builder applicationId(String v) { applicationId = v; return this; }
+        /** What the pod asks of its placement beyond resources (read when it is the pending pod). */
+        public Builder constraints(SchedulingConstraints v) { constraints = v; return this; }
 
         public PodInfo build() {
             return new PodInfo(uid, namespace, name, nodeName, nominatedNodeName, priority, priorityClassName,
                     preemptionPolicy, requests, qos, labels, terminating, mirror, optedOut, originator, controller,
                     pinnedNode, hostPorts, antiAffinity, terminationGracePeriodSeconds, startTime, creationTime,
-                    resourceVersion, queueHint, applicationId);
+                    resourceVersion, queueHint, applicationId, constraints);
         }
     }
 }

@@ -34,11 +34,14 @@ final class CandidatePool {
     /** {@code coverage} tells which budgets evicting a pod would spend. */
     CandidatePool(List<PodInfo> pods, Resources deficit, Set<String> forcedUids,
                   Function<PodInfo, List<DisruptionBudget>> coverage, boolean strictPdb) {
-        this(pods, deficit, forcedUids, coverage, strictPdb, QueueFloors.NONE);
+        this(pods, deficit, List.of(), forcedUids, coverage, strictPdb, QueueFloors.NONE);
     }
 
-    /** As above, with the queue floors of {@code pods} (indexed alike). */
-    CandidatePool(List<PodInfo> pods, Resources deficit, Set<String> forcedUids,
+    /**
+     * As above, with counts the victims must reach besides the deficit ({@code needs}, each one more
+     * dimension whose candidates free 1 or 0) and the queue floors of {@code pods} (indexed alike).
+     */
+    CandidatePool(List<PodInfo> pods, Resources deficit, List<CountNeed> needs, Set<String> forcedUids,
                   Function<PodInfo, List<DisruptionBudget>> coverage, boolean strictPdb, QueueFloors floors) {
         this.pods = List.copyOf(pods);
         this.strictPdb = strictPdb;
@@ -54,11 +57,16 @@ final class CandidatePool {
         index.forEach((b, i) -> ordered[i] = b);
         this.budgets = List.of(ordered);
         int n = pods.size();
-        dims = new String[deficit.size()];
-        need = new long[deficit.size()];
-        for (int d = 0; d < dims.length; d++) {
+        int resources = deficit.size();
+        dims = new String[resources + needs.size()];
+        need = new long[dims.length];
+        for (int d = 0; d < resources; d++) {
             dims[d] = deficit.name(d);
             need[d] = deficit.value(d);
+        }
+        for (int k = 0; k < needs.size(); k++) {
+            dims[resources + k] = needs.get(k).name();
+            need[resources + k] = needs.get(k).need();
         }
         frees = new long[n][dims.length];
         forced = new boolean[n];
@@ -69,8 +77,11 @@ final class CandidatePool {
         }
         for (int i = 0; i < n; i++) {
             PodInfo pod = pods.get(i);
-            for (int d = 0; d < dims.length; d++) {
+            for (int d = 0; d < resources; d++) {
                 frees[i][d] = Resources.PODS.equals(dims[d]) ? 1 : Math.max(0, pod.requests().get(dims[d]));
+            }
+            for (int k = 0; k < needs.size(); k++) {
+                frees[i][resources + k] = needs.get(k).counts().test(pod) ? 1 : 0;
             }
             forced[i] = forcedUids.contains(pod.uid());
             List<DisruptionBudget> spent = covering.get(i);

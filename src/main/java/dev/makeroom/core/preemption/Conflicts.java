@@ -1,12 +1,11 @@
 package dev.makeroom.core.preemption;
 
-import dev.makeroom.core.model.AntiAffinityTerm;
 import dev.makeroom.core.model.HostPort;
 import dev.makeroom.core.model.PodInfo;
 
 /**
- * Non-resource conflicts that force a running pod out for the pending one to fit: a shared host
- * port, or required pod anti-affinity on {@code kubernetes.io/hostname} in either direction.
+ * A conflict on the node itself that forces a running pod out for the pending one to fit: a
+ * shared host port. (Pod anti-affinity, at any topology, is {@link InterPodConstraints}'.)
  */
 public final class Conflicts {
 
@@ -20,16 +19,6 @@ public final class Conflicts {
                 if (mine.conflictsWith(theirs)) {
                     return "host port " + mine;
                 }
-            }
-        }
-        for (AntiAffinityTerm term : pending.antiAffinity()) {
-            if (term.isPerNode() && term.selects(pending, running)) {
-                return "pod anti-affinity of the pending pod";
-            }
-        }
-        for (AntiAffinityTerm term : running.antiAffinity()) {
-            if (term.isPerNode() && term.selects(running, pending)) {
-                return "pod anti-affinity of " + running.ref();
             }
         }
         return null;

@@ -9,5 +9,9 @@ public enum InfeasibleReason {
     CONFLICT_WITH_PROTECTED_POD,
     PDB_WOULD_BE_VIOLATED,
     /** Every set that makes room would take some queue below its guarantee (law 2). */
-    QUEUE_GUARANTEE_WOULD_BE_BROKEN
+    QUEUE_GUARANTEE_WOULD_BE_BROKEN,
+    /** Pod affinity, anti-affinity or topology spread cannot be met by evicting pods of this node. */
+    INTER_POD_CONSTRAINT,
+    /** The pod has a constraint makeroom does not model, and the scheduler named no victims to keep. */
+    UNMODELLED_CONSTRAINT
 }

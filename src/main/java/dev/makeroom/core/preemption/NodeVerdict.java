@@ -18,6 +18,11 @@ public record NodeVerdict(String node, VictimSet victims, InfeasibleReason reaso
         return new NodeVerdict(node, null, reason, detail, true, false, false, stats);
     }
 
+    /** The same verdict, saying what constraints shaped it. */
+    NodeVerdict explained(String why) {
+        return new NodeVerdict(node, victims, reason, why, provenOptimal, lastResort, dominated, stats);
+    }
+
     public boolean isFeasible() {
         return victims != null;
     }

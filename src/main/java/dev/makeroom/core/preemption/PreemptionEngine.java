@@ -79,14 +79,15 @@ public final class PreemptionEngine {
         byName.sort(Comparator.comparing(Candidate::node));
         Map<String, NodeVerdict> verdictByNode = new HashMap<>();
         String pendingHome = NodeUsage.homeOf(snapshot, pending);
+        InterPodConstraints interPod = InterPodConstraints.of(snapshot, pending);
         Objective bestSoFar = null;
         for (int i = 0; i < byName.size(); i++) {
             Candidate candidate = byName.get(i);
             NodeVerdict stale = staleHint(snapshot, candidate);
             Objective cutoff = settings.answer() == AnswerMode.BEST ? bestSoFar : null;
             NodeVerdict verdict = stale != null ? stale
-                    : evaluate(snapshot, pending, pendingHome, candidate.node(), deadline.slice(byName.size() - i),
-                    cutoff, rules);
+                    : evaluate(snapshot, pending, pendingHome, candidate, deadline.slice(byName.size() - i),
+                    cutoff, rules, interPod);
             verdictByNode.put(candidate.node(), verdict);
             if (verdict.isFeasible() && !verdict.dominated() && !verdict.lastResort()
                     && (bestSoFar == null || verdict.victims().objective().isBetterThan(bestSoFar))) {
@@ -151,11 +152,21 @@ public final class PreemptionEngine {
      * One node's verdict. With a {@code cutoff} (the best node so far, when only the best node is
      * answered) the search only looks for sets that beat it; a node that cannot is marked dominated.
      */
-    NodeVerdict evaluate(ClusterSnapshot snapshot, PodInfo pending, String pendingHome, String nodeName,
-                         Deadline deadline, Objective cutoff, QueueRules rules) {
+    NodeVerdict evaluate(ClusterSnapshot snapshot, PodInfo pending, String pendingHome, Candidate candidate,
+                         Deadline deadline, Objective cutoff, QueueRules rules, InterPodConstraints interPod) {
+        String nodeName = candidate.node();
         NodeInfo node = snapshot.node(nodeName);
         if (node == null) {
             return NodeVerdict.infeasible(nodeName, InfeasibleReason.UNKNOWN_NODE, "not in makeroom's view",
+                    SearchStats.NONE);
+        }
+        NodeConstraints placement = interPod.on(node);
+        if (placement.unmodelled() != null) {
+            return SchedulersVictims.verdict(snapshot, pending, candidate, placement.unmodelled(), rules,
+                    settings.pdb() == PdbMode.STRICT);
+        }
+        if (placement.impossible() != null) {
+            return NodeVerdict.infeasible(nodeName, InfeasibleReason.INTER_POD_CONSTRAINT, placement.impossible(),
                     SearchStats.NONE);
         }
         boolean daemonSetHere = pending.isDaemonSetPodFor(nodeName);
@@ -174,6 +185,9 @@ public final class PreemptionEngine {
             }
             boolean reluctant = protection == Protection.NONE && rules.active() && pod.originator();
             String conflict = Conflicts.between(pending, pod);
+            if (conflict == null) {
+                conflict = placement.forced().get(pod.uid());
+            }
             if (conflict != null) {
                 if (protection != Protection.NONE && !(protection.isOptOut() && daemonSetHere)) {
                     return NodeVerdict.infeasible(nodeName, InfeasibleReason.CONFLICT_WITH_PROTECTED_POD,
@@ -192,7 +206,7 @@ public final class PreemptionEngine {
         }
         Resources deficit = FitCheck.deficit(node.allocatable(), NodeUsage.requestedFor(node, pending, pendingHome),
                 pending.requests());
-        if (deficit.isEmpty() && forced.isEmpty()) {
+        if (deficit.isEmpty() && forced.isEmpty() && placement.needs().isEmpty()) {
             return NodeVerdict.infeasible(nodeName, InfeasibleReason.FITS_WITHOUT_PREEMPTION,
                     "the pod fits without evicting anything", SearchStats.NONE);
         }
@@ -210,31 +224,35 @@ public final class PreemptionEngine {
                 pool.addAll(optedOut);
             }
             // a last-resort set never sets the cutoff, so it is searched without one
-            Selection selection = selector.select(pool(snapshot, pool, deficit, forced, rules), deadline,
-                    tier == 0 ? cutoff : null);
-            verdict = verdict(nodeName, selection, tier > 0, deficit, kept);
+            Selection selection = selector.select(pool(snapshot, pool, deficit, placement.needs(), forced, rules),
+                    deadline, tier == 0 ? cutoff : null);
+            verdict = verdict(nodeName, selection, tier > 0, deficit, placement, kept);
             if (verdict.isFeasible()) {
                 return verdict;
             }
         }
         return verdict != null ? verdict : verdict(nodeName, selector.select(
-                pool(snapshot, candidates, deficit, forced, rules), deadline, cutoff), false, deficit, kept);
+                pool(snapshot, candidates, deficit, placement.needs(), forced, rules), deadline, cutoff), false,
+                deficit, placement, kept);
     }
 
     private CandidatePool pool(ClusterSnapshot snapshot, List<PodInfo> candidates, Resources deficit,
-                               Set<String> forced, QueueRules rules) {
+                               List<CountNeed> needs, Set<String> forced, QueueRules rules) {
         QueueFloors floors = rules.floors(candidates);
-        return new CandidatePool(candidates, deficit, forced, snapshot::budgetsCovering,
+        return new CandidatePool(candidates, deficit, needs, forced, snapshot::budgetsCovering,
                 settings.pdb() == PdbMode.STRICT, floors);
     }
 
     private static NodeVerdict verdict(String node, Selection selection, boolean lastResort, Resources deficit,
-                                       Map<Protection, Integer> kept) {
+                                       NodeConstraints placement, Map<Protection, Integer> kept) {
         if (selection.feasible()) {
-            return NodeVerdict.feasible(node, selection, lastResort);
+            NodeVerdict feasible = NodeVerdict.feasible(node, selection, lastResort);
+            return placement.notes().isEmpty() ? feasible : feasible.explained(String.join("; ", placement.notes()));
         }
+        List<String> shortOf = new ArrayList<>(deficit.toMap().keySet());
+        placement.needs().forEach(n -> shortOf.add(n.name()));
         String detail = selection.reason() == InfeasibleReason.NOT_ENOUGH_PREEMPTIBLE_RESOURCES
-                ? "evicting every preemptible pod frees too little of " + deficit.toMap().keySet() + keptText(kept)
+                ? "evicting every preemptible pod frees too little of " + shortOf + keptText(kept)
                 : selection.detail();
         return NodeVerdict.infeasible(node, selection.reason(), detail, selection.stats());
     }

@@ -29,6 +29,15 @@ final class Scenario {
         return this;
     }
 
+    /** A node in a zone ({@code topology.kubernetes.io/zone}), besides its hostname label. */
+    Scenario nodeInZone(String name, String zone, Object... allocatable) {
+        Map<String, Long> amounts = new java.util.HashMap<>(Resources.of(allocatable).toMap());
+        amounts.putIfAbsent(Resources.PODS, 110L);
+        builder.node(name, Map.of("kubernetes.io/hostname", name, "topology.kubernetes.io/zone", zone),
+                Resources.of(amounts));
+        return this;
+    }
+
     /** A Guaranteed pod (BestEffort without requests); placed with {@link #on}, each later pod started later. */
     static PodInfo.Builder pod(String name, int priority, Object... requests) {
         return PodInfo.builder(name).name(name).priority(priority).requests(Resources.of(requests))

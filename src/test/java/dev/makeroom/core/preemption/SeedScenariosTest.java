@@ -1,6 +1,6 @@
 package dev.makeroom.core.preemption;
 
-import dev.makeroom.core.model.AntiAffinityTerm;
+import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.HostPort;
 import dev.makeroom.core.model.LabelSelector;
@@ -183,10 +183,10 @@ class SeedScenariosTest {
 
     @Test
     void h_hostname_anti_affinity_forces_victims_in_both_directions() {
-        AntiAffinityTerm awayFromBatch = new AntiAffinityTerm(LabelSelector.matching(Map.of("tier", "batch")),
-                Set.of(), false, AntiAffinityTerm.HOSTNAME);
-        AntiAffinityTerm awayFromWeb = new AntiAffinityTerm(LabelSelector.matching(Map.of("tier", "web")),
-                Set.of(), false, AntiAffinityTerm.HOSTNAME);
+        PodAffinityTerm awayFromBatch = new PodAffinityTerm(LabelSelector.matching(Map.of("tier", "batch")),
+                Set.of(), false, PodAffinityTerm.HOSTNAME);
+        PodAffinityTerm awayFromWeb = new PodAffinityTerm(LabelSelector.matching(Map.of("tier", "web")),
+                Set.of(), false, PodAffinityTerm.HOSTNAME);
         ClusterSnapshot snapshot = new Scenario().node("n", "cpu", 10)
                 .on("n", pod("batch", 1, "cpu", 1).labels(Map.of("tier", "batch")))
                 .on("n", pod("shy", 2, "cpu", 1).antiAffinity(List.of(awayFromWeb)))

@@ -1,0 +1,163 @@
+package dev.makeroom.cluster;
+
+import dev.makeroom.core.model.LabelSelector;
+import dev.makeroom.core.model.PodAffinityTerm;
+import dev.makeroom.core.model.SchedulingConstraints;
+import dev.makeroom.core.model.SpreadConstraint;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
+import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.TopologySpreadConstraint;
+import io.fabric8.kubernetes.api.model.Volume;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A pod's placement constraints beyond resources, as the kube-scheduler's InterPodAffinity,
+ * PodTopologySpread and NodeAffinity filters read them; what makeroom cannot evaluate is named in
+ * {@link SchedulingConstraints#unmodelled()}.
+ */
+final class ConstraintsMapper {
+
+    private ConstraintsMapper() {
+    }
+
+    static SchedulingConstraints of(PodSpec spec, Map<String, String> podLabels) {
+        Set<String> unmodelled = new LinkedHashSet<>();
+        List<PodAffinityTerm> affinity = new ArrayList<>();
+        if (spec.getAffinity() != null && spec.getAffinity().getPodAffinity() != null) {
+            for (var t : list(spec.getAffinity().getPodAffinity().getRequiredDuringSchedulingIgnoredDuringExecution())) {
+                PodAffinityTerm term = term(t);
+                if (term != null) {
+                    affinity.add(term);
+                }
+            }
+        }
+        List<LabelSelector> nodeTerms = new ArrayList<>();
+        boolean nodeAffinityReadable = nodeTerms(spec, nodeTerms);
+        List<SpreadConstraint> spread = new ArrayList<>();
+        for (TopologySpreadConstraint c : list(spec.getTopologySpreadConstraints())) {
+            if (c == null || !"DoNotSchedule".equals(c.getWhenUnsatisfiable()) || c.getLabelSelector() == null) {
+                continue; // ScheduleAnyway only scores; a constraint without a selector counts no pod
+            }
+            boolean honorNodeAffinity = !"Ignore".equals(c.getNodeAffinityPolicy());
+            if ("Honor".equals(c.getNodeTaintsPolicy())) {
+                unmodelled.add("topology spread with nodeTaintsPolicy: Honor");
+            }
+            if (honorNodeAffinity && !nodeAffinityReadable) {
+                unmodelled.add("topology spread over nodes chosen by a node affinity makeroom cannot evaluate");
+            }
+            LabelSelector selector = SelectorMapper.toCore(c.getLabelSelector());
+            Map<String, String> withKeys = new HashMap<>(selector.matchLabels());
+            for (String key : list(c.getMatchLabelKeys())) {
+                if (key != null && podLabels.containsKey(key)) {
+                    withKeys.put(key, podLabels.get(key));
+                }
+            }
+            spread.add(new SpreadConstraint(c.getMaxSkew() == null ? 1 : c.getMaxSkew(), c.getTopologyKey(),
+                    new LabelSelector(withKeys, selector.requirements()),
+                    c.getMinDomains() == null ? 1 : c.getMinDomains(), honorNodeAffinity));
+        }
+        for (PodAffinityTerm term : affinity) {
+            if (term.namespacesByLabels()) {
+                unmodelled.add("pod affinity choosing namespaces by their labels");
+            }
+        }
+        for (Volume v : list(spec.getVolumes())) {
+            String kind = v == null ? null : restrictingVolume(v);
+            if (kind != null) {
+                unmodelled.add("a " + kind + " volume (volume limits, zones and binding are not modelled)");
+            }
+        }
+        if (affinity.isEmpty() && spread.isEmpty() && unmodelled.isEmpty()) {
+            return SchedulingConstraints.NONE;
+        }
+        return new SchedulingConstraints(affinity, spread, nodeTerms, List.copyOf(unmodelled));
+    }
+
+    /** A required pod (anti-)affinity term; null for a term without a selector (it selects no pod). */
+    static PodAffinityTerm term(io.fabric8.kubernetes.api.model.PodAffinityTerm t) {
+        if (t == null || t.getLabelSelector() == null) {
+            return null;
+        }
+        var nsSelector = t.getNamespaceSelector();
+        boolean selectorEmpty = nsSelector != null && (nsSelector.getMatchLabels() == null
+                || nsSelector.getMatchLabels().isEmpty())
+                && (nsSelector.getMatchExpressions() == null || nsSelector.getMatchExpressions().isEmpty());
+        boolean byLabels = nsSelector != null && !selectorEmpty;
+        return new PodAffinityTerm(SelectorMapper.toCore(t.getLabelSelector()),
+                Set.copyOf(list(t.getNamespaces()).stream().filter(Objects::nonNull).toList()), selectorEmpty,
+                t.getTopologyKey(), byLabels);
+    }
+
+    /**
+     * The pod's node selector and required node affinity as ORed selectors on node labels (the node
+     * selector ANDed into each). False when a term uses what a label selector cannot say (Gt, Lt,
+     * fields).
+     */
+    private static boolean nodeTerms(PodSpec spec, List<LabelSelector> out) {
+        Map<String, String> nodeSelector = StringMaps.clean(spec.getNodeSelector());
+        var required = spec.getAffinity() == null || spec.getAffinity().getNodeAffinity() == null ? null
+                : spec.getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
+        List<NodeSelectorTerm> terms = required == null ? List.of() : list(required.getNodeSelectorTerms());
+        if (terms.isEmpty()) {
+            if (!nodeSelector.isEmpty()) {
+                out.add(LabelSelector.matching(nodeSelector));
+            }
+            return true;
+        }
+        for (NodeSelectorTerm term : terms) {
+            if (term == null) {
+                continue;
+            }
+            if (!list(term.getMatchFields()).isEmpty()) {
+                return false;
+            }
+            List<LabelSelector.Requirement> requirements = new ArrayList<>();
+            for (NodeSelectorRequirement r : list(term.getMatchExpressions())) {
+                LabelSelector.Operator op = r == null ? null : switch (String.valueOf(r.getOperator())) {
+                    case "In" -> LabelSelector.Operator.IN;
+                    case "NotIn" -> LabelSelector.Operator.NOT_IN;
+                    case "Exists" -> LabelSelector.Operator.EXISTS;
+                    case "DoesNotExist" -> LabelSelector.Operator.DOES_NOT_EXIST;
+                    default -> null;
+                };
+                if (op == null) {
+                    return false;
+                }
+                requirements.add(new LabelSelector.Requirement(r.getKey(), op,
+                        list(r.getValues()).stream().filter(Objects::nonNull).toList()));
+            }
+            out.add(new LabelSelector(nodeSelector, requirements));
+        }
+        return true;
+    }
+
+    /** Volumes whose scheduler filters depend on the node and on other pods' volumes there. */
+    private static String restrictingVolume(Volume v) {
+        if (v.getPersistentVolumeClaim() != null) {
+            return "persistentVolumeClaim";
+        }
+        if (v.getEphemeral() != null) {
+            return "generic ephemeral";
+        }
+        if (v.getCsi() != null) {
+            return "CSI";
+        }
+        if (v.getAwsElasticBlockStore() != null || v.getGcePersistentDisk() != null || v.getAzureDisk() != null
+                || v.getCinder() != null) {
+            return "cloud disk";
+        }
+        return null;
+    }
+
+    private static <T> List<T> list(List<T> maybe) {
+        return maybe == null ? List.of() : maybe;
+    }
+}

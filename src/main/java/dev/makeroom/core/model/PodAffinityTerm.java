@@ -1,0 +1,35 @@
+package dev.makeroom.core.model;
+
+import java.util.Set;
+
+/**
+ * A required pod (anti-)affinity term. {@code namespaces} empty and {@code allNamespaces} false
+ * means the owning pod's own namespace, as in Kubernetes. {@code namespacesByLabels}: the term
+ * chooses namespaces by their labels, which makeroom's view does not hold, so it cannot tell which
+ * pods the term selects.
+ */
+public record PodAffinityTerm(LabelSelector selector, Set<String> namespaces, boolean allNamespaces,
+                              String topologyKey, boolean namespacesByLabels) {
+
+    public static final String HOSTNAME = "kubernetes.io/hostname";
+
+    public PodAffinityTerm {
+        namespaces = Set.copyOf(namespaces);
+    }
+
+    public PodAffinityTerm(LabelSelector selector, Set<String> namespaces, boolean allNamespaces, String topologyKey) {
+        this(selector, namespaces, allNamespaces, topologyKey, false);
+    }
+
+    public boolean isPerNode() {
+        return HOSTNAME.equals(topologyKey);
+    }
+
+    /** Whether {@code other} is a pod this term (owned by {@code owner}) selects. */
+    public boolean selects(PodInfo owner, PodInfo other) {
+        boolean namespaceMatches = allNamespaces
+                || (namespaces.isEmpty() ? owner.namespace().equals(other.namespace())
+                : namespaces.contains(other.namespace()));
+        return namespaceMatches && selector.matches(other.labels());
+    }
+}

@@ -1,0 +1,28 @@
+package dev.makeroom.core.model;
+
+import java.util.List;
+
+/**
+ * What a pending pod asks of where it runs beyond resources, as far as the victims on a node can
+ * change it: required pod affinity, topology spread (DoNotSchedule), the nodes its node selector
+ * and required node affinity allow (any of {@code nodeTerms}, each a selector on node labels; empty:
+ * every node), and what makeroom cannot check at all ({@code unmodelled}: on such a pod makeroom
+ * keeps the scheduler's own victims).
+ */
+public record SchedulingConstraints(List<PodAffinityTerm> affinity, List<SpreadConstraint> spread,
+                                    List<LabelSelector> nodeTerms, List<String> unmodelled) {
+
+    public static final SchedulingConstraints NONE = new SchedulingConstraints(List.of(), List.of(), List.of(), List.of());
+
+    public SchedulingConstraints {
+        affinity = List.copyOf(affinity);
+        spread = List.copyOf(spread);
+        nodeTerms = List.copyOf(nodeTerms);
+        unmodelled = List.copyOf(unmodelled);
+    }
+
+    /** Whether the pod's node selector and required node affinity allow a node with these labels. */
+    public boolean allowsNode(java.util.Map<String, String> nodeLabels) {
+        return nodeTerms.isEmpty() || nodeTerms.stream().anyMatch(term -> term.matches(nodeLabels));
+    }
+}

@@ -1,0 +1,247 @@
+package dev.makeroom.core.preemption;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodAffinityTerm;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.SchedulingConstraints;
+import dev.makeroom.core.model.SpreadConstraint;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * The kube-scheduler's filters that depend on which pods run where — InterPodAffinity and
+ * PodTopologySpread with DoNotSchedule — as constraints of one node's victim search. The scheduler
+ * does not check the extender's victims again, so makeroom must.
+ *
+ * <p>Victims come only from the candidate node N. A topology domain is the set of nodes sharing
+ * N's value of a term's topology key. Hence, per kind:
+ * <ul>
+ *   <li><b>Anti-affinity</b>, the pending pod's terms and existing pods' terms that select it: a
+ *       conflicting pod in N's domain must be a victim if it runs on N (forced); if it runs on
+ *       another node of the domain, no victim set on N works.</li>
+ *   <li><b>Affinity</b> of the pending pod: a matching pod must remain in N's domain. One on another
+ *       node of the domain remains; one on N remains only if the scheduler's own dry run keeps it
+ *       (priority at least the pending pod's), since that dry run removes every lower-priority pod
+ *       before checking and never offers a node where this fails. A pod that matches its own terms
+ *       may start a group nobody matches yet, as upstream allows.</li>
+ *   <li><b>Spread</b>: with count(D) matching pods in N's domain D, the emptiest other domain holding
+ *       m, and self = 1 if the pending pod matches, the skew after evicting r matching pods of N is
+ *       at most maxSkew exactly when r ≥ count(D) + self − maxSkew − m (m = 0 while fewer domains
+ *       than minDomains exist; no bound with a single domain). Evictions only lower D's count, so
+ *       this is a count of matching victims, which the search covers like a resource.</li>
+ * </ul>
+ * Built once per decision (domains and who matches whom over the whole snapshot), then asked per node.
+ * What it cannot evaluate (see {@link SchedulingConstraints#unmodelled()}, a topology key the node
+ * lacks, namespaces chosen by labels) is reported, and the engine keeps the scheduler's victims.
+ */
+final class InterPodConstraints {
+
+    private final ClusterSnapshot snapshot;
+    private final PodInfo pending;
+    private final SchedulingConstraints own;
+    private final List<Map.Entry<PodInfo, PodAffinityTerm>> keptAwayBy = new ArrayList<>();
+    private final String unmodelled;
+    private final Map<String, Map<String, List<NodeInfo>>> domains = new HashMap<>();
+    private final Map<String, List<PodInfo>> podsByDomain = new HashMap<>();
+    private final Map<SpreadConstraint, Map<String, Long>> spreadCounts = new HashMap<>();
+    private final boolean startsItsOwnGroup;
+
+    private InterPodConstraints(ClusterSnapshot snapshot, PodInfo pending) {
+        this.snapshot = snapshot;
+        this.pending = pending;
+        this.own = pending.constraints();
+        List<String> cannot = new ArrayList<>(own.unmodelled());
+        for (PodAffinityTerm term : pending.antiAffinity()) {
+            if (term.namespacesByLabels()) {
+                cannot.add("pod anti-affinity choosing namespaces by their labels");
+            }
+        }
+        for (PodInfo existing : snapshot.podsWithAntiAffinity()) {
+            for (PodAffinityTerm term : existing.antiAffinity()) {
+                if (term.namespacesByLabels() && term.selector().matches(pending.labels())) {
+                    cannot.add("pod anti-affinity of " + existing.ref() + " choosing namespaces by their labels");
+                } else if (term.selects(existing, pending)) {
+                    keptAwayBy.add(Map.entry(existing, term));
+                }
+            }
+        }
+        this.unmodelled = cannot.isEmpty() ? null : String.join("; ", cannot);
+        this.startsItsOwnGroup = !own.affinity().isEmpty()
+                && own.affinity().stream().allMatch(t -> t.selects(pending, pending))
+                && snapshot.pods().stream().noneMatch(p -> p.isAssigned()
+                && own.affinity().stream().allMatch(t -> t.selects(pending, p)));
+    }
+
+    static InterPodConstraints of(ClusterSnapshot snapshot, PodInfo pending) {
+        return new InterPodConstraints(snapshot, pending);
+    }
+
+    /** Whether any inter-pod constraint applies at all (most pods: none, and nothing is computed per node). */
+    boolean isEmpty() {
+        return unmodelled == null && keptAwayBy.isEmpty() && pending.antiAffinity().isEmpty()
+                && own.affinity().isEmpty() && own.spread().isEmpty();
+    }
+
+    NodeConstraints on(NodeInfo node) {
+        if (isEmpty()) {
+            return NodeConstraints.NONE;
+        }
+        if (unmodelled != null) {
+            return NodeConstraints.unmodelled(unmodelled);
+        }
+        Map<String, String> forced = new LinkedHashMap<>();
+        List<String> notes = new ArrayList<>();
+        String missing = missingKey(node);
+        if (missing != null) {
+            return NodeConstraints.unmodelled("the node has no label " + missing);
+        }
+        for (PodAffinityTerm term : pending.antiAffinity()) {
+            for (PodInfo other : inDomain(node, term.topologyKey())) {
+                if (term.selects(pending, other)) {
+                    String why = "the pod's anti-affinity (" + term.topologyKey() + ") keeps " + other.ref() + " away";
+                    if (!node.name().equals(other.nodeName())) {
+                        return NodeConstraints.impossible(why + ", and it runs on " + other.nodeName());
+                    }
+                    forced.put(other.uid(), why);
+                }
+            }
+        }
+        for (Map.Entry<PodInfo, PodAffinityTerm> e : keptAwayBy) {
+            PodInfo other = e.getKey();
+            String key = e.getValue().topologyKey();
+            NodeInfo home = snapshot.node(other.nodeName());
+            String value = domainOf(node, key);
+            if (home != null && value != null && value.equals(domainOf(home, key))) {
+                String why = "the anti-affinity (" + key + ") of " + other.ref() + " keeps the pod away";
+                if (!node.name().equals(other.nodeName())) {
+                    return NodeConstraints.impossible(why + ", and it runs on " + other.nodeName());
+                }
+                forced.put(other.uid(), why);
+            }
+        }
+        for (PodAffinityTerm term : own.affinity()) {
+            if (!startsItsOwnGroup && !affinityStays(node, term)) {
+                return NodeConstraints.impossible("the pod's affinity (" + term.topologyKey()
+                        + ") needs a matching pod in this node's domain that evicting lower-priority pods keeps");
+            }
+        }
+        List<CountNeed> needs = new ArrayList<>();
+        for (SpreadConstraint c : own.spread()) {
+            if (c.honorNodeAffinity() && !own.allowsNode(node.labels())) {
+                return NodeConstraints.impossible("the pod's node affinity excludes this node");
+            }
+            long need = spreadNeed(node, c);
+            if (need > 0) {
+                String name = "topology spread on " + c.topologyKey();
+                Predicate<PodInfo> matching = p -> !p.terminating() && c.counts(pending, p);
+                needs.add(new CountNeed(name, need, matching));
+                notes.add(name + " (maxSkew " + c.maxSkew() + ") needs " + need + " matching pod"
+                        + (need == 1 ? "" : "s") + " of this node gone");
+            }
+        }
+        forced.values().stream().distinct().forEach(notes::add);
+        return new NodeConstraints(null, null, forced, needs, notes);
+    }
+
+    /**
+     * The node's value of a topology key. Every kubelet labels its node with its hostname; a node
+     * that lacks the label (a hand-written snapshot) is still its own hostname domain.
+     */
+    private static String domainOf(NodeInfo node, String key) {
+        String value = node.labels().get(key);
+        return value == null && PodAffinityTerm.HOSTNAME.equals(key) ? node.name() : value;
+    }
+
+    private String missingKey(NodeInfo node) {
+        for (PodAffinityTerm term : own.affinity()) {
+            if (domainOf(node, term.topologyKey()) == null) {
+                return term.topologyKey() + " (the pod's affinity)";
+            }
+        }
+        for (SpreadConstraint c : own.spread()) {
+            if (domainOf(node, c.topologyKey()) == null) {
+                return c.topologyKey() + " (the pod's topology spread)";
+            }
+        }
+        return null;
+    }
+
+    private boolean affinityStays(NodeInfo node, PodAffinityTerm term) {
+        for (PodInfo other : inDomain(node, term.topologyKey())) {
+            if (term.selects(pending, other)
+                    && (!node.name().equals(other.nodeName()) || other.priority() >= pending.priority())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private long spreadNeed(NodeInfo node, SpreadConstraint c) {
+        Map<String, Long> counts = spreadCounts.computeIfAbsent(c, this::countMatching);
+        String here = domainOf(node, c.topologyKey());
+        long count = counts.getOrDefault(here, 0L);
+        long self = c.selector().matches(pending.labels()) ? 1 : 0;
+        long emptiestOther = counts.entrySet().stream().filter(e -> !e.getKey().equals(here))
+                .mapToLong(Map.Entry::getValue).min().orElse(Long.MAX_VALUE);
+        int domainCount = counts.containsKey(here) ? counts.size() : counts.size() + 1;
+        if (domainCount < c.minDomains()) {
+            emptiestOther = 0;
+        }
+        if (emptiestOther == Long.MAX_VALUE) {
+            return 0; // the only domain: it is always the emptiest
+        }
+        return Math.max(0, count + self - c.maxSkew() - emptiestOther);
+    }
+
+    /** Matching pods per domain, over the nodes the constraint counts (its node inclusion policy). */
+    private Map<String, Long> countMatching(SpreadConstraint c) {
+        Map<String, Long> counts = new HashMap<>();
+        for (Map.Entry<String, List<NodeInfo>> domain : domainsOf(c.topologyKey()).entrySet()) {
+            for (NodeInfo member : domain.getValue()) {
+                if (c.honorNodeAffinity() && !own.allowsNode(member.labels())) {
+                    continue;
+                }
+                long matching = member.pods().stream().filter(p -> !p.terminating() && c.counts(pending, p)).count();
+                counts.merge(domain.getKey(), matching, Long::sum);
+            }
+        }
+        return counts;
+    }
+
+    /** The pods bound to nodes in {@code node}'s domain of {@code key} (the node alone for hostnames). */
+    private List<PodInfo> inDomain(NodeInfo node, String key) {
+        String value = domainOf(node, key);
+        if (value == null) {
+            return List.of();
+        }
+        if (PodAffinityTerm.HOSTNAME.equals(key)) {
+            return node.pods();
+        }
+        return podsByDomain.computeIfAbsent(key + "=" + value, k -> {
+            List<PodInfo> pods = new ArrayList<>();
+            for (NodeInfo member : domainsOf(key).getOrDefault(value, List.of())) {
+                pods.addAll(member.pods());
+            }
+            return pods;
+        });
+    }
+
+    private Map<String, List<NodeInfo>> domainsOf(String key) {
+        return domains.computeIfAbsent(key, k -> {
+            Map<String, List<NodeInfo>> byValue = new HashMap<>();
+            for (NodeInfo n : snapshot.nodes()) {
+                String value = domainOf(n, k);
+                if (value != null) {
+                    byValue.computeIfAbsent(value, v -> new ArrayList<>()).add(n);
+                }
+            }
+            return byValue;
+        });
+    }
+}
