@@ -25,11 +25,12 @@ import java.util.function.Predicate;
  *   <li><b>Anti-affinity</b>, the pending pod's terms and existing pods' terms that select it: a
  *       conflicting pod in N's domain must be a victim if it runs on N (forced); if it runs on
  *       another node of the domain, no victim set on N works.</li>
- *   <li><b>Affinity</b> of the pending pod: a matching pod must remain in N's domain. One on another
- *       node of the domain remains; one on N remains only if the scheduler's own dry run keeps it
- *       (priority at least the pending pod's), since that dry run removes every lower-priority pod
- *       before checking and never offers a node where this fails. A pod that matches its own terms
- *       may start a group nobody matches yet, as upstream allows.</li>
+ *   <li><b>Affinity</b> of the pending pod: for each term, a pod matching all terms must remain in N's
+ *       domain. One on another node of the domain remains; one on N remains only if the scheduler's
+ *       own dry run keeps it (priority at least the pending pod's), since that dry run removes every
+ *       lower-priority pod before checking and never offers a node where this fails. With no such
+ *       pod left anywhere, a pod that matches its own terms starts the group, as upstream allows;
+ *       either way no choice of victims on N can break it.</li>
  *   <li><b>Spread</b>: with count(D) matching pods in N's domain D, the emptiest other domain holding
  *       m, and self = 1 if the pending pod matches, the skew after evicting r matching pods of N is
  *       at most maxSkew exactly when r ≥ count(D) + self − maxSkew − m (m = 0 while fewer domains
@@ -50,7 +51,8 @@ final class InterPodConstraints {
     private final Map<String, Map<String, List<NodeInfo>>> domains = new HashMap<>();
     private final Map<String, List<PodInfo>> podsByDomain = new HashMap<>();
     private final Map<SpreadConstraint, Map<String, Long>> spreadCounts = new HashMap<>();
-    private final boolean startsItsOwnGroup;
+    private final List<PodInfo> matchingAllAffinity;
+    private final boolean matchesOwnAffinity;
 
     private InterPodConstraints(ClusterSnapshot snapshot, PodInfo pending) {
         this.snapshot = snapshot;
@@ -72,10 +74,9 @@ final class InterPodConstraints {
             }
         }
         this.unmodelled = cannot.isEmpty() ? null : String.join("; ", cannot);
-        this.startsItsOwnGroup = !own.affinity().isEmpty()
-                && own.affinity().stream().allMatch(t -> t.selects(pending, pending))
-                && snapshot.pods().stream().noneMatch(p -> p.isAssigned()
-                && own.affinity().stream().allMatch(t -> t.selects(pending, p)));
+        this.matchesOwnAffinity = matchesAllAffinity(pending);
+        this.matchingAllAffinity = own.affinity().isEmpty() ? List.of()
+                : snapshot.pods().stream().filter(p -> p.isAssigned() && matchesAllAffinity(p)).toList();
     }
 
     static InterPodConstraints of(ClusterSnapshot snapshot, PodInfo pending) {
@@ -125,11 +126,9 @@ final class InterPodConstraints {
                 forced.put(other.uid(), why);
             }
         }
-        for (PodAffinityTerm term : own.affinity()) {
-            if (!startsItsOwnGroup && !affinityStays(node, term)) {
-                return NodeConstraints.impossible("the pod's affinity (" + term.topologyKey()
-                        + ") needs a matching pod in this node's domain that evicting lower-priority pods keeps");
-            }
+        if (!own.affinity().isEmpty() && !affinityHolds(node)) {
+            return NodeConstraints.impossible("the pod's affinity needs a matching pod in this node's domain that "
+                    + "evicting lower-priority pods keeps");
         }
         List<CountNeed> needs = new ArrayList<>();
         for (SpreadConstraint c : own.spread()) {
@@ -172,14 +171,40 @@ final class InterPodConstraints {
         return null;
     }
 
-    private boolean affinityStays(NodeInfo node, PodAffinityTerm term) {
-        for (PodInfo other : inDomain(node, term.topologyKey())) {
-            if (term.selects(pending, other)
-                    && (!node.name().equals(other.nodeName()) || other.priority() >= pending.priority())) {
-                return true;
+    /**
+     * As the scheduler counts affinity: only pods that match every term, on nodes with the term's
+     * key. The pods that stay whatever the victims are those elsewhere and those of this node the
+     * dry run keeps. With none of them anywhere, a pod matching its own terms starts the group.
+     */
+    private boolean affinityHolds(NodeInfo node) {
+        List<PodInfo> staying = matchingAllAffinity.stream()
+                .filter(p -> !node.name().equals(p.nodeName()) || p.priority() >= pending.priority()).toList();
+        if (staying.stream().noneMatch(p -> hasAffinityKeys(snapshot.node(p.nodeName())))) {
+            return matchesOwnAffinity;
+        }
+        for (PodAffinityTerm term : own.affinity()) {
+            String here = domainOf(node, term.topologyKey());
+            boolean found = false;
+            for (PodInfo p : staying) {
+                NodeInfo home = snapshot.node(p.nodeName());
+                if (home != null && here.equals(domainOf(home, term.topologyKey()))) {
+                    found = true;
+                    break;
+                }
+            }
+            if (!found) {
+                return false;
             }
         }
-        return false;
+        return true;
+    }
+
+    private boolean hasAffinityKeys(NodeInfo node) {
+        return node != null && own.affinity().stream().allMatch(t -> domainOf(node, t.topologyKey()) != null);
+    }
+
+    private boolean matchesAllAffinity(PodInfo pod) {
+        return !own.affinity().isEmpty() && own.affinity().stream().allMatch(t -> t.selects(pending, pod));
     }
 
     private long spreadNeed(NodeInfo node, SpreadConstraint c) {
@@ -199,12 +224,17 @@ final class InterPodConstraints {
         return Math.max(0, count + self - c.maxSkew() - emptiestOther);
     }
 
+    /** The scheduler counts only nodes that carry the keys of all the pod's spread constraints. */
+    private boolean hasSpreadKeys(NodeInfo node) {
+        return own.spread().stream().allMatch(c -> domainOf(node, c.topologyKey()) != null);
+    }
+
     /** Matching pods per domain, over the nodes the constraint counts (its node inclusion policy). */
     private Map<String, Long> countMatching(SpreadConstraint c) {
         Map<String, Long> counts = new HashMap<>();
         for (Map.Entry<String, List<NodeInfo>> domain : domainsOf(c.topologyKey()).entrySet()) {
             for (NodeInfo member : domain.getValue()) {
-                if (c.honorNodeAffinity() && !own.allowsNode(member.labels())) {
+                if ((c.honorNodeAffinity() && !own.allowsNode(member.labels())) || !hasSpreadKeys(member)) {
                     continue;
                 }
                 long matching = member.pods().stream().filter(p -> !p.terminating() && c.counts(pending, p)).count();
