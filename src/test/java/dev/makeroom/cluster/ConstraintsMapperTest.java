@@ -1,0 +1,95 @@
+package dev.makeroom.cluster;
+
+import dev.makeroom.core.model.LabelSelector;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.SchedulingConstraints;
+import dev.makeroom.core.model.SpreadConstraint;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A pod's placement constraints as the scheduler's filters read them, and what makeroom says it cannot check. */
+class ConstraintsMapperTest {
+
+    private static PodInfo map(String spec) {
+        String yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: p, uid: u, labels: {app: web, rev: r7}}\nspec:\n" + spec;
+        return PodMapper.toCore(new KubernetesSerialization().unmarshal(yaml, Pod.class), name -> null);
+    }
+
+    @Test
+    void do_not_schedule_spread_is_read_with_match_label_keys_and_schedule_anyway_is_left_to_scoring() {
+        SchedulingConstraints c = map("""
+                  topologySpreadConstraints:
+                  - {maxSkew: 2, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule,
+                     labelSelector: {matchLabels: {app: web}}, matchLabelKeys: [rev], minDomains: 3}
+                  - {maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: ScheduleAnyway,
+                     labelSelector: {matchLabels: {app: web}}}
+                  containers: [{name: c}]
+                """).constraints();
+
+        assertThat(c.spread()).containsExactly(new SpreadConstraint(2, "topology.kubernetes.io/zone",
+                LabelSelector.matching(Map.of("app", "web", "rev", "r7")), 3, true));
+        assertThat(c.unmodelled()).isEmpty();
+    }
+
+    @Test
+    void required_pod_affinity_and_node_affinity_are_read() {
+        SchedulingConstraints c = map("""
+                  nodeSelector: {disk: ssd}
+                  affinity:
+                    podAffinity:
+                      requiredDuringSchedulingIgnoredDuringExecution:
+                      - {topologyKey: topology.kubernetes.io/zone, labelSelector: {matchLabels: {app: db}}}
+                    nodeAffinity:
+                      requiredDuringSchedulingIgnoredDuringExecution:
+                        nodeSelectorTerms:
+                        - matchExpressions: [{key: pool, operator: In, values: [a, b]}]
+                  topologySpreadConstraints:
+                  - {maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: DoNotSchedule,
+                     labelSelector: {matchLabels: {app: web}}}
+                  containers: [{name: c}]
+                """).constraints();
+
+        assertThat(c.affinity()).singleElement().satisfies(t -> {
+            assertThat(t.topologyKey()).isEqualTo("topology.kubernetes.io/zone");
+            assertThat(t.selector()).isEqualTo(LabelSelector.matching(Map.of("app", "db")));
+        });
+        assertThat(c.allowsNode(Map.of("disk", "ssd", "pool", "b"))).isTrue();
+        assertThat(c.allowsNode(Map.of("disk", "ssd", "pool", "c"))).isFalse();
+        assertThat(c.allowsNode(Map.of("pool", "a"))).isFalse();
+    }
+
+    @Test
+    void what_makeroom_cannot_check_is_named() {
+        SchedulingConstraints c = map("""
+                  affinity:
+                    podAffinity:
+                      requiredDuringSchedulingIgnoredDuringExecution:
+                      - topologyKey: kubernetes.io/hostname
+                        labelSelector: {matchLabels: {app: db}}
+                        namespaceSelector: {matchLabels: {team: data}}
+                  topologySpreadConstraints:
+                  - {maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: DoNotSchedule,
+                     labelSelector: {matchLabels: {app: web}}, nodeTaintsPolicy: Honor}
+                  volumes:
+                  - {name: data, persistentVolumeClaim: {claimName: data}}
+                  - {name: conf, configMap: {name: conf}}
+                  containers: [{name: c}]
+                """).constraints();
+
+        assertThat(c.unmodelled()).containsExactly("topology spread with nodeTaintsPolicy: Honor",
+                "pod affinity choosing namespaces by their labels",
+                "a persistentVolumeClaim volume (volume limits, zones and binding are not modelled)");
+    }
+
+    @Test
+    void a_pod_without_such_constraints_shares_the_empty_value() {
+        assertThat(map("  containers: [{name: c}]\n").constraints()).isSameAs(SchedulingConstraints.NONE);
+        assertThat(map("  containers: [{name: c}]\n").constraints().spread()).isEqualTo(List.of());
+    }
+}
