@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
@@ -105,16 +106,17 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
             try {
                 ClusterEvent first = queue.poll(1, TimeUnit.SECONDS);
                 long drainedAt = System.nanoTime();
+                boolean caughtUp = true;
                 if (first != null) {
                     List<ClusterEvent> batch = new ArrayList<>();
                     batch.add(first);
-                    queue.drainTo(batch, MAX_BATCH);
+                    caughtUp = queue.drainTo(batch, MAX_BATCH) < MAX_BATCH; // else more may wait from before drainedAt
                     batch.forEach(this::applySafely);
                     snapshot = state.publish();
                     publishConfigData(state.configData());
                 }
                 checkReady();
-                checkWatches(drainedAt);
+                checkWatches(caughtUp ? drainedAt : Long.MIN_VALUE);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -147,7 +149,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
 
     /**
      * Kinds whose watch is up are current as of {@code drainedAt}: every event delivered before it is
-     * applied. One WARN when a watch that was up goes down, one INFO when all are up again; not one per retry.
+     * applied ({@code Long.MIN_VALUE}: not known, a backlog remains). One WARN when a watch that was up goes down, one INFO when all are up again; not one per retry.
      */
     private void checkWatches(long drainedAt) {
         List<ClusterEvent.Kind> lost = new ArrayList<>();
@@ -211,7 +213,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     }
 
     public List<String> notificationOutcomes() {
-        return java.util.Arrays.stream(EnqueueingHandler.Outcome.values()).map(Enum::name).toList();
+        return Arrays.stream(EnqueueingHandler.Outcome.values()).map(Enum::name).toList();
     }
 
     public List<String> watchedKinds() {

@@ -3,10 +3,12 @@ package dev.makeroom.cluster;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.support.Await;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -48,6 +50,17 @@ final class ApiState {
 
     ClusterSnapshot snapshot() {
         return snapshot;
+    }
+
+    /** Waits until {@code view} holds exactly the API's objects; fails naming what still differs. */
+    static void awaitEqual(KubernetesClient admin, LiveViewSettings settings, KubernetesClusterView view,
+                           Duration timeout) {
+        try {
+            Await.until("the live view equals the API", timeout,
+                    () -> read(admin, settings).differences(view).isEmpty());
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; still different: " + read(admin, settings).differences(view), e);
+        }
     }
 
     /** Every way {@code view} differs from the API, empty when it holds exactly the API's objects. */
@@ -120,5 +133,4 @@ final class ApiState {
     private static <V> Map<String, V> byKey(Collection<V> values, Function<V, String> key) {
         return values.stream().collect(Collectors.toMap(key, v -> v));
     }
-
 }

@@ -134,10 +134,6 @@ class LiveViewChurnTest {
     }
 
     private static void awaitEqual(KubernetesClusterView view) {
-        try {
-            Await.until("the live view equals the API", CONVERGE, () -> ApiState.read(admin, SETTINGS).differences(view).isEmpty());
-        } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + "; still different: " + ApiState.read(admin, SETTINGS).differences(view), e);
-        }
+        ApiState.awaitEqual(admin, SETTINGS, view, CONVERGE);
     }
 }

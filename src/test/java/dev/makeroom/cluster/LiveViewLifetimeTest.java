@@ -98,11 +98,7 @@ class LiveViewLifetimeTest {
     }
 
     private void awaitEqualToTheApi() {
-        try {
-            Await.until("the live view equals the API", CONVERGE, () -> ApiState.read(admin, SETTINGS).differences(view).isEmpty());
-        } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + "; still different: " + ApiState.read(admin, SETTINGS).differences(view), e);
-        }
+        ApiState.awaitEqual(admin, SETTINGS, view, CONVERGE);
     }
 
     private long unchanged() {

@@ -164,6 +164,7 @@ public final class ClusterSnapshot {
         private Map<String, PriorityClassInfo> classes;
         private Map<String, Map<String, String>> namespaces;
         private final Set<String> replacedNodes = new HashSet<>();
+        private final Map<String, PodInfo> changedPods = new HashMap<>(); // null: removed
         private boolean nodeSetChanged;
 
         private Change(ClusterSnapshot base) {
@@ -190,12 +191,34 @@ public final class ClusterSnapshot {
 
         public Change putPod(PodInfo pod) {
             pods.put(pod.uid(), pod);
+            changedPods.put(pod.uid(), pod);
             return this;
         }
 
         public Change removePod(String uid) {
             pods.remove(uid);
+            changedPods.put(uid, null);
             return this;
+        }
+
+        /** The base's anti-affinity pods carried forward, so no request has to scan every pod again. */
+        private List<PodInfo> withAntiAffinity() {
+            List<PodInfo> before = base.withAntiAffinity;
+            if (before == null) {
+                return null;
+            }
+            List<PodInfo> after = new ArrayList<>(before.size());
+            for (PodInfo pod : before) {
+                if (!changedPods.containsKey(pod.uid())) {
+                    after.add(pod);
+                }
+            }
+            for (PodInfo pod : changedPods.values()) {
+                if (pod != null && pod.isAssigned() && !pod.antiAffinity().isEmpty()) {
+                    after.add(pod);
+                }
+            }
+            return List.copyOf(after);
         }
 
         public Change budgets(List<DisruptionBudget> all) {
@@ -229,8 +252,10 @@ public final class ClusterSnapshot {
                     replaced = null; // as cheap to gather everything again
                 }
             }
-            return new ClusterSnapshot(built, pods.build(), budgets, classes, namespaces, replaced == null ? null : seed,
-                    replaced);
+            ClusterSnapshot next = new ClusterSnapshot(built, pods.build(), budgets, classes, namespaces,
+                    replaced == null ? null : seed, replaced);
+            next.withAntiAffinity = withAntiAffinity();
+            return next;
         }
     }
 

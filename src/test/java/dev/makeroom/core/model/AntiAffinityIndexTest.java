@@ -1,0 +1,41 @@
+package dev.makeroom.core.model;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The pods with anti-affinity, carried from snapshot to snapshot, equal a scan of the new one. */
+class AntiAffinityIndexTest {
+
+    private static final PodAffinityTerm AWAY = new PodAffinityTerm(LabelSelector.matching(Map.of("app", "web")),
+            Set.of(), false, PodAffinityTerm.HOSTNAME);
+
+    private static PodInfo pod(String uid, String node, boolean antiAffine) {
+        return PodInfo.builder(uid).nodeName(node).antiAffinity(antiAffine ? List.of(AWAY) : List.of()).build();
+    }
+
+    private static Set<String> uids(List<PodInfo> pods) {
+        return Set.copyOf(pods.stream().map(PodInfo::uid).toList());
+    }
+
+    @Test
+    void added_removed_and_changed_pods_are_carried_forward() {
+        ClusterSnapshot first = ClusterSnapshot.builder().node("n", Map.of(), Resources.NONE)
+                .pod(pod("keep", "n", true)).pod(pod("drop", "n", true)).pod(pod("lose", "n", true))
+                .pod(pod("plain", "n", false)).build();
+        assertThat(uids(first.podsWithAntiAffinity())).containsExactlyInAnyOrder("keep", "drop", "lose");
+
+        ClusterSnapshot second = first.change().removePod("drop").putPod(pod("lose", "n", false))
+                .putPod(pod("gain", "n", true)).putPod(pod("pending", null, true)).build();
+
+        Set<String> scanned = Set.copyOf(second.pods().stream()
+                .filter(p -> p.isAssigned() && !p.antiAffinity().isEmpty()).map(PodInfo::uid).toList());
+        assertThat(uids(second.podsWithAntiAffinity())).isEqualTo(scanned).containsExactlyInAnyOrder("keep", "gain");
+        assertThat(uids(second.change().putPod(pod("more", "n", true)).build().podsWithAntiAffinity()))
+                .containsExactlyInAnyOrder("keep", "gain", "more");
+    }
+}
