@@ -65,6 +65,9 @@ final class InterPodConstraints {
             }
         }
         for (PodInfo existing : snapshot.podsWithAntiAffinity()) {
+            if (existing.uid().equals(pending.uid())) {
+                continue; // a pod the view already shows bound does not keep itself away
+            }
             for (PodAffinityTerm term : existing.antiAffinity()) {
                 if (term.namespacesByLabels() && term.selector().matches(pending.labels())) {
                     cannot.add("pod anti-affinity of " + existing.ref() + " choosing namespaces by their labels");
@@ -104,7 +107,7 @@ final class InterPodConstraints {
         }
         for (PodAffinityTerm term : pending.antiAffinity()) {
             for (PodInfo other : inDomain(node, term.topologyKey())) {
-                if (term.selects(pending, other)) {
+                if (!other.uid().equals(pending.uid()) && term.selects(pending, other)) {
                     String why = "the pod's anti-affinity (" + term.topologyKey() + ") keeps " + other.ref() + " away";
                     if (!node.name().equals(other.nodeName())) {
                         return NodeConstraints.impossible(why + ", and it runs on " + other.nodeName());
