@@ -132,7 +132,8 @@ class ExtenderController {
         if (victims != null && victims.pods() != null) {
             for (WireDtos.MetaPod p : victims.pods()) {
                 if (p == null || p.uid() == null || p.uid().isBlank()) {
-                    throw new BadRequestException("a victim on node " + node + " has no UID");
+                    throw new BadRequestException("NodeNameToMetaVictims." + node + ".Pods[" + uids.size()
+                            + "] has no UID");
                 }
                 uids.add(p.uid());
             }
@@ -145,7 +146,8 @@ class ExtenderController {
         if (victims != null && victims.pods() != null) {
             for (WireDtos.VictimPod p : victims.pods()) {
                 if (p == null || p.metadata() == null || p.metadata().uid() == null || p.metadata().uid().isBlank()) {
-                    throw new BadRequestException("a victim pod on node " + node + " has no metadata.uid");
+                    throw new BadRequestException("NodeNameToVictims." + node + ".Pods[" + uids.size()
+                            + "] has no metadata.uid");
                 }
                 uids.add(p.metadata().uid());
             }

@@ -95,9 +95,11 @@ final class NodesArgsReader {
             throw new BadRequestException("NodeNames must be an array of node names");
         }
         RequestedNodes.Builder names = new RequestedNodes.Builder(known);
-        for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
+        int index = 0;
+        for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken(), index++) {
             if (t != JsonToken.VALUE_STRING) {
-                throw new BadRequestException("NodeNames must hold only strings, found " + describe(t));
+                throw new BadRequestException("NodeNames[" + index + "] must be a node name (a string), found "
+                        + describe(t));
             }
             int row = currentRow();
             names.add(currentName(row), row);

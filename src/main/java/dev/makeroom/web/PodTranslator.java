@@ -7,12 +7,14 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** Turns the request's {@code Pod} into a core pod, through fabric8's model like every other Kubernetes object. */
 @Component
 class PodTranslator {
 
     private final KubernetesSerialization serialization = new KubernetesSerialization();
+    private final JsonMapper tree = JsonMapper.builder().build();
 
     PodInfo toCore(JsonNode podJson, ClusterSnapshot snapshot) {
         if (podJson == null || podJson.isNull() || podJson.isMissingNode()) {
@@ -35,14 +37,18 @@ class PodTranslator {
     }
 
     private PodInfo toCore(String podJson, ClusterSnapshot snapshot) {
+        String nullElement = NullElements.find(tree.readTree(podJson), "Pod");
+        if (nullElement != null) {
+            throw new BadRequestException(nullElement + " is null: a Kubernetes list holds no null elements");
+        }
         Pod pod;
         try {
             pod = serialization.unmarshal(podJson, Pod.class);
         } catch (RuntimeException e) {
-            throw new BadRequestException("Pod is not a valid v1.Pod: " + rootMessage(e));
+            throw new BadRequestException(FabricJsonPaths.of(e, "Pod") + " is not valid in a v1.Pod: " + rootMessage(e));
         }
         if (pod.getMetadata() == null || pod.getMetadata().getName() == null || pod.getMetadata().getName().isBlank()) {
-            throw new BadRequestException("Pod has no metadata.name");
+            throw new BadRequestException("Pod.metadata.name is missing");
         }
         PodInfo core;
         try {

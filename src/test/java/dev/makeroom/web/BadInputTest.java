@@ -43,17 +43,17 @@ class BadInputTest {
             preempt    | '{"NodeNameToMetaVictims": {}}'        | missing Pod
             filter     | '{"Pod": 5, "NodeNames": ["node-a"]}'  | Pod must be a JSON object
             filter     | '{"Pod": {"metadata":{"name":"p"}}, "NodeNames": 5}' | NodeNames must be an array of node names
-            filter     | '{"Pod": {"metadata":{"name":"p"}}, "NodeNames": [["x"]]}' | NodeNames must hold only strings
+            filter     | '{"Pod": {"metadata":{"name":"p"}}, "NodeNames": [["x"]]}' | NodeNames[0] must be a node name (a string)
             filter     | '{"Pod": {"metadata":{"name":"p"}}}'   | neither NodeNames nor Nodes.items is given
             filter     | '{"Pod": {"metadata":{"name":"p"}}, "Nodes": {"items": [{"metadata": {}}]}}' | Nodes.items[0] has no metadata.name
-            filter     | '{"Pod": {"spec":{}}, "NodeNames": ["node-a"]}' | Pod has no metadata.name
+            filter     | '{"Pod": {"spec":{}}, "NodeNames": ["node-a"]}' | Pod.metadata.name is missing
             filter     | '{"Pod": {"metadata":{"name":"p"},"spec":{"containers":[{"name":"c","resources":{"requests":{"cpu":"lots"}}}]}}, "NodeNames": ["node-a"]}' | Pod cannot be read
             filter     | '{"Pod": {"metadata":{"name":"p"},"spec":{"containers":[{"name":"c","resources":{"requests":{"cpu":"-1"}}}]}}, "NodeNames": ["node-a"]}' | Pod requests a negative amount of cpu
             filter     | '{"Pod": {"metadata":{"name":"p"},"spec":{"containers":[{"name":"c","resources":{"requests":{"memory":"1e400"}}}]}}, "NodeNames": ["node-a"]}' | Pod cannot be read
             filter     | '{"Pod": {"metadata":{"name":"p"}}, "NodeNames": ["a"], "NodeNames": ["b"]}' | malformed JSON
             preempt    | '{"Pod": {"metadata":{"name":"p"}}}'   | neither NodeNameToVictims nor NodeNameToMetaVictims is given
-            preempt    | '{"Pod": {"metadata":{"name":"p"}}, "NodeNameToMetaVictims": {"node-a": {"Pods": [{}]}}}' | a victim on node node-a has no UID
-            preempt    | '{"Pod": {"metadata":{"name":"p"}}, "NodeNameToVictims": {"node-a": {"Pods": [{"spec": {}}]}}}' | a victim pod on node node-a has no metadata.uid
+            preempt    | '{"Pod": {"metadata":{"name":"p"}}, "NodeNameToMetaVictims": {"node-a": {"Pods": [{}]}}}' | NodeNameToMetaVictims.node-a.Pods[0] has no UID
+            preempt    | '{"Pod": {"metadata":{"name":"p"}}, "NodeNameToVictims": {"node-a": {"Pods": [{"spec": {}}]}}}' | NodeNameToVictims.node-a.Pods[0] has no metadata.uid
             preempt    | '{"Pod": {"metadata":{"name":"p"}}, "NodeNameToMetaVictims": {"node-a": {"Pods": "x"}}}' | invalid request at NodeNameToMetaVictims.node-a.Pods
             """)
     void bad_requests_get_400_with_a_json_error(String verb, String body, String message) {

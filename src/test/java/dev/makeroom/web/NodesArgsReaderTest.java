@@ -87,7 +87,7 @@ class NodesArgsReaderTest {
     void malformed_or_misshapen_bodies_say_what_is_wrong() {
         assertThatThrownBy(() -> read("[1]")).hasMessage("request body must be a JSON object");
         assertThatThrownBy(() -> read("null")).hasMessage("request body is null, expected a JSON object");
-        assertThatThrownBy(() -> read("{\"NodeNames\":[\"a\",1]}")).hasMessage("NodeNames must hold only strings, found NUMBER");
+        assertThatThrownBy(() -> read("{\"NodeNames\":[\"a\",1]}")).hasMessage("NodeNames[1] must be a node name (a string), found NUMBER");
         assertThatThrownBy(() -> read("{\"Nodes\":{\"items\":[{\"metadata\":{\"name\":\"a\"}},7]}}"))
                 .hasMessage("Nodes.items[1] has no metadata.name");
         assertThatThrownBy(() -> read("{\"Nodes\":{\"items\":{}}}")).hasMessage("Nodes.items must be an array of v1.Node objects");
