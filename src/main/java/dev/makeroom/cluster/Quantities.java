@@ -15,12 +15,19 @@ public final class Quantities {
     private Quantities() {
     }
 
+    /** The amount in base units; an unreadable or too large quantity is an IllegalArgumentException naming it. */
     public static long toLong(String resource, Quantity quantity) {
-        BigDecimal amount = quantity.getNumericalAmount();
-        if ("cpu".equals(resource)) {
-            amount = amount.multiply(THOUSAND);
+        try {
+            BigDecimal amount = quantity.getNumericalAmount();
+            if ("cpu".equals(resource)) {
+                amount = amount.multiply(THOUSAND);
+            }
+            return amount.setScale(0, RoundingMode.CEILING).longValueExact();
+        } catch (ArithmeticException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(resource + " quantity '" + quantity.getAmount()
+                    + (quantity.getFormat() == null ? "" : quantity.getFormat()) + "' cannot be read: "
+                    + e.getMessage(), e);
         }
-        return amount.setScale(0, RoundingMode.CEILING).longValueExact();
     }
 
     static Map<String, Long> toLongs(Map<String, Quantity> quantities) {

@@ -11,39 +11,86 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /** Turns a collection of Kubernetes objects into one core snapshot. Objects of other kinds are ignored. */
 public final class SnapshotMapper {
 
+    private static final Logger log = LoggerFactory.getLogger(SnapshotMapper.class);
+
     private SnapshotMapper() {
     }
 
+    /** As {@link #toSnapshot(List, Consumer)}, logging each object left out. */
     public static ClusterSnapshot toSnapshot(List<HasMetadata> objects) {
+        return toSnapshot(objects, skipped -> log.warn("left out of the snapshot: {}", skipped));
+    }
+
+    /**
+     * The snapshot of {@code objects}. An object makeroom cannot read (a null list element, a
+     * missing name, an unreadable quantity) is left out and told to {@code skipped}, by kind and
+     * name with what is wrong; the rest still loads.
+     */
+    public static ClusterSnapshot toSnapshot(List<HasMetadata> objects, Consumer<String> skipped) {
         ClusterSnapshot.Builder builder = ClusterSnapshot.builder();
         Map<String, Integer> classValues = new HashMap<>();
         for (HasMetadata o : objects) {
             if (o instanceof PriorityClass pc) {
-                PriorityClassInfo info = priorityClass(pc);
-                classValues.put(info.name(), info.value());
-                builder.priorityClass(info);
+                readOrSkip(o, skipped, () -> {
+                    PriorityClassInfo info = priorityClass(pc);
+                    classValues.put(info.name(), info.value());
+                    builder.priorityClass(info);
+                });
             }
         }
         for (HasMetadata o : objects) {
-            if (o instanceof Node node) {
-                builder.node(node.getMetadata().getName(), orEmpty(node.getMetadata().getLabels()), allocatable(node));
-            } else if (o instanceof Pod pod && !PodMapper.isTerminal(pod)) {
-                builder.pod(PodMapper.toCore(pod, classValues::get));
-            } else if (o instanceof PodDisruptionBudget pdb) {
-                builder.budget(budget(pdb));
-            } else if (o instanceof Namespace ns) {
-                builder.namespace(ns.getMetadata().getName(), orEmpty(ns.getMetadata().getAnnotations()));
-            }
+            readOrSkip(o, skipped, () -> {
+                if (o instanceof Node node) {
+                    builder.node(name(node), orEmpty(node.getMetadata().getLabels()), allocatable(node));
+                } else if (o instanceof Pod pod && !PodMapper.isTerminal(pod)) {
+                    name(pod);
+                    builder.pod(PodMapper.toCore(pod, classValues::get));
+                } else if (o instanceof PodDisruptionBudget pdb) {
+                    name(pdb);
+                    builder.budget(budget(pdb));
+                } else if (o instanceof Namespace ns) {
+                    builder.namespace(name(ns), orEmpty(ns.getMetadata().getAnnotations()));
+                }
+            });
         }
         return builder.build();
+    }
+
+    private static void readOrSkip(HasMetadata o, Consumer<String> skipped, Runnable read) {
+        try {
+            read.run();
+        } catch (RuntimeException e) {
+            String where = NullListElements.in(o);
+            skipped.accept(o.getKind() + " " + describe(o) + ": " + (where != null ? where + " is null"
+                    : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()));
+        }
+    }
+
+    private static String name(HasMetadata o) {
+        if (o.getMetadata() == null || o.getMetadata().getName() == null || o.getMetadata().getName().isBlank()) {
+            throw new IllegalArgumentException("metadata.name is missing");
+        }
+        return o.getMetadata().getName();
+    }
+
+    private static String describe(HasMetadata o) {
+        if (o.getMetadata() == null || o.getMetadata().getName() == null) {
+            return "(unnamed)";
+        }
+        return o.getMetadata().getNamespace() == null ? o.getMetadata().getName()
+                : o.getMetadata().getNamespace() + "/" + o.getMetadata().getName();
     }
 
     static Resources allocatable(Node node) {

@@ -1,5 +1,6 @@
 package dev.makeroom.web;
 
+import dev.makeroom.cluster.FabricJsonPaths;
 import dev.makeroom.cluster.PodMapper;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -127,6 +129,47 @@ class SnapshotFileLoaderTest {
         assertThat(snapshot.priorityClasses()).anyMatch(pc -> pc.optedOut());
         assertThat(snapshot.budgets()).isNotEmpty();
         assertThat(snapshot.pods()).extracting(PodInfo::qos).contains(QosClass.values());
+    }
+
+    @Test
+    void objects_makeroom_cannot_read_are_left_out_by_name_and_the_rest_loads() throws IOException {
+        String bad = """
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: broken, namespace: team, uid: u3}
+                spec: {nodeName: n1, containers: [null, {name: c}]}
+                ---
+                apiVersion: v1
+                kind: Pod
+                metadata: {namespace: team, uid: u4}
+                spec: {nodeName: n1, containers: [{name: c}]}
+                ---
+                apiVersion: v1
+                kind: Node
+                metadata: {name: n2}
+                status: {allocatable: {cpu: "lots"}}
+                """;
+        Path file = dir.resolve("bad.yaml");
+        Files.writeString(file, NODE_YAML + "---\n" + POD_YAML + "---\n" + bad);
+        List<String> skipped = new ArrayList<>();
+
+        ClusterSnapshot snapshot = SnapshotMapper.toSnapshot(new SnapshotFileLoader().load(file), skipped::add);
+
+        assertNodeWithPod(snapshot);
+        assertThat(snapshot.node("n2")).isNull();
+        assertThat(skipped).hasSize(3);
+        assertThat(skipped.get(0)).isEqualTo("Pod team/broken: spec.containers[0] is null");
+        assertThat(skipped.get(1)).isEqualTo("Pod (unnamed): metadata.name is missing");
+        assertThat(skipped.get(2)).startsWith("Node n2: ").contains("lots");
+    }
+
+    @Test
+    void a_wrong_typed_value_rejects_the_file_naming_where_it_is() throws IOException {
+        Path file = dir.resolve("typed.yaml");
+        Files.writeString(file, NODE_YAML + "---\n" + POD_YAML.replace("priority: 7", "priority: high"));
+
+        assertThatThrownBy(() -> new SnapshotFileLoader().load(file)).isInstanceOf(SnapshotLoadException.class)
+                .hasMessageContaining("spec.priority").hasMessageNotContaining("\n");
     }
 
     @Test

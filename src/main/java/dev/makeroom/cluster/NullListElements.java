@@ -1,0 +1,48 @@
+package dev.makeroom.cluster;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where a Kubernetes object holds a null list element (the API server never stores one; fabric8
+ * keeps it). Used to say what is wrong with an object that could not be read.
+ */
+final class NullListElements {
+
+    private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
+
+    private NullListElements() {
+    }
+
+    /** The path of the first null list element ({@code spec.containers[0]}), or null. */
+    static String in(HasMetadata object) {
+        try {
+            return find(SERIALIZATION.convertValue(object, Map.class), "");
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static String find(Object value, String path) {
+        if (value instanceof List<?> list) {
+            for (int i = 0; i < list.size(); i++) {
+                String element = path + "[" + i + "]";
+                String below = list.get(i) == null ? element : find(list.get(i), element);
+                if (below != null) {
+                    return below;
+                }
+            }
+        } else if (value instanceof Map<?, ?> map) {
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                String below = find(e.getValue(), path.isEmpty() ? String.valueOf(e.getKey()) : path + "." + e.getKey());
+                if (below != null) {
+                    return below;
+                }
+            }
+        }
+        return null;
+    }
+}
