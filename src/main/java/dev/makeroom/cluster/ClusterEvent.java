@@ -1,9 +1,11 @@
 package dev.makeroom.cluster;
 
-import io.fabric8.kubernetes.api.model.HasMetadata;
-
-/** One informer notification, queued by the O(1) handler for the single applier thread. */
-record ClusterEvent(Kind kind, boolean deleted, HasMetadata object) {
+/**
+ * One informer notification, queued by the O(1) handler for the single applier thread. The payload
+ * is the object as fabric8 delivered it, or for pods its lean form ({@link LeanPod}), so that a
+ * backlog during a first sync of many pods holds no full Pod objects.
+ */
+record ClusterEvent(Kind kind, boolean deleted, Object payload) {
 
     /** The kinds of objects the live view watches. */
     enum Kind {

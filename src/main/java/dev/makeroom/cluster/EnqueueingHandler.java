@@ -2,12 +2,15 @@ package dev.makeroom.cluster;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 
 /**
  * One informer's event handler: turns notifications into {@link ClusterEvent}s on the applier's
@@ -26,13 +29,23 @@ final class EnqueueingHandler<T extends HasMetadata> implements ResourceEventHan
         ADDED, UPDATED, DELETED, REPLACED, UNCHANGED
     }
 
+    private static final Logger log = LoggerFactory.getLogger(EnqueueingHandler.class);
+
     private final ClusterEvent.Kind kind;
     private final Queue<ClusterEvent> queue;
+    private final Function<T, Object> lean;
     private final Map<Outcome, LongAdder> counts = new EnumMap<>(Outcome.class);
 
+    /** Queues the objects as they come. */
     EnqueueingHandler(ClusterEvent.Kind kind, Queue<ClusterEvent> queue) {
+        this(kind, queue, object -> object);
+    }
+
+    /** Queues what {@code lean} keeps of each object (the full object is then dropped here). */
+    EnqueueingHandler(ClusterEvent.Kind kind, Queue<ClusterEvent> queue, Function<T, Object> lean) {
         this.kind = kind;
         this.queue = queue;
+        this.lean = lean;
         for (Outcome outcome : Outcome.values()) {
             counts.put(outcome, new LongAdder());
         }
@@ -41,7 +54,7 @@ final class EnqueueingHandler<T extends HasMetadata> implements ResourceEventHan
     @Override
     public void onAdd(T obj) {
         counts.get(Outcome.ADDED).increment();
-        queue.add(new ClusterEvent(kind, false, obj));
+        enqueue(false, obj);
     }
 
     @Override
@@ -53,17 +66,30 @@ final class EnqueueingHandler<T extends HasMetadata> implements ResourceEventHan
         if (otherObject(oldObj, newObj)) {
             // deleted and recreated under the same name while the watch was down, seen by a relist
             counts.get(Outcome.REPLACED).increment();
-            queue.add(new ClusterEvent(kind, true, oldObj));
+            enqueue(true, oldObj);
         } else {
             counts.get(Outcome.UPDATED).increment();
         }
-        queue.add(new ClusterEvent(kind, false, newObj));
+        enqueue(false, newObj);
     }
 
     @Override
     public void onDelete(T obj, boolean deletedFinalStateUnknown) {
         counts.get(Outcome.DELETED).increment();
-        queue.add(new ClusterEvent(kind, true, obj));
+        enqueue(true, obj);
+    }
+
+    private void enqueue(boolean deleted, T obj) {
+        Object payload;
+        try {
+            payload = lean.apply(obj);
+        } catch (RuntimeException e) {
+            log.warn("ignoring a {} makeroom cannot read ({}/{}): {}", kind, obj.getMetadata() == null ? "?"
+                    : obj.getMetadata().getNamespace(), obj.getMetadata() == null ? "?" : obj.getMetadata().getName(),
+                    e.getMessage());
+            return;
+        }
+        queue.add(new ClusterEvent(kind, deleted, payload));
     }
 
     long count(Outcome outcome) {

@@ -6,8 +6,6 @@ import dev.makeroom.core.score.AvoidList;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
-import io.fabric8.kubernetes.client.informers.cache.ReducedStateItemStore;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,6 +21,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The live view: fabric8 SharedInformers on nodes, pods, PDBs, PriorityClasses, namespaces and
@@ -38,6 +37,8 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(KubernetesClusterView.class);
     private static final int MAX_BATCH = 10_000;
+    // lists come in pages of this many objects: a first sync never holds a whole cluster's JSON or objects
+    private static final long LIST_PAGE = 500;
 
     private final KubernetesClient client;
     private final LiveViewSettings settings;
@@ -49,7 +50,6 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     private final Map<ClusterEvent.Kind, EnqueueingHandler<?>> handlers = new EnumMap<>(ClusterEvent.Kind.class);
     private final ViewFreshness freshness = new ViewFreshness(System.nanoTime());
     private final Thread applier;
-    private final KubernetesSerialization serialization;
 
     private volatile ClusterSnapshot snapshot = ClusterSnapshot.EMPTY;
     private volatile Map<String, String> configData = Map.of();
@@ -62,7 +62,6 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     public KubernetesClusterView(KubernetesClient client, LiveViewSettings settings) {
         this.client = client;
         this.settings = settings;
-        this.serialization = client.getKubernetesSerialization();
         this.evictions = new EvictionMemory(settings.evictionMemory(), Ticker.systemTicker());
         this.state = new LiveClusterState(evictions);
         this.applier = new Thread(this::applyLoop, "makeroom-cluster-view");
@@ -72,9 +71,11 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     /** Starts watching; returns at once. {@link #ready()} turns true once every informer has synced. */
     public KubernetesClusterView start() {
         long resync = settings.resync().toMillis(); // 0: none; the view is event-driven
-        watch(ClusterEvent.Kind.NODE, client.nodes().runnableInformer(resync));
-        watch(ClusterEvent.Kind.POD, client.pods().inAnyNamespace().runnableInformer(resync));
-        watch(ClusterEvent.Kind.PDB, client.policy().v1().podDisruptionBudget().inAnyNamespace().runnableInformer(resync));
+        watch(ClusterEvent.Kind.NODE, client.nodes().withLimit(LIST_PAGE).runnableInformer(resync));
+        watch(ClusterEvent.Kind.POD, client.pods().inAnyNamespace().withLimit(LIST_PAGE).runnableInformer(resync),
+                LeanPod::of);
+        watch(ClusterEvent.Kind.PDB, client.policy().v1().podDisruptionBudget().inAnyNamespace().withLimit(LIST_PAGE)
+                .runnableInformer(resync));
         watch(ClusterEvent.Kind.PRIORITY_CLASS, client.scheduling().v1().priorityClasses().runnableInformer(resync));
         watch(ClusterEvent.Kind.NAMESPACE, client.namespaces().runnableInformer(resync));
         watch(ClusterEvent.Kind.CONFIG_MAP, client.configMaps().inNamespace(settings.configMapNamespace())
@@ -85,17 +86,21 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     }
 
     private <T extends HasMetadata> void watch(ClusterEvent.Kind kind, SharedIndexInformer<T> informer) {
+        watch(kind, informer, object -> object);
+    }
+
+    private <T extends HasMetadata> void watch(ClusterEvent.Kind kind, SharedIndexInformer<T> informer,
+                                               Function<T, Object> lean) {
         // The informer's own cache keeps only keys, resourceVersions and UIDs: makeroom's state
         // holds what decisions need, and full Pod objects would cost gigabytes at 150,000 pods.
-        informer.itemStore(new ReducedStateItemStore<>(ReducedStateItemStore.NAME_KEY_STATE, informer.getApiTypeClass(),
-                serialization, "metadata.uid"));
+        informer.itemStore(new MetadataItemStore<>(informer.getApiTypeClass()));
         // fabric8 gives up on an informer whose first list or watch fails (a 410 on the first watch,
         // a 500 on the first list); makeroom must keep trying, with fabric8's backoff, until it syncs.
         informer.exceptionHandler((started, error) -> {
             log.debug("{} informer failed ({}started); retrying: {}", kind, started ? "" : "not yet ", error.toString());
             return true;
         });
-        EnqueueingHandler<T> handler = new EnqueueingHandler<>(kind, queue);
+        EnqueueingHandler<T> handler = new EnqueueingHandler<>(kind, queue, lean);
         informer.addEventHandler(handler);
         handlers.put(kind, handler);
         informers.put(kind, informer);
@@ -130,11 +135,15 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         try {
             state.apply(event);
         } catch (RuntimeException e) {
-            log.warn("ignoring a {} makeroom cannot read ({}): {}", event.kind(), name(event.object()), e.getMessage());
+            log.warn("ignoring a {} makeroom cannot read ({}): {}", event.kind(), name(event.payload()), e.getMessage());
         }
     }
 
-    private static String name(HasMetadata o) {
+    private static String name(Object payload) {
+        if (payload instanceof LeanPod lean) {
+            return lean.info().namespace() + "/" + lean.info().name();
+        }
+        HasMetadata o = (HasMetadata) payload;
         return o.getMetadata() == null ? "?" : o.getMetadata().getNamespace() + "/" + o.getMetadata().getName();
     }
 

@@ -7,7 +7,6 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PriorityClassInfo;
 import dev.makeroom.core.model.Resources;
 import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -57,10 +56,10 @@ final class LiveClusterState {
     }
 
     void apply(ClusterEvent event) {
-        HasMetadata o = event.object();
+        Object o = event.payload();
         switch (event.kind()) {
             case NODE -> applyNode((Node) o, event.deleted());
-            case POD -> applyPod((Pod) o, event.deleted());
+            case POD -> applyPod(o instanceof LeanPod lean ? lean : LeanPod.of((Pod) o), event.deleted());
             case PDB -> applyBudget((PodDisruptionBudget) o, event.deleted());
             case PRIORITY_CLASS -> applyClass((PriorityClass) o, event.deleted());
             case NAMESPACE -> applyNamespace((Namespace) o, event.deleted());
@@ -80,22 +79,22 @@ final class LiveClusterState {
         dirtyNodes.add(name);
     }
 
-    private void applyPod(Pod pod, boolean deleted) {
-        PodInfo info = PodMapper.toCore(pod, name -> {
-            PriorityClassInfo pc = classes.get(name);
-            return pc == null ? null : pc.value();
-        }, interning);
-        if (isKubeletEviction(pod) && info.controller() != null && info.isAssigned()) {
+    private void applyPod(LeanPod lean, boolean deleted) {
+        PodInfo info = lean.info();
+        if (lean.priorityFromClass() && info.priorityClassName() != null) {
+            PriorityClassInfo pc = classes.get(info.priorityClassName());
+            if (pc != null) {
+                info = info.toBuilder().priority(pc.value()).build();
+            }
+        }
+        info = PodMapper.intern(info, interning);
+        if (lean.kubeletEviction() && info.controller() != null && info.isAssigned()) {
             evictions.recordEviction(info.controller().uid(), info.nodeName());
         }
         remove(info.uid());
-        if (!deleted && !PodMapper.isTerminal(pod)) {
+        if (!deleted && !lean.terminal()) {
             add(info);
         }
-    }
-
-    private static boolean isKubeletEviction(Pod pod) {
-        return pod.getStatus() != null && "Evicted".equals(pod.getStatus().getReason());
     }
 
     private void remove(String uid) {

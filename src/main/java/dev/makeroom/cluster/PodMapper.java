@@ -48,9 +48,11 @@ public final class PodMapper {
     /** As {@link #toCore(Pod, Function)}, sharing repeated strings and label maps through {@code interning}. */
     public static PodInfo toCore(Pod pod, Function<String, Integer> classValues, Interning interning) {
         PodInfo info = map(pod, classValues);
-        if (interning == null) {
-            return info;
-        }
+        return interning == null ? info : intern(info, interning);
+    }
+
+    /** The same pod with its repeated strings and label maps shared through {@code interning}. */
+    static PodInfo intern(PodInfo info, Interning interning) {
         return info.toBuilder()
                 .namespace(interning.string(info.namespace()))
                 .nodeName(interning.string(info.nodeName()))

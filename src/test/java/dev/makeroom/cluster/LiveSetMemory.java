@@ -5,8 +5,7 @@ import dev.makeroom.bench.SyntheticObjects;
 import dev.makeroom.core.model.ClusterSnapshot;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.client.informers.cache.ReducedStateItemStore;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+
 
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -15,7 +14,7 @@ import java.util.Random;
 /**
  * Measures the live view's heap for a generated cluster (default 5,000 nodes, 150,000 pods): the
  * objects ({@link SyntheticObjects}) go through the same mapping and state code as informer events, and through the same
- * reduced item stores the informers keep. Prints the retained heap after a full GC.
+ * metadata-only item stores the informers keep. Prints the retained heap after a full GC.
  *
  * <p>{@code ./mvnw -B -Pbench test-compile exec:exec -Dbench.main=dev.makeroom.cluster.LiveSetMemory -Dbench.args="5000 30"}
  */
@@ -26,11 +25,8 @@ public final class LiveSetMemory {
         int podsPerNode = args.length > 1 ? Integer.parseInt(args[1]) : 30;
         long before = usedAfterGc();
 
-        KubernetesSerialization serialization = new KubernetesSerialization();
-        ReducedStateItemStore<Node> nodeStore = new ReducedStateItemStore<>(ReducedStateItemStore.NAME_KEY_STATE,
-                Node.class, serialization, "metadata.uid");
-        ReducedStateItemStore<Pod> podStore = new ReducedStateItemStore<>(ReducedStateItemStore.NAME_KEY_STATE,
-                Pod.class, serialization, "metadata.uid");
+        MetadataItemStore<Node> nodeStore = new MetadataItemStore<>(Node.class);
+        MetadataItemStore<Pod> podStore = new MetadataItemStore<>(Pod.class);
         LiveClusterState state = new LiveClusterState(new EvictionMemory(Duration.ofMinutes(10), Ticker.systemTicker()));
         Random random = new Random(7);
         long rv = 1;
@@ -41,7 +37,7 @@ public final class LiveSetMemory {
             for (int i = 0; i < podsPerNode; i++) {
                 Pod pod = SyntheticObjects.pod("node-" + n, i, random, rv++);
                 podStore.put(podStore.getKey(pod), pod);
-                state.apply(new ClusterEvent(ClusterEvent.Kind.POD, false, pod));
+                state.apply(new ClusterEvent(ClusterEvent.Kind.POD, false, LeanPod.of(pod)));
             }
             if (n % 500 == 499) {
                 state.publish(); // as the applier does per batch

@@ -1,0 +1,117 @@
+package dev.makeroom.bench;
+
+import dev.makeroom.MakeroomApplication;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * makeroom's first sync of a large cluster in its own JVM under a heap cap: a generated cluster
+ * ({@link ApiStub}: default 5,000 nodes × 30 pods) served over HTTP by fabric8's mock server in this
+ * JVM, makeroom in a child JVM with {@code -Xmx<cap>} watching it. Reports whether makeroom became
+ * ready, how long after start, its peak resident size (VmHWM) and its heap after a full GC.
+ *
+ * <p>{@code ./mvnw -B -Pbench test-compile exec:exec -Dbench.main=dev.makeroom.bench.FirstSyncMemory
+ * -Dbench.args="5000 30 512m" -Dbench.jvmArgs=-Xmx6g}
+ */
+public final class FirstSyncMemory {
+
+    public static void main(String[] args) throws Exception {
+        int nodes = args.length > 0 ? Integer.parseInt(args[0]) : 5000;
+        int podsPerNode = args.length > 1 ? Integer.parseInt(args[1]) : 30;
+        String heap = args.length > 2 ? args[2] : "512m";
+        ApiStub api = new ApiStub(nodes, podsPerNode);
+        api.prebuild(500); // makeroom lists 500 at a time
+        api.listRequests.set(0);
+        KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), api, false);
+        server.init();
+        int port = freePort();
+        int management = freePort();
+        Path log = Files.createTempFile("makeroom-first-sync", ".log");
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xms" + heap, "-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError",
+                "-Dkubernetes.master=" + server.url("/"), "-Dkubernetes.auth.tryKubeConfig=false",
+                "-Dkubernetes.auth.tryServiceAccount=false", "-Dkubernetes.namespace=makeroom-system",
+                "-cp", System.getProperty("java.class.path"), MakeroomApplication.class.getName(),
+                "--server.port=" + port, "--management.server.port=" + management,
+                "--makeroom.cluster.source=kubernetes", "--makeroom.cluster.config-map-namespace=makeroom-system",
+                "--logging.level.dev.makeroom=INFO");
+        long start = System.nanoTime();
+        Process makeroom = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            HttpClient http = HttpClient.newHttpClient();
+            boolean ready = false;
+            while (makeroom.isAlive() && System.nanoTime() - start < 300_000_000_000L) {
+                try {
+                    ready = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + management
+                            + "/actuator/health/readiness")).build(), HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+                } catch (IOException starting) {
+                    ready = false;
+                }
+                if (ready) {
+                    break;
+                }
+                Thread.sleep(200); // polling readiness, as the kubelet does; not a wait for a result
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            if (!ready) {
+                System.out.printf("%d nodes, %d pods, -Xmx%s: NOT READY (%s after %.1f s); log %s%n", nodes,
+                        nodes * podsPerNode, heap, makeroom.isAlive() ? "still syncing" : "exited " + makeroom.exitValue(),
+                        seconds, log);
+                return;
+            }
+            long hwm = status(makeroom.pid(), "VmHWM");
+            ServerHeap heapAfterGc = ServerHeap.of(makeroom.pid());
+            System.out.printf("%d nodes, %d pods, -Xmx%s: ready after %.1f s (JVM start included), peak RSS %d MB, "
+                            + "heap after full GC %d MB, largest list page %d KB, %d list requests; log %s%n",
+                    nodes, nodes * podsPerNode, heap, seconds, hwm / 1024, heapAfterGc.usedMb(),
+                    api.largestPageBytes.get() / 1024, api.listRequests.get(), log);
+        } finally {
+            makeroom.destroy();
+            makeroom.waitFor();
+            server.destroy();
+        }
+    }
+
+    private static long status(long pid, String field) throws IOException {
+        Matcher m = Pattern.compile("(?m)^" + field + ":\\s+(\\d+) kB").matcher(Files.readString(Path.of("/proc/" + pid + "/status")));
+        return m.find() ? Long.parseLong(m.group(1)) : -1;
+    }
+
+    private static int freePort() throws IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** Heap in use after a full collection, read with jcmd. */
+    private record ServerHeap(long usedMb) {
+        static ServerHeap of(long pid) throws IOException, InterruptedException {
+            for (int i = 0; i < 2; i++) {
+                jcmd(pid, "GC.run");
+            }
+            Matcher used = Pattern.compile("total \\d+K, used (\\d+)K").matcher(jcmd(pid, "GC.heap_info"));
+            return new ServerHeap(used.find() ? Long.parseLong(used.group(1)) / 1024 : -1);
+        }
+
+        private static String jcmd(long pid, String command) throws IOException, InterruptedException {
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                    Long.toString(pid), command).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            p.waitFor();
+            return out;
+        }
+    }
+}
