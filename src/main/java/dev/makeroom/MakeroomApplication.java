@@ -23,6 +23,7 @@ import org.springframework.context.annotation.FilterType;
         @ComponentScan.Filter(type = FilterType.ANNOTATION, classes = ManagementContextConfiguration.class)})
 public class MakeroomApplication {
     public static void main(String[] args) {
+        OutOfMemoryExit.install();
         SpringApplication.run(MakeroomApplication.class, args);
     }
 }

@@ -1,6 +1,7 @@
 package dev.makeroom.cluster;
 
 import com.github.benmanes.caffeine.cache.Ticker;
+import dev.makeroom.OutOfMemoryExit;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.score.AvoidList;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -97,6 +98,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         // fabric8 gives up on an informer whose first list or watch fails (a 410 on the first watch,
         // a 500 on the first list); makeroom must keep trying, with fabric8's backoff, until it syncs.
         informer.exceptionHandler((started, error) -> {
+            OutOfMemoryExit.exitIfOutOfMemory(error, kind + " informer"); // not a reason to retry
             log.debug("{} informer failed ({}started); retrying: {}", kind, started ? "" : "not yet ", error.toString());
             return true;
         });

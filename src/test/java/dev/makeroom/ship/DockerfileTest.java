@@ -55,7 +55,7 @@ class DockerfileTest {
         Matcher user = Pattern.compile("USER (\\d+):(\\d+)").matcher(users.get(users.size() - 1));
         assertThat(user.matches()).isTrue();
         assertThat(Integer.parseInt(user.group(1))).isPositive();
-        assertThat(String.join("\n", instructions("ENV"))).contains("-XX:InitialRAMPercentage=75 -XX:MaxRAMPercentage=75").contains("java.io.tmpdir=/tmp");
+        assertThat(String.join("\n", instructions("ENV"))).contains("-XX:InitialRAMPercentage=50 -XX:MaxRAMPercentage=50").contains("java.io.tmpdir=/tmp");
         assertThat(instructions("EXPOSE")).singleElement().asString().contains("8080").contains("8081");
     }
 }
