@@ -38,6 +38,20 @@ class LiveClusterStateTest {
     }
 
     @Test
+    void a_lean_pod_without_a_resolved_priority_takes_its_class_value_on_the_applier() {
+        upsert(ClusterEvent.Kind.PRIORITY_CLASS, new io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClassBuilder()
+                .withNewMetadata().withName("batch").endMetadata().withValue(250).build());
+        Pod pod = new PodBuilder(KubernetesClusterViewTest.pod("p1", "n1", "1")).editSpec().withPriority(null)
+                .withPriorityClassName("batch").endSpec().build();
+        LeanPod lean = LeanPod.of(pod);
+
+        state.apply(new ClusterEvent(ClusterEvent.Kind.POD, false, lean));
+
+        assertThat(lean.info().priority()).as("mapped on the informer's thread, without the classes").isZero();
+        assertThat(state.publish().pod("uid-p1").priority()).isEqualTo(250);
+    }
+
+    @Test
     void a_batch_rebuilds_only_the_nodes_it_touched() {
         upsert(ClusterEvent.Kind.NODE, KubernetesClusterViewTest.node("n1", "4"));
         upsert(ClusterEvent.Kind.NODE, KubernetesClusterViewTest.node("n2", "4"));
