@@ -35,6 +35,7 @@ final class EnqueueingHandler<T extends HasMetadata> implements ResourceEventHan
     private final Queue<ClusterEvent> queue;
     private final Function<T, Object> lean;
     private final Map<Outcome, LongAdder> counts = new EnumMap<>(Outcome.class);
+    private volatile boolean listed;
 
     /** Queues the objects as they come. */
     EnqueueingHandler(ClusterEvent.Kind kind, Queue<ClusterEvent> queue) {
@@ -90,6 +91,20 @@ final class EnqueueingHandler<T extends HasMetadata> implements ResourceEventHan
             return;
         }
         queue.add(new ClusterEvent(kind, deleted, payload));
+    }
+
+    /**
+     * fabric8 tells handlers a list is complete after every notification of that list: the
+     * informer's own "synced" comes earlier, while notifications may still be on their way here.
+     */
+    @Override
+    public void onList(String resourceVersion, boolean remainedEmpty) {
+        listed = true;
+    }
+
+    /** Whether every object of a first list has been handed to the queue. */
+    boolean listed() {
+        return listed;
     }
 
     long count(Outcome outcome) {

@@ -149,9 +149,11 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         return o.getMetadata() == null ? "?" : o.getMetadata().getNamespace() + "/" + o.getMetadata().getName();
     }
 
-    /** Ready once every informer has synced and every event queued until then is published. */
+    /** Ready once every informer has synced, handed over all of its first list, and all of it is published. */
     private void checkReady() {
-        if (!ready && informers.values().stream().allMatch(SharedIndexInformer::hasSynced) && queue.isEmpty()) {
+        // in this order: once every list is handed over, an empty queue means all of it is applied
+        if (!ready && informers.values().stream().allMatch(SharedIndexInformer::hasSynced)
+                && handlers.values().stream().allMatch(EnqueueingHandler::listed) && queue.isEmpty()) {
             snapshot = state.publish();
             ready = true;
             log.info("cluster view synced: {} nodes, {} pods", snapshot.nodes().size(), snapshot.pods().size());
