@@ -23,7 +23,7 @@ COPY --from=build /layers/application/ ./
 USER 65532:65532
 # the heap is fixed at its full size: a heap G1 shrinks and grows again starts extra marking
 # cycles, whose pauses land on scheduler calls (docs/benchmarks.md). Half the container's memory:
-# the rest is metaspace, threads, code and buffers (at 150,000 pods a 512m heap peaked at 725 MB resident)
+# the rest is metaspace, threads, code and buffers (at 150,000 pods a 512m heap peaked at 723 MB resident)
 ENV JAVA_TOOL_OPTIONS="-XX:InitialRAMPercentage=50 -XX:MaxRAMPercentage=50 -XX:+ExitOnOutOfMemoryError -Djava.io.tmpdir=/tmp"
 # 8080: the extender verbs; 8081: health, metrics and the debug API
 EXPOSE 8080 8081

@@ -95,6 +95,7 @@ class LiveViewLifetimeTest {
         verbs = new VerbProbe(port);
         Await.until("the view is ready", CONVERGE, view::ready);
         awaitEqualToTheApi();
+        Await.until("every informer watches", CONVERGE, () -> API.openWatches() == 6);
     }
 
     private void awaitEqualToTheApi() {
@@ -119,8 +120,8 @@ class LiveViewLifetimeTest {
 
     @Test
     void a_quiet_healthy_view_is_not_stale_and_says_what_its_notifications_meant() {
-        long start = unchanged();
-        Await.until("a resync of the quiet cluster", CONVERGE, () -> unchanged() > start);
+        long start = view.notifications("POD", "UNCHANGED");
+        Await.until("a resync of the quiet cluster's pods", CONVERGE, () -> view.notifications("POD", "UNCHANGED") > start);
 
         String scrape = new ExtenderClient(managementPort).get("/actuator/prometheus").body();
         Matcher stale = Pattern.compile("(?m)^makeroom_informer_stale_seconds\\{.*kind=\"(\\w+)\".*} (\\S+)$").matcher(scrape);
