@@ -69,11 +69,13 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
      * The extender endpoints: their path prefix ({@code /scheduler} for {@code POST /scheduler/filter}),
      * the largest request body accepted (larger ones get 413), and the size of each connection's
      * socket read and write buffers in Tomcat (its default is 8 KB: a filter answer naming 5,000
-     * nodes, about 100 KB, then left in a dozen writes, each waking the scheduler's reader).
+     * nodes, about 100 KB, then left in a dozen writes, each waking the scheduler's reader), and how
+     * long the verbs' decision paths are run on the first synced snapshot before readiness (0: not).
      */
     public record Web(@NotNull @Pattern(regexp = "(/[A-Za-z0-9._~-]+)*", message = "must be empty or a path like /scheduler")
                       @DefaultValue("/scheduler") String prefix,
                       @NotNull @DefaultValue("64MB") DataSize maxRequestSize,
-                      @NotNull @DefaultValue("128KB") DataSize socketBuffer) {
+                      @NotNull @DefaultValue("128KB") DataSize socketBuffer,
+                      @NotNull @DefaultValue("5s") Duration warmup) {
     }
 }

@@ -8,6 +8,7 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.preemption.QueueRules;
 import dev.makeroom.core.score.NodeScore;
 import dev.makeroom.core.score.ShieldScorePolicy;
 import dev.makeroom.observability.DecisionLog;
@@ -67,23 +68,13 @@ class ExtenderController {
     @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<byte[]> filter(@RequestBody(required = false) byte[] body) {
         boolean ready = view.ready(); // before the snapshot: a ready view has published its synced one
-        ClusterSnapshot snapshot = view.snapshot();
-        NodesArgs args = json.readNodesArgs(body, snapshot.table());
-        PodInfo pod = pods.toCore(args.pod(), snapshot);
-        FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, args.nodes(), queues.usage(snapshot))
-                : failOpen(args.names());
-        return ok(NodesAnswers.filter(args, verdict, nodeNames.of(args.nodes().table())));
+        return ok(filterAnswer(body, view.snapshot(), ready));
     }
 
     @PostMapping(path = "/prioritize", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<byte[]> prioritize(@RequestBody(required = false) byte[] body) {
         boolean ready = view.ready();
-        ClusterSnapshot snapshot = view.snapshot();
-        NodesArgs args = json.readNodesArgs(body, snapshot.table());
-        PodInfo pod = pods.toCore(args.pod(), snapshot);
-        List<NodeScore> scores = ready ? scorePolicy.score(snapshot, pod, args.nodes(), view.avoidList())
-                : args.names().stream().map(name -> new NodeScore(name, 0)).toList();
-        return ok(NodesAnswers.scores(args.nodes(), scores, nodeNames.of(args.nodes().table())));
+        return ok(prioritizeAnswer(body, view.snapshot(), ready));
     }
 
     @PostMapping(path = "/preempt", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -105,7 +96,39 @@ class ExtenderController {
                 decision.detail(), decision.verdicts().size(), decision.nanos() / 1000,
                 decision.provenOptimal() ? "proven optimal" : "not proven optimal",
                 decision.chosen().isEmpty() ? "" : ", " + decision.chosen().get(0).victims().objective());
-        return ok(new WireDtos.ExtenderPreemptionResult(PreemptionAnswer.toWire(decision)));
+        return ok(preemptAnswer(decision));
+    }
+
+    /** A filter body's answer on {@code snapshot}: what the verb sends, without HTTP. */
+    byte[] filterAnswer(byte[] body, ClusterSnapshot snapshot, boolean ready) {
+        NodesArgs args = json.readNodesArgs(body, snapshot.table());
+        PodInfo pod = pods.toCore(args.pod(), snapshot);
+        FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, args.nodes(), queues.usage(snapshot))
+                : failOpen(args.names());
+        return NodesAnswers.filter(args, verdict, nodeNames.of(args.nodes().table()));
+    }
+
+    /** A prioritize body's answer on {@code snapshot}, without HTTP. */
+    byte[] prioritizeAnswer(byte[] body, ClusterSnapshot snapshot, boolean ready) {
+        NodesArgs args = json.readNodesArgs(body, snapshot.table());
+        PodInfo pod = pods.toCore(args.pod(), snapshot);
+        List<NodeScore> scores = ready ? scorePolicy.score(snapshot, pod, args.nodes(), view.avoidList())
+                : args.names().stream().map(name -> new NodeScore(name, 0)).toList();
+        return NodesAnswers.scores(args.nodes(), scores, nodeNames.of(args.nodes().table()));
+    }
+
+    /**
+     * A preempt body decided on {@code snapshot} without queue rules, logs or metrics, and answered
+     * as the verb answers: the decision paths as the warm-up runs them ({@link DecisionPathWarmup}).
+     */
+    byte[] unrecordedPreemptAnswer(byte[] body, ClusterSnapshot snapshot) {
+        WireDtos.ExtenderPreemptionArgs args = json.read(body, WireDtos.ExtenderPreemptionArgs.class);
+        PodInfo pod = pods.toCore(args.pod(), snapshot);
+        return preemptAnswer(engine.decideFor(snapshot, pod, candidates(args), QueueRules.off()));
+    }
+
+    private byte[] preemptAnswer(PreemptionDecision decision) {
+        return json.write(new WireDtos.ExtenderPreemptionResult(PreemptionAnswer.toWire(decision)));
     }
 
     /** Before the view has synced: pass every node and let the scheduler's own filters decide. */

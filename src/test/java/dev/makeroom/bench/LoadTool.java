@@ -112,7 +112,23 @@ public final class LoadTool {
         System.out.println("makeroom's log: " + log);
         server = ServerProcess.start(snapshot, SERVER_HEAP, log);
         port = server.port;
+        // the first calls a freshly ready makeroom answers, before this tool has warmed anything
+        List<Result> first = List.of(closedLoop("first 20 after readiness: filter", "filter", bodies.filterNames, 20),
+                closedLoop("first 20 after readiness: prioritize", "prioritize", bodies.filterNames, 20),
+                closedLoop("first 20 after readiness: preempt", "preempt", bodies.preemptMeta, 20));
         warmUp(bodies);
+        if (ONLY.equals("first")) { // the first calls beside 20 warm ones of each verb; writes nothing
+            List<Result> warm = List.of(closedLoop("20 warm: filter", "filter", bodies.filterNames, 20),
+                    closedLoop("20 warm: prioritize", "prioritize", bodies.filterNames, 20),
+                    closedLoop("20 warm: preempt", "preempt", bodies.preemptMeta, 20));
+            for (int i = 0; i < first.size(); i++) {
+                System.out.printf("%s: first-20 p50 %.2f ms, max %.2f ms; warm p50 %.2f ms; first/warm p50 %.2f%n",
+                        first.get(i).name(), first.get(i).percentile(50), first.get(i).percentile(100),
+                        warm.get(i).percentile(50), first.get(i).percentile(50) / warm.get(i).percentile(50));
+            }
+            server.close();
+            return;
+        }
 
         if (!ONLY.isBlank()) { // a quick look at one phase while tuning; writes nothing
             System.out.println(line(switch (ONLY) {

@@ -1,6 +1,7 @@
 package dev.makeroom.ship;
 
 import dev.makeroom.MakeroomApplication;
+import dev.makeroom.support.Await;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Probe;
@@ -70,6 +71,9 @@ class RenderedConfigurationTest {
                     + "/scheduler/filter")).POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
                     HttpResponse.BodyHandlers.ofString())).isInstanceOf(SSLHandshakeException.class);
 
+            // readiness comes once the decision paths are warmed (makeroom.web.warmup), as the kubelet's polling sees it
+            URI readiness = URI.create("http://localhost:" + management + makeroom.getReadinessProbe().getHttpGet().getPath());
+            Await.until("the readiness probe answers 200", Duration.ofSeconds(30), () -> statusOf(stranger, readiness) == 200);
             for (Probe probe : List.of(makeroom.getLivenessProbe(), makeroom.getReadinessProbe(), makeroom.getStartupProbe())) {
                 assertThat(probe.getHttpGet().getScheme()).isNull(); // HTTP
                 HttpResponse<String> answer = stranger.send(HttpRequest.newBuilder(URI.create("http://localhost:"
@@ -77,6 +81,17 @@ class RenderedConfigurationTest {
                 assertThat(answer.statusCode()).as(probe.getHttpGet().getPath()).isEqualTo(200);
                 assertThat(answer.body()).contains("\"status\":\"UP\"");
             }
+        }
+    }
+
+    private static int statusOf(HttpClient client, URI uri) {
+        try {
+            return client.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (java.io.IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
         }
     }
 
