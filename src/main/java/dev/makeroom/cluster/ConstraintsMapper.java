@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import static dev.makeroom.cluster.PodMapper.list;
+
 /**
  * A pod's placement constraints beyond resources, as the kube-scheduler's InterPodAffinity,
  * PodTopologySpread and NodeAffinity filters read them; what makeroom cannot evaluate is named in
@@ -30,15 +32,8 @@ final class ConstraintsMapper {
 
     static SchedulingConstraints of(PodSpec spec, Map<String, String> podLabels) {
         Set<String> unmodelled = new LinkedHashSet<>();
-        List<PodAffinityTerm> affinity = new ArrayList<>();
-        if (spec.getAffinity() != null && spec.getAffinity().getPodAffinity() != null) {
-            for (var t : list(spec.getAffinity().getPodAffinity().getRequiredDuringSchedulingIgnoredDuringExecution())) {
-                PodAffinityTerm term = term(t);
-                if (term != null) {
-                    affinity.add(term);
-                }
-            }
-        }
+        List<PodAffinityTerm> affinity = spec.getAffinity() == null || spec.getAffinity().getPodAffinity() == null
+                ? List.of() : terms(spec.getAffinity().getPodAffinity().getRequiredDuringSchedulingIgnoredDuringExecution());
         List<LabelSelector> nodeTerms = new ArrayList<>();
         boolean nodeAffinityReadable = nodeTerms(spec, nodeTerms);
         List<SpreadConstraint> spread = new ArrayList<>();
@@ -81,11 +76,18 @@ final class ConstraintsMapper {
         return new SchedulingConstraints(affinity, spread, nodeTerms, List.copyOf(unmodelled));
     }
 
-    /** A required pod (anti-)affinity term; null for a term without a selector (it selects no pod). */
-    static PodAffinityTerm term(io.fabric8.kubernetes.api.model.PodAffinityTerm t) {
-        if (t == null || t.getLabelSelector() == null) {
-            return null;
+    /** Required pod (anti-)affinity terms; a term without a selector selects no pod and is left out. */
+    static List<PodAffinityTerm> terms(List<io.fabric8.kubernetes.api.model.PodAffinityTerm> required) {
+        List<PodAffinityTerm> terms = new ArrayList<>();
+        for (var t : list(required)) {
+            if (t != null && t.getLabelSelector() != null) {
+                terms.add(term(t));
+            }
         }
+        return terms;
+    }
+
+    private static PodAffinityTerm term(io.fabric8.kubernetes.api.model.PodAffinityTerm t) {
         var nsSelector = t.getNamespaceSelector();
         boolean selectorEmpty = nsSelector != null && (nsSelector.getMatchLabels() == null
                 || nsSelector.getMatchLabels().isEmpty())
@@ -121,15 +123,9 @@ final class ConstraintsMapper {
             }
             List<LabelSelector.Requirement> requirements = new ArrayList<>();
             for (NodeSelectorRequirement r : list(term.getMatchExpressions())) {
-                LabelSelector.Operator op = r == null ? null : switch (String.valueOf(r.getOperator())) {
-                    case "In" -> LabelSelector.Operator.IN;
-                    case "NotIn" -> LabelSelector.Operator.NOT_IN;
-                    case "Exists" -> LabelSelector.Operator.EXISTS;
-                    case "DoesNotExist" -> LabelSelector.Operator.DOES_NOT_EXIST;
-                    default -> null;
-                };
+                LabelSelector.Operator op = r == null ? null : SelectorMapper.labelOperator(r.getOperator());
                 if (op == null) {
-                    return false;
+                    return false; // Gt, Lt: not a label selector's
                 }
                 requirements.add(new LabelSelector.Requirement(r.getKey(), op,
                         list(r.getValues()).stream().filter(Objects::nonNull).toList()));
@@ -155,9 +151,5 @@ final class ConstraintsMapper {
             return "cloud disk";
         }
         return null;
-    }
-
-    private static <T> List<T> list(List<T> maybe) {
-        return maybe == null ? List.of() : maybe;
     }
 }

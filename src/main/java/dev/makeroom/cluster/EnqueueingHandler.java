@@ -16,8 +16,8 @@ import java.util.function.Function;
  * One informer's event handler: turns notifications into {@link ClusterEvent}s on the applier's
  * queue, in O(1) and without blocking, and counts them by what they meant.
  *
- * <p>The informers keep a reduced store (key, UID, resourceVersion), so any object fabric8 hands
- * back from its own store is a skeleton: a resync's update carries one as both objects, a relist's
+ * <p>The informers keep only key, UID and resourceVersion ({@link MetadataItemStore}), so any object
+ * fabric8 hands back from its own store is a skeleton: a resync's update carries one as both objects, a relist's
  * update carries one as the old object, and a delete whose final state is unknown carries one.
  * Skeletons are used only for what they hold: an unchanged resourceVersion is not news, a changed
  * UID means the name now belongs to another object, and a delete needs only key and UID.
@@ -85,9 +85,7 @@ final class EnqueueingHandler<T extends HasMetadata> implements ResourceEventHan
         try {
             payload = lean.apply(obj);
         } catch (RuntimeException e) {
-            log.warn("ignoring a {} makeroom cannot read ({}/{}): {}", kind, obj.getMetadata() == null ? "?"
-                    : obj.getMetadata().getNamespace(), obj.getMetadata() == null ? "?" : obj.getMetadata().getName(),
-                    e.getMessage());
+            log.warn("ignoring a {} makeroom cannot read ({}): {}", kind, ObjectNames.of(obj), e.getMessage());
             return;
         }
         queue.add(new ClusterEvent(kind, deleted, payload));

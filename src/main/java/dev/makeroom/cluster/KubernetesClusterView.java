@@ -142,11 +142,8 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     }
 
     private static String name(Object payload) {
-        if (payload instanceof LeanPod lean) {
-            return lean.info().namespace() + "/" + lean.info().name();
-        }
-        HasMetadata o = (HasMetadata) payload;
-        return o.getMetadata() == null ? "?" : o.getMetadata().getNamespace() + "/" + o.getMetadata().getName();
+        return payload instanceof LeanPod lean ? lean.info().namespace() + "/" + lean.info().name()
+                : ObjectNames.of((HasMetadata) payload);
     }
 
     /** Ready once every informer has synced, handed over all of its first list, and all of it is published. */

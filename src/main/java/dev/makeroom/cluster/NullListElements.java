@@ -7,10 +7,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Where a Kubernetes object holds a null list element (the API server never stores one; fabric8
- * keeps it). Used to say what is wrong with an object that could not be read.
+ * Where a Kubernetes object holds a null list element. The API server never stores one; fabric8
+ * keeps it as a null entry that code reading the list trips over. Used to refuse a request carrying
+ * one and to say what is wrong with an object in a snapshot file that could not be read.
  */
-final class NullListElements {
+public final class NullListElements {
 
     private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
@@ -26,7 +27,11 @@ final class NullListElements {
         }
     }
 
-    private static String find(Object value, String path) {
+    /**
+     * The path of the first null list element in {@code value} (maps and lists as a JSON parser makes
+     * them), below {@code path} ({@code ""} for none), or null.
+     */
+    public static String find(Object value, String path) {
         if (value instanceof List<?> list) {
             for (int i = 0; i < list.size(); i++) {
                 String element = path + "[" + i + "]";

@@ -230,14 +230,8 @@ public final class PodMapper {
         if (spec.getAffinity() == null || spec.getAffinity().getPodAntiAffinity() == null) {
             return List.of();
         }
-        List<PodAffinityTerm> terms = new ArrayList<>();
-        for (var t : list(spec.getAffinity().getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution())) {
-            PodAffinityTerm term = ConstraintsMapper.term(t);
-            if (term != null) {
-                terms.add(term);
-            }
-        }
-        return terms;
+        return ConstraintsMapper.terms(spec.getAffinity().getPodAntiAffinity()
+                .getRequiredDuringSchedulingIgnoredDuringExecution());
     }
 
     static Instant instant(String timestamp) {
@@ -259,7 +253,8 @@ public final class PodMapper {
         }
     }
 
-    private static <T> List<T> list(List<T> maybe) {
+    /** A list fabric8 may leave null, as an empty one. */
+    static <T> List<T> list(List<T> maybe) {
         return maybe == null ? List.of() : maybe;
     }
 }

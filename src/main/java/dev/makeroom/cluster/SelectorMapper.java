@@ -29,12 +29,21 @@ final class SelectorMapper {
     }
 
     private static LabelSelector.Operator operator(String op) {
-        return switch (op) {
+        LabelSelector.Operator known = labelOperator(op);
+        if (known == null) {
+            throw new IllegalArgumentException("unknown label selector operator '" + op + "'");
+        }
+        return known;
+    }
+
+    /** A set-based selector operator, or null for one a label selector does not have (Gt, Lt of node terms). */
+    static LabelSelector.Operator labelOperator(String op) {
+        return switch (String.valueOf(op)) {
             case "In" -> LabelSelector.Operator.IN;
             case "NotIn" -> LabelSelector.Operator.NOT_IN;
             case "Exists" -> LabelSelector.Operator.EXISTS;
             case "DoesNotExist" -> LabelSelector.Operator.DOES_NOT_EXIST;
-            default -> throw new IllegalArgumentException("unknown label selector operator '" + op + "'");
+            default -> null;
         };
     }
 }

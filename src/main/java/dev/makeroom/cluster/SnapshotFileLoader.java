@@ -37,24 +37,14 @@ public final class SnapshotFileLoader {
         try {
             parsed = serialization.unmarshal(in);
         } catch (RuntimeException e) {
-            String at = FabricJsonPaths.of(e, "");
+            String at = ReadFailures.path(e, "");
             throw new SnapshotLoadException("cannot parse " + source + " as Kubernetes objects"
                     + (at.isEmpty() ? "" : " at " + (at.startsWith(".") ? at.substring(1) : at)) + ": "
-                    + firstLine(e), e);
+                    + ReadFailures.rootMessage(e), e);
         }
         List<HasMetadata> objects = new ArrayList<>();
         flatten(parsed, objects);
         return objects;
-    }
-
-    private static String firstLine(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = String.valueOf(root.getMessage());
-        int newline = message.indexOf('\n');
-        return newline < 0 ? message : message.substring(0, newline);
     }
 
     private static void flatten(Object parsed, List<HasMetadata> out) {

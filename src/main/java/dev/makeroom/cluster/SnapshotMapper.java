@@ -73,7 +73,7 @@ public final class SnapshotMapper {
             read.run();
         } catch (RuntimeException e) {
             String where = NullListElements.in(o);
-            skipped.accept(o.getKind() + " " + describe(o) + ": " + (where != null ? where + " is null"
+            skipped.accept(o.getKind() + " " + ObjectNames.of(o) + ": " + (where != null ? where + " is null"
                     : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()));
         }
     }
@@ -83,14 +83,6 @@ public final class SnapshotMapper {
             throw new IllegalArgumentException("metadata.name is missing");
         }
         return o.getMetadata().getName();
-    }
-
-    private static String describe(HasMetadata o) {
-        if (o.getMetadata() == null || o.getMetadata().getName() == null) {
-            return "(unnamed)";
-        }
-        return o.getMetadata().getNamespace() == null ? o.getMetadata().getName()
-                : o.getMetadata().getNamespace() + "/" + o.getMetadata().getName();
     }
 
     static Resources allocatable(Node node) {

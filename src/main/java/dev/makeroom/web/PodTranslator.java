@@ -1,6 +1,7 @@
 package dev.makeroom.web;
 
-import dev.makeroom.cluster.FabricJsonPaths;
+import dev.makeroom.cluster.ReadFailures;
+import dev.makeroom.cluster.NullListElements;
 import dev.makeroom.cluster.PodMapper;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
@@ -9,6 +10,8 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+
+import java.util.Map;
 
 /** Turns the request's {@code Pod} into a core pod, through fabric8's model like every other Kubernetes object. */
 @Component
@@ -38,7 +41,7 @@ class PodTranslator {
     }
 
     private PodInfo toCore(String podJson, ClusterSnapshot snapshot) {
-        String nullElement = NullElements.find(tree.readTree(podJson), "Pod");
+        String nullElement = NullListElements.find(tree.readValue(podJson, Map.class), "Pod");
         if (nullElement != null) {
             throw new BadRequestException(nullElement + " is null: a Kubernetes list holds no null elements");
         }
@@ -46,7 +49,7 @@ class PodTranslator {
         try {
             pod = serialization.unmarshal(podJson, Pod.class);
         } catch (RuntimeException e) {
-            throw new BadRequestException(FabricJsonPaths.of(e, "Pod") + " is not valid in a v1.Pod: " + rootMessage(e));
+            throw new BadRequestException(ReadFailures.path(e, "Pod") + " is not valid in a v1.Pod: " + ReadFailures.rootMessage(e));
         }
         if (pod.getMetadata() == null || pod.getMetadata().getName() == null || pod.getMetadata().getName().isBlank()) {
             throw new BadRequestException("Pod.metadata.name is missing");
@@ -55,7 +58,7 @@ class PodTranslator {
         try {
             core = PodMapper.toCore(pod, snapshot::priorityValue);
         } catch (ArithmeticException | IllegalArgumentException e) {
-            throw new BadRequestException("Pod cannot be read: " + rootMessage(e));
+            throw new BadRequestException("Pod cannot be read: " + ReadFailures.rootMessage(e));
         }
         for (int i = 0; i < core.requests().size(); i++) {
             if (core.requests().value(i) < 0) {
@@ -63,15 +66,5 @@ class PodTranslator {
             }
         }
         return core;
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-        int newline = message.indexOf('\n');
-        return newline < 0 ? message : message.substring(0, newline);
     }
 }

@@ -21,10 +21,6 @@ public record PodAffinityTerm(LabelSelector selector, Set<String> namespaces, bo
         this(selector, namespaces, allNamespaces, topologyKey, false);
     }
 
-    public boolean isPerNode() {
-        return HOSTNAME.equals(topologyKey);
-    }
-
     /** Whether {@code other} is a pod this term (owned by {@code owner}) selects. */
     public boolean selects(PodInfo owner, PodInfo other) {
         boolean namespaceMatches = allNamespaces

@@ -3,16 +3,17 @@ package dev.makeroom.cluster;
 import com.fasterxml.jackson.databind.JsonMappingException;
 
 /**
- * Where in an object fabric8 failed to read it: fabric8 maps Kubernetes objects with its own
- * (Jackson 2) mapper, whose mapping errors carry the path of the value they stopped at.
+ * What to tell about an object fabric8 could not read: where, since fabric8 maps Kubernetes objects
+ * with its own (Jackson 2) mapper, whose mapping errors carry the path of the value they stopped
+ * at; and what, as the first line of the innermost cause.
  */
-public final class FabricJsonPaths {
+public final class ReadFailures {
 
-    private FabricJsonPaths() {
+    private ReadFailures() {
     }
 
     /** {@code root} followed by the failing value's path ({@code Pod.spec.containers[0].ports}), or {@code root}. */
-    public static String of(Throwable error, String root) {
+    public static String path(Throwable error, String root) {
         for (Throwable e = error; e != null; e = e.getCause() == e ? null : e.getCause()) {
             if (e instanceof JsonMappingException mapping) {
                 StringBuilder path = new StringBuilder(root);
@@ -27,5 +28,16 @@ public final class FabricJsonPaths {
             }
         }
         return root;
+    }
+
+    /** The innermost cause's message, its first line only. */
+    public static String rootMessage(Throwable error) {
+        Throwable root = error;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
     }
 }

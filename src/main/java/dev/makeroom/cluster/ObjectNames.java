@@ -1,0 +1,18 @@
+package dev.makeroom.cluster;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+
+/** How logs and reports name a Kubernetes object: {@code namespace/name}, or the name alone for cluster-scoped ones. */
+final class ObjectNames {
+
+    private ObjectNames() {
+    }
+
+    static String of(HasMetadata o) {
+        if (o.getMetadata() == null || o.getMetadata().getName() == null) {
+            return "(unnamed)";
+        }
+        return o.getMetadata().getNamespace() == null ? o.getMetadata().getName()
+                : o.getMetadata().getNamespace() + "/" + o.getMetadata().getName();
+    }
+}
