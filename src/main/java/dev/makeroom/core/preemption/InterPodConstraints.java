@@ -50,7 +50,7 @@ final class InterPodConstraints {
     private final String unmodelled;
     private final Map<String, Map<String, List<NodeInfo>>> domains = new HashMap<>();
     private final Map<String, List<PodInfo>> podsByDomain = new HashMap<>();
-    private final Map<SpreadConstraint, Map<String, Long>> spreadCounts = new HashMap<>();
+    private final Map<SpreadConstraint, SpreadCounts> spreadCounts = new HashMap<>();
     private final List<PodInfo> matchingAllAffinity;
     private final boolean matchesOwnAffinity;
 
@@ -211,13 +211,12 @@ final class InterPodConstraints {
     }
 
     private long spreadNeed(NodeInfo node, SpreadConstraint c) {
-        Map<String, Long> counts = spreadCounts.computeIfAbsent(c, this::countMatching);
+        SpreadCounts counts = spreadCounts.computeIfAbsent(c, this::countMatching);
         String here = domainOf(node, c.topologyKey());
-        long count = counts.getOrDefault(here, 0L);
+        long count = counts.byDomain().getOrDefault(here, 0L);
         long self = c.selector().matches(pending.labels()) ? 1 : 0;
-        long emptiestOther = counts.entrySet().stream().filter(e -> !e.getKey().equals(here))
-                .mapToLong(Map.Entry::getValue).min().orElse(Long.MAX_VALUE);
-        int domainCount = counts.containsKey(here) ? counts.size() : counts.size() + 1;
+        long emptiestOther = counts.emptiestBesides(here);
+        int domainCount = counts.byDomain().containsKey(here) ? counts.byDomain().size() : counts.byDomain().size() + 1;
         if (domainCount < c.minDomains()) {
             emptiestOther = 0;
         }
@@ -227,13 +226,41 @@ final class InterPodConstraints {
         return Math.max(0, count + self - c.maxSkew() - emptiestOther);
     }
 
+    /**
+     * Matching pods per domain, with the emptiest domain and the two least counts found once, so
+     * each candidate node asks for "the emptiest other domain" in O(1).
+     */
+    private record SpreadCounts(Map<String, Long> byDomain, String emptiest, long least, long secondLeast) {
+
+        static SpreadCounts of(Map<String, Long> byDomain) {
+            String emptiest = null;
+            long least = Long.MAX_VALUE;
+            long second = Long.MAX_VALUE;
+            for (Map.Entry<String, Long> e : byDomain.entrySet()) {
+                if (e.getValue() < least) {
+                    second = least;
+                    least = e.getValue();
+                    emptiest = e.getKey();
+                } else if (e.getValue() < second) {
+                    second = e.getValue();
+                }
+            }
+            return new SpreadCounts(byDomain, emptiest, least, second);
+        }
+
+        /** The least count among the domains other than {@code domain}; Long.MAX_VALUE when there is none. */
+        long emptiestBesides(String domain) {
+            return domain.equals(emptiest) ? secondLeast : least;
+        }
+    }
+
     /** The scheduler counts only nodes that carry the keys of all the pod's spread constraints. */
     private boolean hasSpreadKeys(NodeInfo node) {
         return own.spread().stream().allMatch(c -> domainOf(node, c.topologyKey()) != null);
     }
 
     /** Matching pods per domain, over the nodes the constraint counts (its node inclusion policy). */
-    private Map<String, Long> countMatching(SpreadConstraint c) {
+    private SpreadCounts countMatching(SpreadConstraint c) {
         Map<String, Long> counts = new HashMap<>();
         for (Map.Entry<String, List<NodeInfo>> domain : domainsOf(c.topologyKey()).entrySet()) {
             for (NodeInfo member : domain.getValue()) {
@@ -244,7 +271,7 @@ final class InterPodConstraints {
                 counts.merge(domain.getKey(), matching, Long::sum);
             }
         }
-        return counts;
+        return SpreadCounts.of(counts);
     }
 
     /** The pods bound to nodes in {@code node}'s domain of {@code key} (the node alone for hostnames). */
