@@ -10,15 +10,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** A JVM launched without -XX:+ExitOnOutOfMemoryError still exits when a thread of it runs out of memory. */
 class OutOfMemoryExitTest {
 
-    /** Run in a child JVM: a background thread dies of OutOfMemoryError, the main thread would wait forever. */
+    /** Run in a child JVM: a background thread dies of OutOfMemoryError, the main thread then waits forever. */
     public static void main(String[] args) throws Exception {
         OutOfMemoryExit.install();
         Thread worker = new Thread(() -> {
             throw new IllegalStateException("listing failed", new OutOfMemoryError("Java heap space"));
         }, "informer");
         worker.start();
-        Thread.sleep(60_000); // what a hung replica would do: the test below expects exit long before
-        System.exit(0);
+        worker.join();
+        Thread.currentThread().join(); // what a hung replica does: only the handler can end this process
     }
 
     @Test
@@ -27,9 +27,13 @@ class OutOfMemoryExitTest {
                 "-cp", System.getProperty("java.class.path"), OutOfMemoryExitTest.class.getName())
                 .redirectErrorStream(true).start();
 
-        assertThat(child.waitFor(30, TimeUnit.SECONDS)).as("the child ended").isTrue();
-        assertThat(child.exitValue()).isEqualTo(OutOfMemoryExit.EXIT_CODE);
-        assertThat(new String(child.getInputStream().readAllBytes())).contains("out of memory in informer");
+        try {
+            assertThat(child.waitFor(30, TimeUnit.SECONDS)).as("the child ended").isTrue();
+            assertThat(child.exitValue()).isEqualTo(OutOfMemoryExit.EXIT_CODE);
+            assertThat(new String(child.getInputStream().readAllBytes())).contains("out of memory in informer");
+        } finally {
+            child.destroyForcibly();
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.makeroom.bench;
 
 import dev.makeroom.MakeroomApplication;
+import dev.makeroom.support.Await;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
@@ -12,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -52,18 +54,14 @@ public final class FirstSyncMemory {
         Process makeroom = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
             HttpClient http = HttpClient.newHttpClient();
-            boolean ready = false;
-            while (makeroom.isAlive() && System.nanoTime() - start < 300_000_000_000L) {
-                try {
-                    ready = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + management
-                            + "/actuator/health/readiness")).build(), HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-                } catch (IOException starting) {
-                    ready = false;
-                }
-                if (ready) {
-                    break;
-                }
-                Thread.sleep(200); // polling readiness, as the kubelet does; not a wait for a result
+            URI readiness = URI.create("http://127.0.0.1:" + management + "/actuator/health/readiness");
+            boolean ready;
+            try {
+                Await.until("makeroom is ready or has exited", Duration.ofMinutes(5),
+                        () -> !makeroom.isAlive() || answers200(http, readiness));
+                ready = makeroom.isAlive();
+            } catch (AssertionError stillSyncing) {
+                ready = false;
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             if (!ready) {
@@ -82,6 +80,17 @@ public final class FirstSyncMemory {
             makeroom.destroy();
             makeroom.waitFor();
             server.destroy();
+        }
+    }
+
+    private static boolean answers200(HttpClient http, URI uri) {
+        try {
+            return http.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+        } catch (IOException starting) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
