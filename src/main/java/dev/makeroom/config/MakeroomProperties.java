@@ -24,7 +24,7 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
                                  @Valid @DefaultValue Queues queues) {
 
     /**
-     * The queue configuration (DESIGN §3) from a file or inline; in cluster mode the ConfigMap
+     * The queue configuration (README, Queues) from a file or inline; in cluster mode the ConfigMap
      * {@code cluster.config-map-name}, key {@code queues.yaml}, takes precedence while it exists.
      */
     public record Queues(String file, String config) {

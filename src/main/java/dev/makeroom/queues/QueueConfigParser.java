@@ -22,7 +22,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Reads the queue document (DESIGN §3) into a {@link QueueTree}. Strict about shape, so a typo
+ * Reads the queue document (README, Queues) into a {@link QueueTree}. Strict about shape, so a typo
  * ({@code guaranted:}) rejects the document instead of silently dropping a guarantee; queue
  * {@code properties} other than makeroom's are ignored, as YuniKorn has more of them. The one
  * forgiving rule is YuniKorn's: an unparsable {@code preemption.delay} becomes 30s, with a warning.

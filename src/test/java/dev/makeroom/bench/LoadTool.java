@@ -187,7 +187,7 @@ public final class LoadTool {
         System.gc();
     }
 
-    /** The request bodies, built once, shaped like the captures in shared/fixtures. */
+    /** The request bodies, built once, shaped like the captures in src/test/resources/fixtures. */
     private static final class Bodies {
         final byte[] filterNames;
         final byte[] filterOneNode;

@@ -9,7 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The real kube-scheduler captures, copied from shared/fixtures into the test resources. */
+/** The real kube-scheduler captures, kept in src/test/resources/fixtures. */
 public final class Fixtures {
 
     public static final Path ROOT = Path.of("src/test/resources/fixtures/kube-scheduler-v1.26");

@@ -56,7 +56,7 @@ public record PodInfo(
         return nodeName != null && !nodeName.isEmpty();
     }
 
-    /** A DaemonSet pod that may run on exactly one node (DESIGN §2, the opt-out last resort). */
+    /** A DaemonSet pod that may run on exactly one node (the last resort of an opt-out; README, How makeroom decides). */
     public boolean isDaemonSetPodFor(String node) {
         return controller != null && controller.isDaemonSet() && node.equals(pinnedNode);
     }

@@ -5,7 +5,7 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PriorityClassInfo;
 import dev.makeroom.core.queue.Queue;
 
-/** Whether a running pod may be preempted by a pending one (DESIGN §2, and §3 when queues are on). */
+/** Whether a running pod may be preempted by a pending one (README: How makeroom decides, and Queues when they are on). */
 public final class Candidacy {
 
     private Candidacy() {

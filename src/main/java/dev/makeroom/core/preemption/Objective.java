@@ -1,7 +1,7 @@
 package dev.makeroom.core.preemption;
 
 /**
- * The cost of a victim set, compared lexicographically, smaller is better (DESIGN §2): PDB
+ * The cost of a victim set, compared lexicographically, smaller is better (README, How makeroom decides): PDB
  * violations, highest victim priority, number of victims, sum of victim priorities, then the
  * gentleness tie-breaks (QoS ranks, originators, grace periods, ages: see {@link Age}). Every component only
  * grows when a victim is added, which is what makes the search's bounds sound.

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The queue laws (DESIGN §3) for one pending pod P, over one snapshot's queue usage.
+ * The queue laws (README, Queues) for one pending pod P, over one snapshot's queue usage.
  *
  * <p><b>Design.</b> Moving capacity from a victim V to P changes the usage of exactly the queues
  * between each leaf and their lowest common ancestor: P's side gains, V's side loses, the shared

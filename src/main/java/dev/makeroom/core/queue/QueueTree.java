@@ -146,7 +146,7 @@ public final class QueueTree {
     }
 
     /**
-     * The leaf queue a pod belongs to (DESIGN §3): its own queue label or annotation, its
+     * The leaf queue a pod belongs to (README, Queues): its own queue label or annotation, its
      * namespace's annotation, {@code root.<namespace>}, then the default queue. A name that is not a
      * leaf of this tree is passed over. Null when nothing matches: the pod is outside the queues.
      */

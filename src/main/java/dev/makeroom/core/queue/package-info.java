@@ -1,5 +1,5 @@
 /**
- * Hierarchical queues with guaranteed capacity (DESIGN §3): the queue tree, which leaf a pod
+ * Hierarchical queues with guaranteed capacity (README, Queues): the queue tree, which leaf a pod
  * belongs to, and each queue's usage in one snapshot. The preemption laws that read them live in
  * {@link dev.makeroom.core.preemption.QueueRules}.
  */

@@ -31,7 +31,7 @@ class MinimalSearchProperties {
 
     private static final String[] DIMS = {"cpu", "memory", "example.com/gpu", "ephemeral-storage"};
     private static final int PENDING_PRIORITY = 5;
-    /** Victims' ages are measured to a fixed point, so newer pods cost less (DESIGN §2, criterion 5). */
+    /** Victims' ages are measured to a fixed point, so newer pods cost less (README, How makeroom decides: newer pods first). */
     private static final Instant REFERENCE = Instant.parse("2200-01-01T00:00:00Z");
 
     record PodSpec(int priority, int[] amounts, int qos, int flag, int budget, int startMinute, boolean originator,
@@ -129,7 +129,7 @@ class MinimalSearchProperties {
         return PodInfo.builder("pending").priority(PENDING_PRIORITY).requests(Resources.of(requests)).build();
     }
 
-    // ---- the oracle: written from DESIGN §2, sharing nothing with the engine ----
+    // ---- the oracle: written from the README's "How makeroom decides", sharing nothing with the engine ----
 
     private static boolean eligible(PodInfo p) {
         return p.priority() < PENDING_PRIORITY && !p.terminating() && !p.optedOut() && !p.mirror();

@@ -16,7 +16,7 @@ import static dev.makeroom.core.preemption.QueueWorld.pod;
 import static dev.makeroom.core.preemption.QueueWorld.victims;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The queue laws of DESIGN §3, one named test each, on the core decision. */
+/** The queue laws of the README's Queues section, one named test each, on the core decision. */
 class QueueLawsTest {
 
     static final String PROD = "root.parent.prod";
