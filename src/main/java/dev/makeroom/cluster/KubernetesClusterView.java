@@ -34,7 +34,7 @@ import java.util.function.Function;
  * published snapshot keeps serving. The applier logs one WARN when a watch is lost and one INFO
  * when all are back.
  */
-public final class KubernetesClusterView implements ClusterView, AutoCloseable {
+public final class KubernetesClusterView implements ClusterView, ConfigMapFeed, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(KubernetesClusterView.class);
     private static final int MAX_BATCH = 10_000;
@@ -203,8 +203,8 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         return ready;
     }
 
-    @Override
-    public AvoidList avoidList() {
+    /** Nodes pods should not return to: where the kubelet recently evicted a pod of the same controller. */
+    public AvoidList recentEvictions() {
         return evictions;
     }
 

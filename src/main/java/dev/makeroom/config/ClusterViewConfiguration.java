@@ -1,9 +1,11 @@
 package dev.makeroom.config;
 
 import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.cluster.ConfigMapFeed;
 import dev.makeroom.cluster.KubernetesClusterView;
 import dev.makeroom.cluster.LiveViewSettings;
 import dev.makeroom.cluster.SnapshotFileClusterView;
+import dev.makeroom.core.score.AvoidList;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
@@ -17,7 +19,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Chooses and starts the cluster view: a snapshot file, or the live API through informers. */
+/**
+ * Chooses and starts the cluster view (a snapshot file, or the live API through informers) and offers
+ * what else it learns beside it.
+ */
 @Configuration(proxyBeanMethods = false)
 class ClusterViewConfiguration {
 
@@ -43,6 +48,18 @@ class ClusterViewConfiguration {
                 cluster.configMapName());
         return new KubernetesClusterView(client, new LiveViewSettings(cluster.resync(), namespace,
                 cluster.configMapName(), cluster.evictionMemory())).start();
+    }
+
+    /** makeroom's ConfigMap, where the live view watches it; a snapshot file has none. */
+    @Bean
+    ConfigMapFeed configMapFeed(ClusterView view) {
+        return view instanceof KubernetesClusterView live ? live : ConfigMapFeed.NONE;
+    }
+
+    /** Nodes prioritize keeps replacement pods away from; only the live view sees kubelet evictions. */
+    @Bean
+    AvoidList avoidList(ClusterView view) {
+        return view instanceof KubernetesClusterView live ? live.recentEvictions() : AvoidList.NONE;
     }
 
     /** fabric8's defaults (in-cluster service account, else kubeconfig), always on the JDK HTTP client. */

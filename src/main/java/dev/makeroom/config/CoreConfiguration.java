@@ -4,7 +4,9 @@ import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionSettings;
 import dev.makeroom.core.score.ShieldScorePolicy;
+import dev.makeroom.cluster.ConfigMapFeed;
 import dev.makeroom.observability.DecisionLog;
+import dev.makeroom.queues.QueueConfigService;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -21,10 +23,15 @@ class CoreConfiguration {
                 System::nanoTime);
     }
 
-    /** The wall clock for queue delays; tests put a controllable one first. */
+    /** The wall clock for queue delays and decision times; tests put a controllable one first. */
     @Bean
     Clock clock() {
         return Clock.systemUTC();
+    }
+
+    @Bean
+    QueueConfigService queueConfigService(MakeroomProperties properties, ConfigMapFeed feed, Clock clock) {
+        return new QueueConfigService(properties.queues().file(), properties.queues().config(), feed, clock);
     }
 
     @Bean

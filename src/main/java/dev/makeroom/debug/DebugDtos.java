@@ -12,12 +12,8 @@ final class DebugDtos {
     record PodRef(String pod, int priority) {
     }
 
-    record Objective(long pdbViolations, long highestPriority, long victims, long prioritySum, long qosRankSum,
-                     long originators, long gracePeriodSum, long ageSum) {
-    }
-
     record NodeOutcome(String node, boolean feasible, String reason, String detail, List<PodRef> victims,
-                       Integer numPdbViolations, Objective objective, boolean provenOptimal, boolean dominated,
+                       Integer numPdbViolations, Map<String, Long> objective, boolean provenOptimal, boolean dominated,
                        boolean lastResort, long statesExplored, long micros) {
     }
 

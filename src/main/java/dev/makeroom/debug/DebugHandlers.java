@@ -7,10 +7,13 @@ import dev.makeroom.core.filter.FilterVerdict;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.model.PriorityClassInfo;
+import dev.makeroom.core.preemption.Candidacy;
+import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.NodeVerdict;
+import dev.makeroom.core.preemption.Objective;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.preemption.TieBreak;
 import dev.makeroom.core.queue.Queue;
 import dev.makeroom.core.queue.QueueUsage;
 import dev.makeroom.observability.DecisionLog;
@@ -22,8 +25,9 @@ import org.springframework.http.MediaType;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
-import java.time.Instant;
+import java.time.Clock;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -40,15 +44,17 @@ final class DebugHandlers {
     private final FilterPolicy filter;
     private final PreemptionEngine engine;
     private final Queues queues;
+    private final Clock clock;
     private final KubernetesSerialization serialization = new KubernetesSerialization();
 
     DebugHandlers(ClusterView view, DecisionLog decisions, FilterPolicy filter, PreemptionEngine engine,
-                  Queues queues) {
+                  Queues queues, Clock clock) {
         this.view = view;
         this.decisions = decisions;
         this.filter = filter;
         this.engine = engine;
         this.queues = queues;
+        this.clock = clock;
     }
 
     /**
@@ -69,10 +75,10 @@ final class DebugHandlers {
         List<String> nodes = snapshot.nodes().stream().map(NodeInfo::name).sorted().toList();
         QueueUsage usage = queues.usage(snapshot);
         FilterVerdict fits = filter.filter(snapshot, pod, nodes, usage);
-        PreemptionDecision decision = engine.decide(snapshot, pod, nodes, queues.rulesFor(snapshot, pod));
+        PreemptionDecision decision = engine.decide(snapshot, pod, Candidate.onNodes(nodes), queues.rulesFor(snapshot, pod));
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.Simulation(
                 pod.ref().toString(), pod.priority(), queueOf(pod, snapshot, usage), fits.passed(), fits.failed(),
-                fits.unresolvable(), decision(Instant.now().toString(), decision)));
+                fits.unresolvable(), decision(clock.instant().toString(), decision)));
     }
 
     private PodInfo podToSimulate(String body, ClusterSnapshot snapshot) {
@@ -129,7 +135,7 @@ final class DebugHandlers {
                 .sorted(Comparator.comparingInt(PodInfo::priority).reversed().thenComparing(PodInfo::name))
                 .map(p -> new DebugDtos.PodDetail(p.ref().toString(), p.priority(), p.priorityClassName(),
                         p.qos().name(), p.requests().toMap(), p.terminating(), queueOf(p, snapshot, usage),
-                        protection(p, snapshot)))
+                        Candidacy.explainStanding(p, snapshot)))
                 .toList();
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.NodeDetail(summary(node), pods));
     }
@@ -138,24 +144,6 @@ final class DebugHandlers {
     private static String queueOf(PodInfo pod, ClusterSnapshot snapshot, QueueUsage usage) {
         Queue leaf = usage == null ? null : usage.tree().leafOf(pod, snapshot.namespaceAnnotations());
         return leaf == null ? null : leaf.fullName();
-    }
-
-    /** Why a pod is shielded from preemption whatever the pending pod, or that only priority decides. */
-    private static String protection(PodInfo pod, ClusterSnapshot snapshot) {
-        if (pod.mirror()) {
-            return "never preempted: static (mirror) pod";
-        }
-        if (pod.terminating()) {
-            return "not a victim: already terminating (still holds its resources)";
-        }
-        if (pod.optedOut()) {
-            return "opted out by its allow-preemption annotation (a pinned DaemonSet pod may still take it)";
-        }
-        PriorityClassInfo pc = snapshot.priorityClass(pod.priorityClassName());
-        if (pc != null && pc.optedOut()) {
-            return "opted out by its PriorityClass " + pc.name() + " (a pinned DaemonSet pod may still take it)";
-        }
-        return "preemptible by pods of priority above " + pod.priority();
     }
 
     private static DebugDtos.NodeSummary summary(NodeInfo node) {
@@ -178,16 +166,25 @@ final class DebugHandlers {
                 d.verdicts().stream().map(DebugHandlers::outcome).toList());
     }
 
+    /** The objective's components by name, tie-breaks included, in the order they are compared. */
+    private static Map<String, Long> objective(Objective o) {
+        Map<String, Long> components = new LinkedHashMap<>();
+        components.put("pdbViolations", o.pdbViolations());
+        components.put("highestPriority", o.highestPriority());
+        components.put("victims", o.victims());
+        components.put("prioritySum", o.prioritySum());
+        TieBreak.ALL.forEach(t -> components.put(t.field(), o.tieBreak(t)));
+        return components;
+    }
+
     private static DebugDtos.NodeOutcome outcome(NodeVerdict v) {
         if (!v.isFeasible()) {
             return new DebugDtos.NodeOutcome(v.node(), false, v.reason().name(), v.detail(), List.of(), null, null,
                     v.provenOptimal(), false, false, v.stats().statesExplored(), v.stats().nanos() / 1000);
         }
-        var o = v.victims().objective();
         return new DebugDtos.NodeOutcome(v.node(), true, null, null,
                 v.victims().victims().stream().map(DebugHandlers::ref).toList(), v.victims().pdbViolations(),
-                new DebugDtos.Objective(o.pdbViolations(), o.highestPriority(), o.victims(), o.prioritySum(),
-                        o.qosRankSum(), o.originators(), o.gracePeriodSum(), o.ageSum()),
+                objective(v.victims().objective()),
                 v.provenOptimal(), v.dominated(), v.lastResort(), v.stats().statesExplored(), v.stats().nanos() / 1000);
     }
 

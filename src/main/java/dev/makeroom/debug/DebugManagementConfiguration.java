@@ -13,14 +13,17 @@ import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerResponse;
 
+import java.time.Clock;
+
 /** Puts the debug API in the management context, so it listens on the management port, not the extender's. */
 @ManagementContextConfiguration(value = ManagementContextType.ANY, proxyBeanMethods = false)
 class DebugManagementConfiguration {
 
     @Bean
     RouterFunction<ServerResponse> debugRoutes(ClusterView view, DecisionLog decisions, FilterPolicy filter,
-                                               PreemptionEngine engine, QueueConfigService queueConfig, Queues queues) {
-        DebugHandlers debug = new DebugHandlers(view, decisions, filter, engine, queues);
+                                               PreemptionEngine engine, QueueConfigService queueConfig, Queues queues,
+                                               Clock clock) {
+        DebugHandlers debug = new DebugHandlers(view, decisions, filter, engine, queues, clock);
         QueueDebug queueDebug = new QueueDebug(view, queueConfig, queues);
         return RouterFunctions.route()
                 .GET("/debug/queues", queueDebug::tree)

@@ -1,12 +1,10 @@
 package dev.makeroom.queues;
 
-import dev.makeroom.cluster.ClusterView;
-import dev.makeroom.config.MakeroomProperties;
+import dev.makeroom.cluster.ConfigMapFeed;
 import dev.makeroom.core.queue.InvalidQueueConfigException;
 import dev.makeroom.core.queue.QueueTree;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.stereotype.Service;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,7 +23,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * rejected whole: the last good configuration stays, the error is logged, counted and kept for
  * the debug API until a good document arrives.
  */
-@Service
 public class QueueConfigService {
 
     public static final String CONFIG_MAP_KEY = "queues.yaml";
@@ -39,14 +36,18 @@ public class QueueConfigService {
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
     private String lastDocument;
 
-    public QueueConfigService(MakeroomProperties properties, ClusterView view, Clock clock) {
+    /**
+     * {@code file} ({@code makeroom.queues.file}) or {@code inline} ({@code makeroom.queues.config}),
+     * at most one, is the application's configuration; {@code feed} brings makeroom's ConfigMap.
+     */
+    public QueueConfigService(String file, String inline, ConfigMapFeed feed, Clock clock) {
         this.clock = clock;
-        this.base = fromApplication(properties.queues());
+        this.base = fromApplication(file, inline);
         this.state = base;
         if (base.tree().enabled()) {
             log.info("queues: {} queues from {}", base.tree().queues().size(), base.source());
         }
-        view.onConfigData(this::onConfigMap);
+        feed.onConfigData(this::onConfigMap);
     }
 
     /** Runs {@code listener} now and after every change of the configuration in force. */
@@ -72,21 +73,21 @@ public class QueueConfigService {
         return failures.get();
     }
 
-    private QueueConfigState fromApplication(MakeroomProperties.Queues queues) {
-        boolean hasFile = queues.file() != null && !queues.file().isBlank();
-        boolean hasInline = queues.config() != null && !queues.config().isBlank();
+    private QueueConfigState fromApplication(String file, String inline) {
+        boolean hasFile = file != null && !file.isBlank();
+        boolean hasInline = inline != null && !inline.isBlank();
         if (hasFile && hasInline) {
             throw new IllegalStateException("set makeroom.queues.file or makeroom.queues.config, not both");
         }
         if (!hasFile && !hasInline) {
             return new QueueConfigState(QueueTree.OFF, "none", clock.instant(), List.of(), null, null);
         }
-        String source = hasFile ? "file " + queues.file() : "makeroom.queues.config";
+        String source = hasFile ? "file " + file : "makeroom.queues.config";
         String text;
         try {
-            text = hasFile ? Files.readString(Path.of(queues.file())) : queues.config();
+            text = hasFile ? Files.readString(Path.of(file)) : inline;
         } catch (IOException e) {
-            throw new IllegalStateException("cannot read makeroom.queues.file " + queues.file() + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot read makeroom.queues.file " + file + ": " + e.getMessage(), e);
         }
         List<String> warnings = new ArrayList<>();
         try {

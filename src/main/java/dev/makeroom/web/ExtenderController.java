@@ -9,6 +9,7 @@ import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.QueueRules;
+import dev.makeroom.core.score.AvoidList;
 import dev.makeroom.core.score.NodeScore;
 import dev.makeroom.core.score.ShieldScorePolicy;
 import dev.makeroom.observability.DecisionLog;
@@ -23,7 +24,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.time.Instant;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -49,10 +50,13 @@ class ExtenderController {
     private final DecisionLog decisions;
     private final Queues queues;
     private final NodeNameJson nodeNames;
+    private final AvoidList avoidList;
+    private final Clock clock;
 
     ExtenderController(ClusterView view, WireJson json, PodTranslator pods, FilterPolicy filterPolicy,
                        ShieldScorePolicy scorePolicy, PreemptionEngine engine, ExtenderMetrics metrics,
-                       DecisionLog decisions, Queues queues, NodeNameJson nodeNames) {
+                       DecisionLog decisions, Queues queues, NodeNameJson nodeNames, AvoidList avoidList,
+                       Clock clock) {
         this.view = view;
         this.json = json;
         this.pods = pods;
@@ -63,6 +67,8 @@ class ExtenderController {
         this.decisions = decisions;
         this.queues = queues;
         this.nodeNames = nodeNames;
+        this.avoidList = avoidList;
+        this.clock = clock;
     }
 
     @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -89,9 +95,9 @@ class ExtenderController {
             metrics.recordNotReady();
             return ok(new WireDtos.ExtenderPreemptionResult(Map.of()));
         }
-        PreemptionDecision decision = engine.decideFor(snapshot, pod, candidates, queues.rulesFor(snapshot, pod));
+        PreemptionDecision decision = engine.decide(snapshot, pod, candidates, queues.rulesFor(snapshot, pod));
         metrics.recordDecision(decision);
-        decisions.add(Instant.now(), decision);
+        decisions.add(clock.instant(), decision);
         log.info("preempt {}: {} {} ({} candidate nodes, {} µs, {}{})", decision.pod(), decision.outcome(),
                 decision.detail(), decision.verdicts().size(), decision.nanos() / 1000,
                 decision.provenOptimal() ? "proven optimal" : "not proven optimal",
@@ -112,7 +118,7 @@ class ExtenderController {
     byte[] prioritizeAnswer(byte[] body, ClusterSnapshot snapshot, boolean ready) {
         NodesArgs args = json.readNodesArgs(body, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
-        List<NodeScore> scores = ready ? scorePolicy.score(snapshot, pod, args.nodes(), view.avoidList())
+        List<NodeScore> scores = ready ? scorePolicy.score(snapshot, pod, args.nodes(), avoidList)
                 : args.names().stream().map(name -> new NodeScore(name, 0)).toList();
         return NodesAnswers.scores(args.nodes(), scores, nodeNames.of(args.nodes().table()));
     }
@@ -124,7 +130,7 @@ class ExtenderController {
     byte[] unrecordedPreemptAnswer(byte[] body, ClusterSnapshot snapshot) {
         WireDtos.ExtenderPreemptionArgs args = json.read(body, WireDtos.ExtenderPreemptionArgs.class);
         PodInfo pod = pods.toCore(args.pod(), snapshot);
-        return preemptAnswer(engine.decideFor(snapshot, pod, candidates(args), QueueRules.off()));
+        return preemptAnswer(engine.decide(snapshot, pod, candidates(args), QueueRules.off()));
     }
 
     private byte[] preemptAnswer(PreemptionDecision decision) {

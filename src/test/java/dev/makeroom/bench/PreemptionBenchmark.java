@@ -4,11 +4,13 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.AnswerMode;
+import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.NodeVerdict;
 import dev.makeroom.core.preemption.PdbMode;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionSettings;
+import dev.makeroom.core.preemption.QueueRules;
 import dev.makeroom.core.preemption.Strategy;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -50,17 +52,17 @@ public class PreemptionBenchmark {
 
     private ClusterSnapshot snapshot;
     private PodInfo pending;
-    private List<String> candidates;
+    private List<Candidate> candidates;
     private PreemptionEngine engine;
 
     @Setup
     public void setUp() {
         snapshot = SyntheticCluster.generate(nodes, podsPerNode, 42);
         pending = SyntheticCluster.pending(podsPerNode);
-        candidates = snapshot.nodes().stream().map(NodeInfo::name).sorted().toList();
+        candidates = Candidate.onNodes(snapshot.nodes().stream().map(NodeInfo::name).sorted().toList());
         engine = new PreemptionEngine(new PreemptionSettings(strategy, AnswerMode.BEST, PdbMode.PREFER,
                 Duration.ofMillis(50)), System::nanoTime);
-        PreemptionDecision probe = engine.decide(snapshot, pending, candidates);
+        PreemptionDecision probe = engine.decide(snapshot, pending, candidates, QueueRules.off());
         long feasible = probe.verdicts().stream().filter(NodeVerdict::isFeasible).count();
         long proven = probe.verdicts().stream().filter(v -> v.isFeasible() && v.provenOptimal()).count();
         long states = probe.verdicts().stream().mapToLong(v -> v.stats().statesExplored()).sum();
@@ -72,6 +74,6 @@ public class PreemptionBenchmark {
 
     @Benchmark
     public PreemptionDecision decide() {
-        return engine.decide(snapshot, pending, candidates);
+        return engine.decide(snapshot, pending, candidates, QueueRules.off());
     }
 }

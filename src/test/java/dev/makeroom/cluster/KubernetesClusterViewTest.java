@@ -163,11 +163,11 @@ class KubernetesClusterViewTest {
                 .endOwnerReference().endMetadata().editStatus().withPhase("Failed").withReason("Evicted").endStatus().build();
         String uid = client.resource(evicted).create().getMetadata().getUid();
         awaitSnapshot("the eviction has been applied", s -> s.pod(uid) == null);
-        Await.until("the avoid list names n1 for the controller", FOLLOW, () -> view.avoidList().avoid(
+        Await.until("the avoid list names n1 for the controller", FOLLOW, () -> view.recentEvictions().avoid(
                 PodInfo.builder("replacement").controller(new OwnerRef("ReplicaSet", "web-abc", "rs-1")).build(), "n1"));
 
         PodInfo other = PodInfo.builder("other").controller(new OwnerRef("ReplicaSet", "api", "rs-2")).build();
-        assertThat(view.avoidList().avoid(other, "n1")).isFalse();
+        assertThat(view.recentEvictions().avoid(other, "n1")).isFalse();
     }
 
     @Test

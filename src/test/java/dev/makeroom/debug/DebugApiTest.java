@@ -56,7 +56,7 @@ class DebugApiTest {
         assertThat(node.get("node").get("free").get("cpu").asLong()).isZero();
         assertThat(node.get("pods")).hasSize(2);
         assertThat(node.get("pods").get(0).get("protection").asString())
-                .startsWith("opted out by its PriorityClass service-protected");
+                .startsWith("opted out by PriorityClass service-protected");
     }
 
     @Test

@@ -16,6 +16,14 @@ public final class Candidacy {
         if (running.priority() >= pending.priority()) {
             return Protection.PRIORITY_NOT_LOWER;
         }
+        return standing(running, snapshot);
+    }
+
+    /**
+     * What shields a pod whatever the pending pod and its queue: terminating, mirror pod, opted out
+     * ({@link Protection#NONE}: only priority and the queues decide).
+     */
+    public static Protection standing(PodInfo running, ClusterSnapshot snapshot) {
         if (running.terminating()) {
             return Protection.TERMINATING;
         }
@@ -25,17 +33,25 @@ public final class Candidacy {
         return optOut(running, snapshot);
     }
 
+    /** {@link #standing} in words, for people asking why a pod is or is not a victim. */
+    public static String explainStanding(PodInfo running, ClusterSnapshot snapshot) {
+        Protection protection = standing(running, snapshot);
+        return switch (protection) {
+            case NONE -> "preemptible by pods of priority above " + running.priority();
+            case PRIORITY_CLASS_OPTED_OUT -> protection.describe() + " " + running.priorityClassName()
+                    + " (a pinned DaemonSet pod may still take it)";
+            default -> protection.describe() + (protection.isOptOut() ? " (a pinned DaemonSet pod may still take it)" : "");
+        };
+    }
+
     /** With queue rules: the laws first, then the plain protections; inactive rules are the plain case. */
     public static Protection protectionOf(PodInfo running, PodInfo pending, ClusterSnapshot snapshot,
                                           QueueRules rules) {
         if (rules.inactive()) {
             return protectionOf(running, pending, snapshot);
         }
-        if (running.terminating()) {
-            return Protection.TERMINATING;
-        }
-        if (running.mirror()) {
-            return Protection.MIRROR_POD;
+        if (running.terminating() || running.mirror()) {
+            return standing(running, snapshot);
         }
         Queue leaf = rules.leafOf(running);
         Protection byQueue = rules.protectionOf(running, leaf);

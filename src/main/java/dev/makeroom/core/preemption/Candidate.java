@@ -7,4 +7,9 @@ public record Candidate(String node, List<String> hintedVictimUids) {
     public Candidate {
         hintedVictimUids = List.copyOf(hintedVictimUids);
     }
+
+    /** Bare nodes, with no victims named: as the debug simulation asks. */
+    public static List<Candidate> onNodes(List<String> nodeNames) {
+        return nodeNames.stream().map(n -> new Candidate(n, List.of())).toList();
+    }
 }

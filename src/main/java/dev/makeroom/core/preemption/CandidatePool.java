@@ -15,7 +15,7 @@ import java.util.function.Function;
  * One node's victim problem in dense arrays, shared by the selectors: the deficit to free per
  * resource, what each candidate frees of it, the pods that must go (conflicts), the budgets each
  * candidate spends, the queue guarantees ({@link QueueFloors}) it draws on, and the per-candidate
- * costs the objective adds up.
+ * costs the objective adds up ({@link ObjectiveSum}).
  */
 final class CandidatePool {
 
@@ -29,7 +29,8 @@ final class CandidatePool {
     final List<DisruptionBudget> budgets;
     final boolean strictPdb;
     final QueueFloors floors;
-    private final long[] age;
+    private final int[] priority;
+    private final long[][] tieBreakCosts; // [candidate][TieBreak.ordinal()]
 
     /** {@code coverage} tells which budgets evicting a pod would spend. */
     CandidatePool(List<PodInfo> pods, Resources deficit, Set<String> forcedUids,
@@ -90,9 +91,13 @@ final class CandidatePool {
                 budgetsOf[i][k] = index.get(spent.get(k));
             }
         }
-        age = new long[n];
+        priority = new int[n];
+        tieBreakCosts = new long[n][TieBreak.COUNT];
         for (int i = 0; i < n; i++) {
-            age[i] = Age.of(this.pods.get(i));
+            priority[i] = this.pods.get(i).priority();
+            for (TieBreak t : TieBreak.ALL) {
+                tieBreakCosts[i][t.ordinal()] = t.cost(this.pods.get(i));
+            }
         }
     }
 
@@ -101,23 +106,12 @@ final class CandidatePool {
     }
 
     int priority(int i) {
-        return pods.get(i).priority();
+        return priority[i];
     }
 
-    int qosRank(int i) {
-        return pods.get(i).qos().ordinal();
-    }
-
-    int originator(int i) {
-        return pods.get(i).originator() ? 1 : 0;
-    }
-
-    long grace(int i) {
-        return Math.max(0, pods.get(i).terminationGracePeriodSeconds());
-    }
-
-    long age(int i) {
-        return age[i];
+    /** Candidate {@code i}'s cost for each {@link TieBreak}, by ordinal; not to be changed. */
+    long[] tieBreakCosts(int i) {
+        return tieBreakCosts[i];
     }
 
     /** Whether evicting exactly the marked pods makes the pending pod fit. */
@@ -143,44 +137,10 @@ final class CandidatePool {
 
     /** Per budget, the victims beyond what it allows. */
     long pdbViolations(boolean[] evicted) {
-        int[] spent = new int[allowed.length];
-        for (int i = 0; i < evicted.length; i++) {
-            if (evicted[i]) {
-                for (int b : budgetsOf[i]) {
-                    spent[b]++;
-                }
-            }
-        }
-        long violations = 0;
-        for (int b = 0; b < allowed.length; b++) {
-            violations += Math.max(0, spent[b] - allowed[b]);
-        }
-        return violations;
+        return ObjectiveSum.over(this, evicted).violations();
     }
 
-    Objective objective(boolean[] evicted, long pdbViolations) {
-        long highest = Long.MIN_VALUE;
-        long count = 0;
-        long prioritySum = 0;
-        long qos = 0;
-        long originators = 0;
-        long grace = 0;
-        long age = 0;
-        for (int i = 0; i < evicted.length; i++) {
-            if (evicted[i]) {
-                highest = Math.max(highest, priority(i));
-                count++;
-                prioritySum += priority(i);
-                qos += qosRank(i);
-                originators += originator(i);
-                grace += grace(i);
-                age += age(i);
-            }
-        }
-        return new Objective(pdbViolations, count == 0 ? Long.MIN_VALUE : highest, count, prioritySum, qos,
-                originators, grace, age);
-    }
-
+    /** The marked victims as a set, most important first, its PDB violations counted as given. */
     VictimSet victimSet(boolean[] evicted, long pdbViolations) {
         List<PodInfo> victims = new ArrayList<>();
         for (int i = 0; i < evicted.length; i++) {
@@ -189,6 +149,7 @@ final class CandidatePool {
             }
         }
         victims.sort(Importance.MOST_IMPORTANT_FIRST);
-        return new VictimSet(victims, (int) pdbViolations, objective(evicted, pdbViolations));
+        return new VictimSet(victims, (int) pdbViolations,
+                ObjectiveSum.over(this, evicted).objective().withPdbViolations(pdbViolations));
     }
 }

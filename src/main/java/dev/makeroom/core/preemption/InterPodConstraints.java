@@ -41,7 +41,7 @@ import java.util.function.Predicate;
  * What it cannot evaluate (see {@link SchedulingConstraints#unmodelled()}, a topology key the node
  * lacks, namespaces chosen by labels) is reported, and the engine keeps the scheduler's victims.
  */
-final class InterPodConstraints {
+public final class InterPodConstraints {
 
     private final ClusterSnapshot snapshot;
     private final PodInfo pending;
@@ -82,7 +82,7 @@ final class InterPodConstraints {
                 : snapshot.pods().stream().filter(p -> p.isAssigned() && matchesAllAffinity(p)).toList();
     }
 
-    static InterPodConstraints of(ClusterSnapshot snapshot, PodInfo pending) {
+    public static InterPodConstraints of(ClusterSnapshot snapshot, PodInfo pending) {
         return new InterPodConstraints(snapshot, pending);
     }
 

@@ -11,9 +11,9 @@ import java.util.List;
  *
  * <p><b>Design.</b> Pods that must go (conflicts) are taken up front. The other candidates are
  * grouped into classes of interchangeable pods: same priority, same amounts freed of each short
- * resource, same QoS, originator flag, grace period and budgets. Within a class only the age
- * differs, and since every objective component is a sum or a maximum, taking k pods of a class is
- * best done with its k newest; so the search branches on <em>how many</em> of each class to take,
+ * resource, same budgets and queue floors, same cost in every {@link TieBreak} but the last (age).
+ * Within a class only that last cost differs, and since every objective component is a sum or a
+ * maximum, taking k pods of a class is best done with its k cheapest (the newest); so the search branches on <em>how many</em> of each class to take,
  * not which, which removes the symmetry of replicas. Classes are visited by priority, lowest first,
  * and each branch tries the largest useful count first (the fewest pods of the cheapest kind).
  *
@@ -30,22 +30,25 @@ import java.util.List;
  * adding victims only draws more, so a branch stops where it breaks one, and classes also agree on
  * the floors they draw on. The bounds ignore them, which keeps them sound (a relaxation).
  *
- * <p>The kube-scheduler's reprieve result is the first incumbent (when it keeps the floors), so the
- * answer is never worse than it. When only the best node is answered, the best node so far is a cutoff: the search then
- * only looks for sets that beat it, and a node that cannot is reported as dominated. The search checks its deadline every few hundred states; when it passes, the best set found
- * so far is returned and marked not proven optimal.
+ * <p>The running sums and the bound are an {@link ObjectiveSum}, the floors drawn a {@link FloorLedger}.
+ * The kube-scheduler's reprieve result is the first incumbent (when it keeps the floors), so the
+ * answer is never worse than it. When only the best node is answered, the best node so far is a
+ * cutoff: the search then only looks for sets that beat it, and a node that cannot is reported as
+ * dominated. The search checks its deadline every few hundred states; when it passes, the best set
+ * found so far is returned and marked not proven optimal.
  */
 final class MinimalVictimSearch implements VictimSelector {
 
     private static final int CLOCK_CHECK_INTERVAL = 256;
+    // the tie-break in which interchangeable pods may differ: a class is taken cheapest first by it
+    private static final int LAST = TieBreak.COUNT - 1;
 
     @Override
     public Selection select(CandidatePool pool, Deadline deadline, Objective cutoff) {
         long start = deadline.clock().getAsLong();
         ReprieveSelector.Reprieve reprieve = ReprieveSelector.reprieve(pool);
         if (reprieve == null) {
-            return Selection.infeasible(InfeasibleReason.NOT_ENOUGH_PREEMPTIBLE_RESOURCES,
-                    "evicting every preemptible pod still leaves too little", SearchStats.NONE);
+            return Selection.tooLittle();
         }
         Run run = new Run(pool, deadline, cutoff);
         if (reprieve.withinFloors() && (!pool.strictPdb || pool.pdbViolations(reprieve.evicted()) == 0)) {
@@ -74,28 +77,15 @@ final class MinimalVictimSearch implements VictimSelector {
         private final int[] classPriority;
         private final long[][] suffixPrefix; // [class * dims + d] -> prefix sums of remaining amounts, largest first
         private final long[][] suffixTotal;  // [class][d] -> total amount remaining from this class on
-        private final long[][] suffixMinCost; // [class] -> least qos, originator, grace, age of any pod from it on
+        private final long[][] suffixMinCost; // [class][tie-break] -> least cost of any pod from it on
         private final boolean[] chosen;
         private final long[] freed;
-        private final int[] spent;
-        private final long[] drawn;          // per queue floor, what the current set takes from it
-        private int brokenFloors;
-        private final long[] highestStack; // the highest priority before each take, to undo it
-        private int depth;
+        private final ObjectiveSum sum;
+        private final FloorLedger floors;
         private boolean[] best;
         private Objective bestObjective;
         private long states;
         private boolean exhausted;
-
-        // running sums of the current partial set
-        private long violations;
-        private long highest = Long.MIN_VALUE;
-        private long count;
-        private long prioritySum;
-        private long qos;
-        private long originators;
-        private long grace;
-        private long age;
 
         Run(CandidatePool pool, Deadline deadline, Objective cutoff) {
             this.pool = pool;
@@ -104,9 +94,8 @@ final class MinimalVictimSearch implements VictimSelector {
             this.dims = pool.need.length;
             this.chosen = new boolean[pool.size()];
             this.freed = new long[dims];
-            this.spent = new int[pool.allowed.length];
-            this.drawn = new long[pool.floors.size()];
-            this.highestStack = new long[pool.size() + 1];
+            this.sum = new ObjectiveSum(pool);
+            this.floors = new FloorLedger(pool.floors);
             this.classes = buildClasses(pool);
             this.classPriority = new int[classes.length];
             for (int c = 0; c < classes.length; c++) {
@@ -137,7 +126,7 @@ final class MinimalVictimSearch implements VictimSelector {
                 home.add(i);
             }
             for (List<Integer> g : groups) {
-                g.sort(Comparator.comparingLong(pool::age));
+                g.sort(Comparator.comparingLong(i -> pool.tieBreakCosts(i)[LAST]));
             }
             groups.sort(Comparator.<List<Integer>>comparingInt(g -> pool.priority(g.get(0)))
                     .thenComparing(g -> -share(pool, g.get(0))));
@@ -163,9 +152,7 @@ final class MinimalVictimSearch implements VictimSelector {
 
         private static boolean interchangeable(CandidatePool pool, int a, int b) {
             return pool.priority(a) == pool.priority(b)
-                    && pool.qosRank(a) == pool.qosRank(b)
-                    && pool.originator(a) == pool.originator(b)
-                    && pool.grace(a) == pool.grace(b)
+                    && Arrays.equals(pool.tieBreakCosts(a), 0, LAST, pool.tieBreakCosts(b), 0, LAST)
                     && Arrays.equals(pool.frees[a], pool.frees[b])
                     && Arrays.equals(pool.budgetsOf[a], pool.budgetsOf[b])
                     && Arrays.equals(pool.floors.of(a), pool.floors.of(b))
@@ -173,14 +160,13 @@ final class MinimalVictimSearch implements VictimSelector {
         }
 
         private void buildSuffixBounds() {
-            suffixMinCost[classes.length] = new long[] {0, 0, 0, 0};
+            suffixMinCost[classes.length] = new long[TieBreak.COUNT];
             for (int c = classes.length - 1; c >= 0; c--) {
                 long[] min = suffixMinCost[c + 1].clone();
                 boolean last = c == classes.length - 1;
-                int cheapest = classes[c][0]; // classes list their pods youngest (cheapest) first
-                long[] here = {pool.qosRank(cheapest), pool.originator(cheapest), pool.grace(cheapest), pool.age(cheapest)};
-                for (int k = 0; k < 4; k++) {
-                    min[k] = last ? here[k] : Math.min(min[k], here[k]);
+                long[] here = pool.tieBreakCosts(classes[c][0]); // classes list their cheapest pod first
+                for (int t = 0; t < min.length; t++) {
+                    min[t] = last ? here[t] : Math.min(min[t], here[t]);
                 }
                 suffixMinCost[c] = min;
             }
@@ -229,7 +215,7 @@ final class MinimalVictimSearch implements VictimSelector {
         }
 
         void offer(boolean[] evicted) {
-            Objective objective = pool.objective(evicted, pool.pdbViolations(evicted));
+            Objective objective = ObjectiveSum.over(pool, evicted).objective();
             if (bestObjective == null || objective.isBetterThan(bestObjective)) {
                 best = evicted.clone();
                 bestObjective = objective;
@@ -258,18 +244,16 @@ final class MinimalVictimSearch implements VictimSelector {
             }
             Objective bound = bound();
             if (covered()) {
-                Objective objective = currentObjective(0, classes.length);
-                if (bound == null || objective.isBetterThan(bound)) {
+                if (sum.mayBeat(bound, 0, 0, null)) {
                     best = chosen.clone();
-                    bestObjective = objective;
+                    bestObjective = sum.objective();
                 }
                 return;
             }
             if (c == classes.length || !reachable(c)) {
                 return;
             }
-            int extra = fewestMorePods(c);
-            if (bound != null && !currentObjective(extra, c).isBetterThan(bound)) {
+            if (!sum.mayBeat(bound, fewestMorePods(c), classPriority[c], suffixMinCost[c])) {
                 return;
             }
             int[] members = classes[c];
@@ -296,7 +280,7 @@ final class MinimalVictimSearch implements VictimSelector {
 
         /** A hard limit is broken: a queue floor, or a budget in strict mode. */
         private boolean breaksLimit() {
-            return brokenFloors > 0 || (pool.strictPdb && violations > 0);
+            return !floors.holds() || (pool.strictPdb && sum.violations() > 0);
         }
 
         /** How many pods of this class alone would cover everything still missing. */
@@ -355,51 +339,13 @@ final class MinimalVictimSearch implements VictimSelector {
             return most;
         }
 
-        /**
-         * The running sums plus, for {@code extraVictims} more pods from class {@code c} on, the
-         * least each of them can add. The per-victim parts only bind at equal victim counts, which
-         * is exactly where a lexicographic comparison reads them.
-         */
-        private Objective currentObjective(int extraVictims, int c) {
-            if (extraVictims == 0) {
-                return new Objective(violations, count == 0 ? Long.MIN_VALUE : highest, count, prioritySum, qos,
-                        originators, grace, age);
-            }
-            long next = classPriority[c];
-            long[] min = suffixMinCost[c];
-            return new Objective(violations, Math.max(highest, next), count + extraVictims,
-                    prioritySum + extraVictims * next, qos + extraVictims * min[0], originators + extraVictims * min[1],
-                    grace + extraVictims * min[2], age + extraVictims * min[3]);
-        }
-
         private void take(int i) {
             chosen[i] = true;
             for (int d = 0; d < dims; d++) {
                 freed[d] += pool.frees[i][d];
             }
-            for (int b : pool.budgetsOf[i]) {
-                if (spent[b]++ >= pool.allowed[b]) {
-                    violations++;
-                }
-            }
-            int[] floors = pool.floors.of(i);
-            long[] draws = pool.floors.draw(i);
-            for (int j = 0; j < floors.length; j++) {
-                int k = floors[j];
-                boolean wasBroken = drawn[k] > pool.floors.slack()[k];
-                drawn[k] += draws[j];
-                if (!wasBroken && drawn[k] > pool.floors.slack()[k]) {
-                    brokenFloors++;
-                }
-            }
-            highestStack[depth++] = highest;
-            highest = Math.max(highest, pool.priority(i));
-            count++;
-            prioritySum += pool.priority(i);
-            qos += pool.qosRank(i);
-            originators += pool.originator(i);
-            grace += pool.grace(i);
-            age += pool.age(i);
+            sum.add(i);
+            floors.draw(i);
         }
 
         private void release(int i) {
@@ -407,28 +353,8 @@ final class MinimalVictimSearch implements VictimSelector {
             for (int d = 0; d < dims; d++) {
                 freed[d] -= pool.frees[i][d];
             }
-            for (int b : pool.budgetsOf[i]) {
-                if (--spent[b] >= pool.allowed[b]) {
-                    violations--;
-                }
-            }
-            int[] floors = pool.floors.of(i);
-            long[] draws = pool.floors.draw(i);
-            for (int j = 0; j < floors.length; j++) {
-                int k = floors[j];
-                boolean wasBroken = drawn[k] > pool.floors.slack()[k];
-                drawn[k] -= draws[j];
-                if (wasBroken && drawn[k] <= pool.floors.slack()[k]) {
-                    brokenFloors--;
-                }
-            }
-            highest = highestStack[--depth];
-            count--;
-            prioritySum -= pool.priority(i);
-            qos -= pool.qosRank(i);
-            originators -= pool.originator(i);
-            grace -= pool.grace(i);
-            age -= pool.age(i);
+            sum.remove(i);
+            floors.undraw(i);
         }
 
         private static long ceilDiv(long a, long b) {

@@ -5,6 +5,7 @@ package dev.makeroom.core.preemption;
  * at most {@code slack[k]} (a queue's usage above its guarantee, in one resource); candidate
  * {@code i} draws {@code draw[i][j]} from floor {@code of[i][j]}. Adding a victim only draws more,
  * so a set that breaks a floor cannot be repaired by adding to it: the search prunes there.
+ * What a set draws is added up in a {@link FloorLedger}.
  */
 record QueueFloors(long[] slack, int[][] of, long[][] draw, String[] names) {
 
@@ -20,27 +21,6 @@ record QueueFloors(long[] slack, int[][] of, long[][] draw, String[] names) {
 
     long[] draw(int candidate) {
         return draw == null ? EMPTY_LONGS : draw[candidate];
-    }
-
-    /** Whether the marked victims keep every queue at or above its guarantee. */
-    boolean holds(boolean[] evicted) {
-        if (slack.length == 0) {
-            return true;
-        }
-        long[] drawn = new long[slack.length];
-        for (int i = 0; i < evicted.length; i++) {
-            if (evicted[i]) {
-                for (int j = 0; j < of[i].length; j++) {
-                    drawn[of[i][j]] += draw[i][j];
-                }
-            }
-        }
-        for (int k = 0; k < slack.length; k++) {
-            if (drawn[k] > slack[k]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static final int[] EMPTY = new int[0];

@@ -28,8 +28,7 @@ final class ReprieveSelector implements VictimSelector {
         long start = deadline.clock().getAsLong();
         Reprieve reprieve = reprieve(pool);
         if (reprieve == null) {
-            return Selection.infeasible(InfeasibleReason.NOT_ENOUGH_PREEMPTIBLE_RESOURCES,
-                    "evicting every preemptible pod still leaves too little", SearchStats.NONE);
+            return Selection.tooLittle();
         }
         SearchStats stats = new SearchStats(reprieve.states(), deadline.clock().getAsLong() - start);
         if (!reprieve.withinFloors()) {
@@ -107,35 +106,17 @@ final class ReprieveSelector implements VictimSelector {
      * breaks; true when the floors then hold and the pending pod still fits.
      */
     private static boolean keepFloors(CandidatePool pool, boolean[] evicted, List<Integer> order) {
-        QueueFloors floors = pool.floors;
-        if (floors.size() == 0) {
+        if (pool.floors.size() == 0) {
             return true;
         }
-        long[] drawn = new long[floors.size()];
-        for (int i = 0; i < evicted.length; i++) {
-            draw(floors, drawn, i, 1);
-        }
+        FloorLedger ledger = FloorLedger.over(pool.floors, evicted);
         for (int i : order) {
-            if (pool.forced[i]) {
-                continue;
-            }
-            for (int k : floors.of(i)) {
-                if (drawn[k] > floors.slack()[k]) {
-                    evicted[i] = false;
-                    draw(floors, drawn, i, -1);
-                    break;
-                }
+            if (!pool.forced[i] && ledger.drawsOnBroken(i)) {
+                evicted[i] = false;
+                ledger.undraw(i);
             }
         }
-        return floors.holds(evicted) && pool.fits(evicted);
-    }
-
-    private static void draw(QueueFloors floors, long[] drawn, int i, int sign) {
-        int[] of = floors.of(i);
-        long[] amounts = floors.draw(i);
-        for (int j = 0; j < of.length; j++) {
-            drawn[of[j]] += sign * amounts[j];
-        }
+        return ledger.holds() && pool.fits(evicted);
     }
 
     /** Puts pod i back if the pending pod still fits without it; O(resources) with the running sums. */

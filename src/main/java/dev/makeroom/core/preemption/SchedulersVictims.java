@@ -20,10 +20,10 @@ final class SchedulersVictims {
     private SchedulersVictims() {
     }
 
-    static NodeVerdict verdict(ClusterSnapshot snapshot, PodInfo pending, Candidate candidate, String unmodelled,
+    /** {@code what} says which constraint makeroom does not model. */
+    static NodeVerdict verdict(ClusterSnapshot snapshot, PodInfo pending, Candidate candidate, String what,
                                QueueRules rules, boolean strictPdb) {
         String node = candidate.node();
-        String what = "not modelled: " + unmodelled;
         if (candidate.hintedVictimUids().isEmpty()) {
             return NodeVerdict.infeasible(node, InfeasibleReason.UNMODELLED_CONSTRAINT,
                     what + "; the scheduler named no victims here to keep", SearchStats.NONE);

@@ -13,6 +13,11 @@ record Selection(VictimSet set, InfeasibleReason reason, String detail, boolean 
         return new Selection(set, null, null, true, true, stats);
     }
 
+    /** Even evicting every candidate frees too little; what was short is said by whoever knows the node. */
+    static Selection tooLittle() {
+        return new Selection(null, InfeasibleReason.NOT_ENOUGH_PREEMPTIBLE_RESOURCES, null, true, false, SearchStats.NONE);
+    }
+
     static Selection infeasible(InfeasibleReason reason, String detail, SearchStats stats) {
         return new Selection(null, reason, detail, true, false, stats);
     }

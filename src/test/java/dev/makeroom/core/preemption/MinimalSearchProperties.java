@@ -179,7 +179,7 @@ class MinimalSearchProperties {
         for (int k = 0; k < 2; k++) {
             violations += Math.max(0, spent[k] - s.budgets().get(k).disruptionsAllowed());
         }
-        return new Objective(violations, highest, count, sum, qos, orig, grace, age);
+        return new Objective(violations, highest, count, sum, new long[] {qos, orig, grace, age}); // TieBreak order
     }
 
     private static Objective bruteForceOptimum(ClusterSnapshot s, PodInfo pending) {
@@ -277,7 +277,7 @@ class MinimalSearchProperties {
         assertValidAndNoWorseThanReprieve(c, Scenario.minimal());
     }
 
-    private static void assertValidAndNoWorseThanReprieve(Case c, PreemptionEngine engine) {
+    private static void assertValidAndNoWorseThanReprieve(Case c, Decider engine) {
         ClusterSnapshot s = snapshot(c);
         PodInfo pending = pending(c);
         NodeVerdict verdict = engine.decide(s, pending, List.of("n")).verdicts().get(0);
@@ -306,8 +306,8 @@ class MinimalSearchProperties {
     void a_spent_time_budget_still_answers_a_valid_set_no_worse_than_the_reprieve(@ForAll("cases") Case c) {
         // a clock that jumps a second per reading: the deadline passes at the first check
         long[] now = {0};
-        PreemptionEngine hurried = new PreemptionEngine(new PreemptionSettings(Strategy.MINIMAL, AnswerMode.ALL,
-                PdbMode.PREFER, java.time.Duration.ZERO), () -> now[0] += 1_000_000_000L);
+        Decider hurried = new Decider(new PreemptionEngine(new PreemptionSettings(Strategy.MINIMAL, AnswerMode.ALL,
+                PdbMode.PREFER, java.time.Duration.ZERO), () -> now[0] += 1_000_000_000L));
         assertValidAndNoWorseThanReprieve(c, hurried);
     }
 }

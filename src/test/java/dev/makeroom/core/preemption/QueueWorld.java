@@ -76,7 +76,7 @@ final class QueueWorld {
         return decide(Scenario.minimal(), pending);
     }
 
-    PreemptionDecision decide(PreemptionEngine engine, PodInfo pending) {
+    PreemptionDecision decide(Decider engine, PodInfo pending) {
         ClusterSnapshot snapshot = snapshot();
         return engine.decide(snapshot, pending, List.copyOf(nodes.keySet()), rules(snapshot, pending));
     }

@@ -79,16 +79,16 @@ final class Scenario {
                 .qos(QosClass.GUARANTEED).build();
     }
 
-    static PreemptionEngine engine(Strategy strategy, PdbMode pdb, AnswerMode answer) {
-        return new PreemptionEngine(new PreemptionSettings(strategy, answer, pdb, Duration.ofSeconds(5)),
-                System::nanoTime);
+    static Decider engine(Strategy strategy, PdbMode pdb, AnswerMode answer) {
+        return new Decider(new PreemptionEngine(new PreemptionSettings(strategy, answer, pdb, Duration.ofSeconds(5)),
+                System::nanoTime));
     }
 
-    static PreemptionEngine minimal() {
+    static Decider minimal() {
         return engine(Strategy.MINIMAL, PdbMode.PREFER, AnswerMode.ALL);
     }
 
-    static PreemptionEngine kubeDefault() {
+    static Decider kubeDefault() {
         return engine(Strategy.KUBE_DEFAULT, PdbMode.PREFER, AnswerMode.ALL);
     }
 

@@ -1,0 +1,139 @@
+package dev.makeroom.core.preemption;
+
+import dev.makeroom.core.accounting.FitCheck;
+import dev.makeroom.core.accounting.NodeUsage;
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * "Make room for pod P on node N" as a value: what is missing ({@code deficit} in resources,
+ * {@code needs} in counts of matching pods), the pods that must go ({@code forced}), the pods that may
+ * go by {@link Tier}, and what is out of reach and why ({@code outOfReach}, counted by protection).
+ * Or an {@code obstacle}: why no set of victims on N can work, before any search. {@link RoomMaker}
+ * solves it.
+ */
+public record NodeProblem(String node, Obstacle obstacle, Resources deficit, List<CountNeed> needs,
+                          Set<String> forced, Map<Tier, List<PodInfo>> byTier, Tier firstTier,
+                          Map<Protection, Integer> outOfReach, List<String> notes,
+                          Function<PodInfo, List<DisruptionBudget>> budgets, QueueRules rules) {
+
+    /** Why no victim set on the node can work. */
+    public record Obstacle(InfeasibleReason reason, String detail) {
+    }
+
+    /**
+     * Poses the problem for {@code pending} on the node named {@code nodeName}; {@code rules} are
+     * the queue laws for that pod (or off), {@code interPod} its inter-pod constraints.
+     */
+    public static NodeProblem pose(ClusterSnapshot snapshot, PodInfo pending, String nodeName, QueueRules rules,
+                                   InterPodConstraints interPod) {
+        NodeInfo node = snapshot.node(nodeName);
+        if (node == null) {
+            return blocked(nodeName, InfeasibleReason.UNKNOWN_NODE, "not in makeroom's view");
+        }
+        NodeConstraints placement = interPod.on(node);
+        if (placement.unmodelled() != null) {
+            return blocked(nodeName, InfeasibleReason.UNMODELLED_CONSTRAINT, "not modelled: " + placement.unmodelled());
+        }
+        if (placement.impossible() != null) {
+            return blocked(nodeName, InfeasibleReason.INTER_POD_CONSTRAINT, placement.impossible());
+        }
+        boolean daemonSetHere = pending.isDaemonSetPodFor(nodeName);
+        Map<Tier, List<PodInfo>> byTier = new EnumMap<>(Tier.class);
+        for (Tier tier : Tier.values()) {
+            byTier.put(tier, new ArrayList<>());
+        }
+        Set<String> forced = new LinkedHashSet<>();
+        Map<Protection, Integer> outOfReach = new EnumMap<>(Protection.class);
+        Tier firstTier = Tier.ORDINARY;
+        for (PodInfo pod : node.pods()) {
+            Protection protection = Candidacy.protectionOf(pod, pending, snapshot, rules);
+            Tier tier = tierOf(pod, protection, rules, daemonSetHere);
+            if (tier == null) {
+                outOfReach.merge(protection, 1, Integer::sum);
+            } else {
+                byTier.get(tier).add(pod);
+            }
+            String conflict = Conflicts.between(pending, pod);
+            if (conflict == null) {
+                conflict = placement.forced().get(pod.uid());
+            }
+            if (conflict != null && tier == null) {
+                return blocked(nodeName, InfeasibleReason.CONFLICT_WITH_PROTECTED_POD,
+                        conflict + " with " + pod.ref() + " (" + protection + ")");
+            }
+            if (conflict != null) {
+                forced.add(pod.uid());
+                firstTier = tier.compareTo(firstTier) > 0 ? tier : firstTier;
+            }
+        }
+        Resources deficit = FitCheck.deficit(node.allocatable(),
+                NodeUsage.requestedFor(node, pending, NodeUsage.homeOf(snapshot, pending)), pending.requests());
+        byTier.replaceAll((tier, pods) -> List.copyOf(pods));
+        return new NodeProblem(nodeName, null, deficit, placement.needs(), Collections.unmodifiableSet(forced),
+                Collections.unmodifiableMap(byTier), firstTier, Collections.unmodifiableMap(outOfReach),
+                placement.notes(), snapshot::budgetsCovering, rules);
+    }
+
+    /** The tier a pod may be taken in, or null when it is out of reach. */
+    private static Tier tierOf(PodInfo pod, Protection protection, QueueRules rules, boolean daemonSetHere) {
+        if (protection == Protection.NONE) {
+            return rules.active() && pod.originator() ? Tier.ORIGINATORS : Tier.ORDINARY;
+        }
+        return protection.isOptOut() && daemonSetHere ? Tier.OPTED_OUT_LAST_RESORT : null;
+    }
+
+    private static NodeProblem blocked(String node, InfeasibleReason reason, String detail) {
+        return new NodeProblem(node, new Obstacle(reason, detail), Resources.NONE, List.of(), Set.of(), Map.of(),
+                Tier.ORDINARY, Map.of(), List.of(), pod -> List.of(), QueueRules.off());
+    }
+
+    /** Whether the pod fits on the node as it is: nothing is short and nothing must go. */
+    public boolean fitsAlready() {
+        return obstacle == null && deficit.isEmpty() && forced.isEmpty() && needs.isEmpty();
+    }
+
+    /**
+     * The tiers to search, in order: from the first one that holds every forced pod, each that adds
+     * candidates; the first of them always, even when it adds none.
+     */
+    List<Tier> tiersToSearch() {
+        List<Tier> tiers = new ArrayList<>();
+        for (Tier tier : Tier.values()) {
+            if (tier == firstTier || (tier.compareTo(firstTier) > 0 && !byTier.get(tier).isEmpty())) {
+                tiers.add(tier);
+            }
+        }
+        return tiers;
+    }
+
+    /** The candidates of {@code tier} and every tier before it. */
+    List<PodInfo> candidatesUpTo(Tier tier) {
+        List<PodInfo> pods = new ArrayList<>();
+        for (Tier t : Tier.values()) {
+            if (t.compareTo(tier) <= 0) {
+                pods.addAll(byTier.get(t));
+            }
+        }
+        return pods;
+    }
+
+    /** What the victims fall short of, resources and counts, for "too little" explanations. */
+    List<String> shortOf() {
+        List<String> shortOf = new ArrayList<>(deficit.toMap().keySet());
+        needs.forEach(n -> shortOf.add(n.name()));
+        return shortOf;
+    }
+}

@@ -1,0 +1,101 @@
+package dev.makeroom.core.preemption;
+
+/**
+ * The {@link Objective} of a set being built from a {@link CandidatePool}, kept as running sums: the
+ * one place the objective is added up, for the search (victims taken and put back, last in first
+ * out), its lower bounds, and plain sets. PDB violations count, per budget, the victims beyond what it
+ * allows.
+ */
+final class ObjectiveSum {
+
+    private final CandidatePool pool;
+    private final int[] spent;            // per budget of the pool, victims that draw on it
+    private final long[] highestBefore;   // the highest priority before each add, to undo it
+    private int depth;
+    private long violations;
+    private long highest = Long.MIN_VALUE;
+    private long count;
+    private long prioritySum;
+    private final long[] tieBreaks = new long[TieBreak.COUNT];
+
+    ObjectiveSum(CandidatePool pool) {
+        this.pool = pool;
+        this.spent = new int[pool.allowed.length];
+        this.highestBefore = new long[pool.size() + 1];
+    }
+
+    /** The sums over exactly the marked victims. */
+    static ObjectiveSum over(CandidatePool pool, boolean[] evicted) {
+        ObjectiveSum sum = new ObjectiveSum(pool);
+        for (int i = 0; i < evicted.length; i++) {
+            if (evicted[i]) {
+                sum.add(i);
+            }
+        }
+        return sum;
+    }
+
+    void add(int i) {
+        for (int b : pool.budgetsOf[i]) {
+            if (spent[b]++ >= pool.allowed[b]) {
+                violations++;
+            }
+        }
+        highestBefore[depth++] = highest;
+        highest = Math.max(highest, pool.priority(i));
+        count++;
+        prioritySum += pool.priority(i);
+        long[] costs = pool.tieBreakCosts(i);
+        for (int t = 0; t < costs.length; t++) {
+            tieBreaks[t] += costs[t];
+        }
+    }
+
+    /** Undoes the last {@link #add} not yet undone, which must have been of {@code i}. */
+    void remove(int i) {
+        for (int b : pool.budgetsOf[i]) {
+            if (--spent[b] >= pool.allowed[b]) {
+                violations--;
+            }
+        }
+        highest = highestBefore[--depth];
+        count--;
+        prioritySum -= pool.priority(i);
+        long[] costs = pool.tieBreakCosts(i);
+        for (int t = 0; t < costs.length; t++) {
+            tieBreaks[t] -= costs[t];
+        }
+    }
+
+    long violations() {
+        return violations;
+    }
+
+    Objective objective() {
+        return new Objective(violations, highest, count, prioritySum, tieBreaks);
+    }
+
+    /**
+     * Whether the current set plus {@code extra} more victims, each of priority at least {@code next}
+     * and tie-break costs at least {@code least}, could beat {@code bound}: a lower bound of every
+     * completion, compared without building it. The per-victim parts only bind at equal victim
+     * counts, which is exactly where a lexicographic comparison reads them.
+     */
+    boolean mayBeat(Objective bound, int extra, long next, long[] least) {
+        if (bound == null) {
+            return true;
+        }
+        int c = Long.compare(violations, bound.pdbViolations());
+        if (c == 0) c = Long.compare(extra == 0 ? highestOrEmpty() : Math.max(highest, next), bound.highestPriority());
+        if (c == 0) c = Long.compare(count + extra, bound.victims());
+        if (c == 0) c = Long.compare(prioritySum + extra * next, bound.prioritySum());
+        for (int t = 0; c == 0 && t < tieBreaks.length; t++) {
+            c = Long.compare(tieBreaks[t] + (extra == 0 ? 0 : extra * least[t]), bound.tieBreak(TieBreak.ALL.get(t)));
+        }
+        return c < 0;
+    }
+
+    private long highestOrEmpty() {
+        return count == 0 ? Long.MIN_VALUE : highest;
+    }
+}

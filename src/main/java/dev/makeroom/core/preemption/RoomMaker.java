@@ -1,0 +1,72 @@
+package dev.makeroom.core.preemption;
+
+import java.util.StringJoiner;
+
+/**
+ * Solves a {@link NodeProblem}: the least disruptive set of victims that makes room for the pod on the
+ * node, under the {@link Objective}. The tiers are tried in order and the first that makes room wins.
+ * The preempt verb asks this of every candidate node; anything else that must free a node (moving
+ * pods instead of killing them) asks the same.
+ */
+public final class RoomMaker {
+
+    private final VictimSelector selector;
+    private final boolean strictPdb;
+
+    public RoomMaker(Strategy strategy, PdbMode pdb) {
+        this.selector = strategy == Strategy.KUBE_DEFAULT ? new ReprieveSelector() : new MinimalVictimSearch();
+        this.strictPdb = pdb == PdbMode.STRICT;
+    }
+
+    /**
+     * The node's verdict. With a {@code cutoff} (may be null) the search only looks for sets that beat
+     * it, and a node that cannot is marked dominated; last-resort tiers are searched without one, since
+     * they never set it.
+     */
+    public NodeVerdict find(NodeProblem problem, Deadline deadline, Objective cutoff) {
+        if (problem.obstacle() != null) {
+            return NodeVerdict.infeasible(problem.node(), problem.obstacle().reason(), problem.obstacle().detail(),
+                    SearchStats.NONE);
+        }
+        if (problem.fitsAlready()) {
+            return NodeVerdict.infeasible(problem.node(), InfeasibleReason.FITS_WITHOUT_PREEMPTION,
+                    "the pod fits without evicting anything", SearchStats.NONE);
+        }
+        NodeVerdict verdict = null;
+        for (Tier tier : problem.tiersToSearch()) {
+            CandidatePool pool = pool(problem, tier);
+            verdict = verdict(problem, selector.select(pool, deadline, tier.lastResort() ? null : cutoff), tier);
+            if (verdict.isFeasible()) {
+                return verdict;
+            }
+        }
+        return verdict;
+    }
+
+    private CandidatePool pool(NodeProblem problem, Tier tier) {
+        var pods = problem.candidatesUpTo(tier);
+        return new CandidatePool(pods, problem.deficit(), problem.needs(), problem.forced(), problem.budgets(),
+                strictPdb, problem.rules().floors(pods));
+    }
+
+    private static NodeVerdict verdict(NodeProblem problem, Selection selection, Tier tier) {
+        if (selection.feasible()) {
+            NodeVerdict feasible = NodeVerdict.feasible(problem.node(), selection, tier.lastResort());
+            return problem.notes().isEmpty() ? feasible : feasible.explained(String.join("; ", problem.notes()));
+        }
+        String detail = selection.reason() == InfeasibleReason.NOT_ENOUGH_PREEMPTIBLE_RESOURCES
+                ? "evicting every preemptible pod frees too little of " + problem.shortOf() + outOfReachText(problem)
+                : selection.detail();
+        return NodeVerdict.infeasible(problem.node(), selection.reason(), detail, selection.stats());
+    }
+
+    /** Why the rest of the node's pods were out of reach, so "too little" can be acted on. */
+    private static String outOfReachText(NodeProblem problem) {
+        if (problem.outOfReach().isEmpty()) {
+            return "";
+        }
+        StringJoiner text = new StringJoiner(", ", "; not preemptible: ", "");
+        problem.outOfReach().forEach((protection, pods) -> text.add(pods + " " + protection.describe()));
+        return text.toString();
+    }
+}
