@@ -1,5 +1,6 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.mapping.ObjectNames;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import org.slf4j.Logger;

@@ -1,5 +1,6 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.mapping.ObjectNames;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.makeroom.OutOfMemoryExit;
 import dev.makeroom.core.model.ClusterSnapshot;
@@ -34,7 +35,7 @@ import java.util.function.Function;
  * published snapshot keeps serving. The applier logs one WARN when a watch is lost and one INFO
  * when all are back.
  */
-public final class KubernetesClusterView implements ClusterView, ConfigMapFeed, AutoCloseable {
+public final class KubernetesClusterView implements ClusterView, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(KubernetesClusterView.class);
     private static final int MAX_BATCH = 10_000;
@@ -241,8 +242,12 @@ public final class KubernetesClusterView implements ClusterView, ConfigMapFeed, 
         }
     }
 
-    @Override
-    public void onConfigData(Consumer<Map<String, String>> listener) {
+    /** makeroom's ConfigMap as this view watches it. */
+    public ConfigMapFeed configMapFeed() {
+        return this::onConfigData;
+    }
+
+    private void onConfigData(Consumer<Map<String, String>> listener) {
         synchronized (configListeners) {
             configListeners.add(listener);
             tell(listener, configData);

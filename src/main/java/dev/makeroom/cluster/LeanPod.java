@@ -1,5 +1,6 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.core.model.PodInfo;
 import io.fabric8.kubernetes.api.model.Pod;
 

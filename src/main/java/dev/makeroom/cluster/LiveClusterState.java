@@ -1,5 +1,9 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.mapping.Interning;
+import dev.makeroom.mapping.PodMapper;
+import dev.makeroom.mapping.SnapshotMapper;
+import dev.makeroom.mapping.StringMaps;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;

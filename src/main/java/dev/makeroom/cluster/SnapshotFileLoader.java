@@ -1,5 +1,6 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.mapping.ReadFailures;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesList;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;

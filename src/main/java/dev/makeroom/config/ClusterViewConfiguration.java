@@ -53,7 +53,7 @@ class ClusterViewConfiguration {
     /** makeroom's ConfigMap, where the live view watches it; a snapshot file has none. */
     @Bean
     ConfigMapFeed configMapFeed(ClusterView view) {
-        return view instanceof KubernetesClusterView live ? live : ConfigMapFeed.NONE;
+        return view instanceof KubernetesClusterView live ? live.configMapFeed() : ConfigMapFeed.NONE;
     }
 
     /** Nodes prioritize keeps replacement pods away from; only the live view sees kubelet evictions. */

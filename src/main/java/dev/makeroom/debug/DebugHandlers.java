@@ -1,7 +1,7 @@
 package dev.makeroom.debug;
 
 import dev.makeroom.cluster.ClusterView;
-import dev.makeroom.cluster.PodMapper;
+import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.filter.FilterVerdict;
 import dev.makeroom.core.model.ClusterSnapshot;

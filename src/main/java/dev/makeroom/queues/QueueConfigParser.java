@@ -1,6 +1,6 @@
 package dev.makeroom.queues;
 
-import dev.makeroom.cluster.Quantities;
+import dev.makeroom.mapping.Quantities;
 import dev.makeroom.core.queue.InvalidQueueConfigException;
 import dev.makeroom.core.queue.Queue;
 import dev.makeroom.core.queue.QueuePolicy;

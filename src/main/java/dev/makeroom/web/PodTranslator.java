@@ -1,8 +1,8 @@
 package dev.makeroom.web;
 
-import dev.makeroom.cluster.ReadFailures;
-import dev.makeroom.cluster.NullListElements;
-import dev.makeroom.cluster.PodMapper;
+import dev.makeroom.mapping.ReadFailures;
+import dev.makeroom.mapping.NullListElements;
+import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import io.fabric8.kubernetes.api.model.Pod;

@@ -1,5 +1,7 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.mapping.SnapshotMapper;
+import dev.makeroom.mapping.StringMaps;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;

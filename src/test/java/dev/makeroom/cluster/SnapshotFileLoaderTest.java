@@ -1,5 +1,6 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.mapping.SnapshotMapper;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.QosClass;

@@ -1,7 +1,7 @@
 package dev.makeroom.ship;
 
 import dev.makeroom.cluster.SnapshotFileLoader;
-import dev.makeroom.cluster.SnapshotMapper;
+import dev.makeroom.mapping.SnapshotMapper;
 import dev.makeroom.core.model.ClusterSnapshot;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;

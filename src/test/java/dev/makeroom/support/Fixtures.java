@@ -1,7 +1,7 @@
 package dev.makeroom.support;
 
 import dev.makeroom.cluster.SnapshotFileLoader;
-import dev.makeroom.cluster.SnapshotMapper;
+import dev.makeroom.mapping.SnapshotMapper;
 import dev.makeroom.core.model.ClusterSnapshot;
 
 import java.io.IOException;

@@ -1,5 +1,7 @@
 package dev.makeroom.core.model;
 
+import dev.makeroom.core.model.fast.ChunkedMap;
+import dev.makeroom.core.model.fast.NodeTable;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;

@@ -1,6 +1,6 @@
 package dev.makeroom.core.preemption;
 
-import dev.makeroom.cluster.PodMapper;
+import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.support.Fixtures;

@@ -1,14 +1,14 @@
-package dev.makeroom.cluster;
+package dev.makeroom.mapping;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 
 /** How logs and reports name a Kubernetes object: {@code namespace/name}, or the name alone for cluster-scoped ones. */
-final class ObjectNames {
+public final class ObjectNames {
 
     private ObjectNames() {
     }
 
-    static String of(HasMetadata o) {
+    public static String of(HasMetadata o) {
         if (o.getMetadata() == null || o.getMetadata().getName() == null) {
             return "(unnamed)";
         }

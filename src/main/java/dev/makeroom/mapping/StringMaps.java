@@ -1,15 +1,15 @@
-package dev.makeroom.cluster;
+package dev.makeroom.mapping;
 
 import java.util.HashMap;
 import java.util.Map;
 
 /** Label and annotation maps as makeroom keeps them: never null, and without null keys or values. */
-final class StringMaps {
+public final class StringMaps {
 
     private StringMaps() {
     }
 
-    static Map<String, String> clean(Map<String, String> map) {
+    public static Map<String, String> clean(Map<String, String> map) {
         if (map == null || map.isEmpty()) {
             return Map.of();
         }

@@ -1,4 +1,4 @@
-package dev.makeroom.cluster;
+package dev.makeroom.mapping;
 
 import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.PodAffinityTerm;
@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
-import static dev.makeroom.cluster.PodMapper.list;
+import static dev.makeroom.mapping.PodMapper.list;
 
 /**
  * A pod's placement constraints beyond resources, as the kube-scheduler's InterPodAffinity,

@@ -1,5 +1,8 @@
-package dev.makeroom.core.model;
+package dev.makeroom.core.model.fast;
 
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.Resources;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -52,7 +55,7 @@ public final class NodeTable {
         this.stepAtOrBelow = new long[ladderStart[nodes.length] * width];
     }
 
-    static NodeTable of(Collection<NodeInfo> all) {
+    public static NodeTable of(Collection<NodeInfo> all) {
         NodeInfo[] nodes = all.toArray(new NodeInfo[0]);
         String[] names = new String[nodes.length];
         for (int i = 0; i < nodes.length; i++) {
@@ -71,7 +74,7 @@ public final class NodeTable {
      * a snapshot that changed a few nodes does not gather all 5,000 again. Null when a replaced node
      * is not in this table or has a resource without a column: then the caller builds in full.
      */
-    NodeTable withReplaced(Collection<NodeInfo> replaced) {
+    public NodeTable withReplaced(Collection<NodeInfo> replaced) {
         NodeInfo[] next = nodes.clone();
         boolean[] changed = new boolean[nodes.length];
         for (NodeInfo node : replaced) {

@@ -1,4 +1,4 @@
-package dev.makeroom.cluster;
+package dev.makeroom.mapping;
 
 import com.github.benmanes.caffeine.cache.Interner;
 

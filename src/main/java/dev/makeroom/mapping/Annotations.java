@@ -1,4 +1,4 @@
-package dev.makeroom.cluster;
+package dev.makeroom.mapping;
 
 import java.util.Map;
 

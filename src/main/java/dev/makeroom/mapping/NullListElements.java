@@ -1,4 +1,4 @@
-package dev.makeroom.cluster;
+package dev.makeroom.mapping;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;

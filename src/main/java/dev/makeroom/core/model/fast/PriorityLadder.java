@@ -1,5 +1,7 @@
-package dev.makeroom.core.model;
+package dev.makeroom.core.model.fast;
 
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +25,7 @@ public final class PriorityLadder {
         this.atOrBelow = atOrBelow;
     }
 
-    static PriorityLadder of(List<PodInfo> pods) {
+    public static PriorityLadder of(List<PodInfo> pods) {
         TreeMap<Integer, Map<String, Long>> byPriority = new TreeMap<>();
         for (PodInfo pod : pods) {
             if (pod.terminating()) {

@@ -1,4 +1,4 @@
-package dev.makeroom.cluster;
+package dev.makeroom.mapping;
 
 import dev.makeroom.core.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;

@@ -1,5 +1,9 @@
-package dev.makeroom.core.model;
+package dev.makeroom.core.model.fast;
 
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 

@@ -1,6 +1,7 @@
-package dev.makeroom.core.accounting;
+package dev.makeroom.core.model.fast;
 
-import dev.makeroom.core.model.NodeTable;
+import dev.makeroom.core.accounting.FitCheck;
+import dev.makeroom.core.accounting.NodeUsage;
 import dev.makeroom.core.model.Resources;
 
 /**

@@ -1,4 +1,4 @@
-package dev.makeroom.cluster;
+package dev.makeroom.mapping;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
@@ -85,7 +85,7 @@ public final class SnapshotMapper {
         return o.getMetadata().getName();
     }
 
-    static Resources allocatable(Node node) {
+    public static Resources allocatable(Node node) {
         var status = node.getStatus();
         if (status == null) {
             return Resources.NONE;
@@ -95,12 +95,12 @@ public final class SnapshotMapper {
         return Resources.of(Quantities.toLongs(amounts));
     }
 
-    static PriorityClassInfo priorityClass(PriorityClass pc) {
+    public static PriorityClassInfo priorityClass(PriorityClass pc) {
         return new PriorityClassInfo(pc.getMetadata().getName(), pc.getValue() == null ? 0 : pc.getValue(),
                 Annotations.optedOut(pc.getMetadata().getAnnotations()));
     }
 
-    static DisruptionBudget budget(PodDisruptionBudget pdb) {
+    public static DisruptionBudget budget(PodDisruptionBudget pdb) {
         var status = pdb.getStatus();
         int allowed = status == null || status.getDisruptionsAllowed() == null ? 0 : status.getDisruptionsAllowed();
         Set<String> disrupted = status == null || status.getDisruptedPods() == null ? Set.of()

@@ -1,4 +1,4 @@
-package dev.makeroom.core.model;
+package dev.makeroom.core.model.fast;
 
 import java.util.AbstractCollection;
 import java.util.Collection;

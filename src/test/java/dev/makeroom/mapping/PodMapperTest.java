@@ -1,4 +1,4 @@
-package dev.makeroom.cluster;
+package dev.makeroom.mapping;
 
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.QosClass;

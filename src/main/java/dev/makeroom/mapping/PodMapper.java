@@ -1,4 +1,4 @@
-package dev.makeroom.cluster;
+package dev.makeroom.mapping;
 
 import dev.makeroom.core.accounting.ContainerRequests;
 import dev.makeroom.core.accounting.PodRequestCalculator;
@@ -52,7 +52,7 @@ public final class PodMapper {
     }
 
     /** The same pod with its repeated strings and label maps shared through {@code interning}. */
-    static PodInfo intern(PodInfo info, Interning interning) {
+    public static PodInfo intern(PodInfo info, Interning interning) {
         return info.toBuilder()
                 .namespace(interning.string(info.namespace()))
                 .nodeName(interning.string(info.nodeName()))

@@ -1,5 +1,8 @@
-package dev.makeroom.core.model;
+package dev.makeroom.core.model.fast;
 
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
