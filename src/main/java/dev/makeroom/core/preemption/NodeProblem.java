@@ -11,7 +11,7 @@ import dev.makeroom.core.model.Resources;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.LinkedHashSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -55,7 +55,7 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         for (Tier tier : Tier.values()) {
             byTier.put(tier, new ArrayList<>());
         }
-        Set<String> forced = new LinkedHashSet<>();
+        Set<String> forced = new HashSet<>();
         Map<Protection, Integer> outOfReach = new EnumMap<>(Protection.class);
         Tier firstTier = Tier.ORDINARY;
         for (PodInfo pod : node.pods()) {
@@ -81,7 +81,7 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         }
         Resources deficit = FitCheck.deficit(node.allocatable(),
                 NodeUsage.requestedFor(node, pending, NodeUsage.homeOf(snapshot, pending)), pending.requests());
-        byTier.replaceAll((tier, pods) -> List.copyOf(pods));
+        byTier.replaceAll((tier, pods) -> Collections.unmodifiableList(pods)); // wrapped, not copied: a problem per node
         return new NodeProblem(nodeName, null, deficit, placement.needs(), Collections.unmodifiableSet(forced),
                 Collections.unmodifiableMap(byTier), firstTier, Collections.unmodifiableMap(outOfReach),
                 placement.notes(), snapshot::budgetsCovering, rules);

@@ -10,7 +10,7 @@ final class ObjectiveSum {
 
     private final CandidatePool pool;
     private final int[] spent;            // per budget of the pool, victims that draw on it
-    private final long[] highestBefore;   // the highest priority before each add, to undo it
+    private final long[] highestBefore;   // the highest priority before each add, to undo it; null: no undo
     private int depth;
     private long violations;
     private long highest = Long.MIN_VALUE;
@@ -18,15 +18,20 @@ final class ObjectiveSum {
     private long prioritySum;
     private final long[] tieBreaks = new long[TieBreak.COUNT];
 
+    /** Empty sums that victims are added to and removed from. */
     ObjectiveSum(CandidatePool pool) {
+        this(pool, true);
+    }
+
+    private ObjectiveSum(CandidatePool pool, boolean undoable) {
         this.pool = pool;
         this.spent = new int[pool.allowed.length];
-        this.highestBefore = new long[pool.size() + 1];
+        this.highestBefore = undoable ? new long[pool.size() + 1] : null;
     }
 
     /** The sums over exactly the marked victims. */
     static ObjectiveSum over(CandidatePool pool, boolean[] evicted) {
-        ObjectiveSum sum = new ObjectiveSum(pool);
+        ObjectiveSum sum = new ObjectiveSum(pool, false);
         for (int i = 0; i < evicted.length; i++) {
             if (evicted[i]) {
                 sum.add(i);
@@ -41,7 +46,9 @@ final class ObjectiveSum {
                 violations++;
             }
         }
-        highestBefore[depth++] = highest;
+        if (highestBefore != null) {
+            highestBefore[depth++] = highest;
+        }
         highest = Math.max(highest, pool.priority(i));
         count++;
         prioritySum += pool.priority(i);

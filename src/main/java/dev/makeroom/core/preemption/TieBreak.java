@@ -3,34 +3,31 @@ package dev.makeroom.core.preemption;
 import dev.makeroom.core.model.PodInfo;
 
 import java.util.List;
-import java.util.function.ToLongFunction;
 
 /**
  * The gentleness tie-breaks of the {@link Objective}, in the order they are compared, each a per-victim
- * cost summed over the set. Adding one is adding a constant here: the pool, the search, its bounds and the
- * debug API all read this list. Every cost is at least 0, so sums only grow as victims are added. The
- * search relies on one more property: pods that agree on everything but the <em>last</em> tie-break
- * are interchangeable, and are taken cheapest first.
+ * cost summed over the set. Adding one is adding a constant and its cost here: the pool, the search,
+ * its bounds and the debug API all read this list. Every cost is at least 0, so sums only grow as
+ * victims are added. The search relies on one more property: pods that agree on everything but the
+ * <em>last</em> tie-break are interchangeable, and are taken cheapest first.
  */
 public enum TieBreak {
     /** Best-effort before burstable before guaranteed pods. */
-    QOS_RANK("qosRankSum", pod -> pod.qos().ordinal()),
+    QOS_RANK("qosRankSum"),
     /** With queues: pods that did not start their application before the ones that did. */
-    ORIGINATORS("originators", pod -> pod.originator() ? 1 : 0),
+    ORIGINATORS("originators"),
     /** Pods that go quickly before pods that keep the node busy terminating. */
-    GRACE_PERIOD("gracePeriodSum", pod -> Math.max(0, pod.terminationGracePeriodSeconds())),
+    GRACE_PERIOD("gracePeriodSum"),
     /** Newer pods before older ones (see {@link Age}). */
-    AGE("ageSum", Age::of);
+    AGE("ageSum");
 
     public static final List<TieBreak> ALL = List.of(values());
     static final int COUNT = ALL.size();
 
     private final String field;
-    private final ToLongFunction<PodInfo> cost;
 
-    TieBreak(String field, ToLongFunction<PodInfo> cost) {
+    TieBreak(String field) {
         this.field = field;
-        this.cost = cost;
     }
 
     /** The name of the summed cost where decisions are shown (the debug API). */
@@ -38,7 +35,13 @@ public enum TieBreak {
         return field;
     }
 
+    /** One victim's cost (a switch, not a function per constant: it runs for every candidate of every node). */
     public long cost(PodInfo pod) {
-        return cost.applyAsLong(pod);
+        return switch (this) {
+            case QOS_RANK -> pod.qos().ordinal();
+            case ORIGINATORS -> pod.originator() ? 1 : 0;
+            case GRACE_PERIOD -> Math.max(0, pod.terminationGracePeriodSeconds());
+            case AGE -> Age.of(pod);
+        };
     }
 }

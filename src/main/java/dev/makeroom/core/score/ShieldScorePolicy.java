@@ -62,7 +62,7 @@ public final class ShieldScorePolicy {
             } else if (fit.needsNode(index)) {
                 score = score(table.node(index), pod, home, dimensions);
             } else {
-                score = fit.shortMask(index) != 0 ? 0 : shield(table, index, pod.priority(), columns, wants);
+                score = fit.shortMask(index) != 0 ? 0 : shieldFromRow(table, index, pod.priority(), columns, wants);
             }
             scores.add(new NodeScore(name, score));
         }
@@ -70,7 +70,7 @@ public final class ShieldScorePolicy {
     }
 
     /** {@link #score(NodeInfo, PodInfo, String, List)} for a node that fits, from the table's row alone. */
-    private static int shield(NodeTable table, int index, int priority, int[] columns, long[] wants) {
+    private static int shieldFromRow(NodeTable table, int index, int priority, int[] columns, long[] wants) {
         int step = table.stepBelow(index, priority);
         int score = MAX_SCORE;
         for (int d = 0; d < columns.length; d++) {
@@ -78,9 +78,8 @@ public final class ShieldScorePolicy {
             if (allocatable <= 0) {
                 continue;
             }
-            long freeAfter = table.free(index, columns[d]) - wants[d];
-            long shielded = Math.max(0, Math.min(allocatable, freeAfter + table.below(step, columns[d])));
-            score = Math.min(score, tenths(shielded, allocatable));
+            score = Math.min(score, shield(allocatable, table.free(index, columns[d]) - wants[d],
+                    table.below(step, columns[d])));
         }
         return score;
     }
@@ -101,10 +100,17 @@ public final class ShieldScorePolicy {
                 continue;
             }
             long freeAfter = allocatable - requested.get(resource) - pod.requests().get(resource);
-            long shielded = Math.max(0, Math.min(allocatable, freeAfter + lower.get(resource)));
-            score = Math.min(score, tenths(shielded, allocatable));
+            score = Math.min(score, shield(allocatable, freeAfter, lower.get(resource)));
         }
         return score;
+    }
+
+    /**
+     * The rule, for one resource of a node where the pod fits: what stays free once it lands plus what
+     * lower-priority pods hold, in tenths of what the node has. Both ways of reading a node use it.
+     */
+    static int shield(long allocatable, long freeAfter, long lower) {
+        return tenths(Math.max(0, Math.min(allocatable, freeAfter + lower)), allocatable);
     }
 
     /** floor(10 × part / whole) for 0 ≤ part ≤ whole, exact in integers (falls back to BigInteger near overflow). */
