@@ -30,7 +30,7 @@ final class CandidatePool {
     final boolean strictPdb;
     final QueueFloors floors;
     private final int[] priority;
-    private final long[][] tieBreakCosts; // [candidate][TieBreak.ordinal()]
+    private final long[] tieBreakCosts; // [candidate * TieBreak.COUNT + ordinal], flat: one allocation per pool
 
     /** {@code coverage} tells which budgets evicting a pod would spend. */
     CandidatePool(List<PodInfo> pods, Resources deficit, Set<String> forcedUids,
@@ -92,11 +92,11 @@ final class CandidatePool {
             }
         }
         priority = new int[n];
-        tieBreakCosts = new long[n][TieBreak.COUNT];
+        tieBreakCosts = new long[n * TieBreak.COUNT];
         for (int i = 0; i < n; i++) {
             priority[i] = this.pods.get(i).priority();
             for (TieBreak t : TieBreak.ALL) {
-                tieBreakCosts[i][t.ordinal()] = t.cost(this.pods.get(i));
+                tieBreakCosts[i * TieBreak.COUNT + t.ordinal()] = t.cost(this.pods.get(i));
             }
         }
     }
@@ -109,9 +109,9 @@ final class CandidatePool {
         return priority[i];
     }
 
-    /** Candidate {@code i}'s cost for each {@link TieBreak}, by ordinal; not to be changed. */
-    long[] tieBreakCosts(int i) {
-        return tieBreakCosts[i];
+    /** Candidate {@code i}'s cost in the {@link TieBreak} of ordinal {@code t}. */
+    long tieBreakCost(int i, int t) {
+        return tieBreakCosts[i * TieBreak.COUNT + t];
     }
 
     /** Whether evicting exactly the marked pods makes the pending pod fit. */
@@ -150,6 +150,6 @@ final class CandidatePool {
         }
         victims.sort(Importance.MOST_IMPORTANT_FIRST);
         return new VictimSet(victims, (int) pdbViolations,
-                ObjectiveSum.over(this, evicted).objective().withPdbViolations(pdbViolations));
+                ObjectiveSum.over(this, evicted).objectiveCounting(pdbViolations));
     }
 }

@@ -126,7 +126,7 @@ final class MinimalVictimSearch implements VictimSelector {
                 home.add(i);
             }
             for (List<Integer> g : groups) {
-                g.sort(Comparator.comparingLong(i -> pool.tieBreakCosts(i)[LAST]));
+                g.sort(Comparator.comparingLong(i -> pool.tieBreakCost(i, LAST)));
             }
             groups.sort(Comparator.<List<Integer>>comparingInt(g -> pool.priority(g.get(0)))
                     .thenComparing(g -> -share(pool, g.get(0))));
@@ -152,11 +152,20 @@ final class MinimalVictimSearch implements VictimSelector {
 
         private static boolean interchangeable(CandidatePool pool, int a, int b) {
             return pool.priority(a) == pool.priority(b)
-                    && Arrays.equals(pool.tieBreakCosts(a), 0, LAST, pool.tieBreakCosts(b), 0, LAST)
+                    && sameTieBreaksButLast(pool, a, b)
                     && Arrays.equals(pool.frees[a], pool.frees[b])
                     && Arrays.equals(pool.budgetsOf[a], pool.budgetsOf[b])
                     && Arrays.equals(pool.floors.of(a), pool.floors.of(b))
                     && Arrays.equals(pool.floors.draw(a), pool.floors.draw(b));
+        }
+
+        private static boolean sameTieBreaksButLast(CandidatePool pool, int a, int b) {
+            for (int t = 0; t < LAST; t++) {
+                if (pool.tieBreakCost(a, t) != pool.tieBreakCost(b, t)) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private void buildSuffixBounds() {
@@ -164,9 +173,10 @@ final class MinimalVictimSearch implements VictimSelector {
             for (int c = classes.length - 1; c >= 0; c--) {
                 long[] min = suffixMinCost[c + 1].clone();
                 boolean last = c == classes.length - 1;
-                long[] here = pool.tieBreakCosts(classes[c][0]); // classes list their cheapest pod first
+                int cheapest = classes[c][0]; // classes list their cheapest pod first
                 for (int t = 0; t < min.length; t++) {
-                    min[t] = last ? here[t] : Math.min(min[t], here[t]);
+                    long here = pool.tieBreakCost(cheapest, t);
+                    min[t] = last ? here : Math.min(min[t], here);
                 }
                 suffixMinCost[c] = min;
             }

@@ -45,11 +45,6 @@ public final class Objective implements Comparable<Objective> {
         return tieBreaks[which.ordinal()];
     }
 
-    /** The same cost, counting PDB violations as given (the kube-default strategy counts as upstream does). */
-    Objective withPdbViolations(long violations) {
-        return new Objective(violations, highestPriority, victims, prioritySum, tieBreaks);
-    }
-
     @Override
     public int compareTo(Objective o) {
         // written out rather than a Comparator chain: this runs for every explored search state

@@ -52,9 +52,8 @@ final class ObjectiveSum {
         highest = Math.max(highest, pool.priority(i));
         count++;
         prioritySum += pool.priority(i);
-        long[] costs = pool.tieBreakCosts(i);
-        for (int t = 0; t < costs.length; t++) {
-            tieBreaks[t] += costs[t];
+        for (int t = 0; t < tieBreaks.length; t++) {
+            tieBreaks[t] += pool.tieBreakCost(i, t);
         }
     }
 
@@ -68,9 +67,8 @@ final class ObjectiveSum {
         highest = highestBefore[--depth];
         count--;
         prioritySum -= pool.priority(i);
-        long[] costs = pool.tieBreakCosts(i);
-        for (int t = 0; t < costs.length; t++) {
-            tieBreaks[t] -= costs[t];
+        for (int t = 0; t < tieBreaks.length; t++) {
+            tieBreaks[t] -= pool.tieBreakCost(i, t);
         }
     }
 
@@ -79,7 +77,12 @@ final class ObjectiveSum {
     }
 
     Objective objective() {
-        return new Objective(violations, highest, count, prioritySum, tieBreaks);
+        return objectiveCounting(violations);
+    }
+
+    /** The objective with PDB violations counted as given (the kube-default strategy counts as upstream does). */
+    Objective objectiveCounting(long pdbViolations) {
+        return new Objective(pdbViolations, highest, count, prioritySum, tieBreaks);
     }
 
     /**
