@@ -6,6 +6,7 @@ import dev.makeroom.mapping.SnapshotMapper;
 import dev.makeroom.mapping.StringMaps;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PriorityClassInfo;
@@ -32,7 +33,7 @@ import java.util.Set;
  */
 final class LiveClusterState {
 
-    private record NodeShape(Map<String, String> labels, Resources allocatable) {
+    private record NodeShape(Map<String, String> labels, Resources allocatable, NodeAdmission admission) {
     }
 
     private final Interning interning = new Interning();
@@ -78,7 +79,7 @@ final class LiveClusterState {
             nodes.remove(name);
         } else {
             nodes.put(name, new NodeShape(interning.labels(node.getMetadata().getLabels()),
-                    SnapshotMapper.allocatable(node)));
+                    SnapshotMapper.allocatable(node), SnapshotMapper.admission(node)));
         }
         dirtyNodes.add(name);
     }
@@ -186,7 +187,7 @@ final class LiveClusterState {
                 List<PodInfo> bound = new ArrayList<>(boundByNode.getOrDefault(name, Map.of()).values());
                 bound.sort(NodeInfo.BIND_ORDER);
                 List<PodInfo> nominated = new ArrayList<>(nominatedByNode.getOrDefault(name, Map.of()).values());
-                change.putNode(new NodeInfo(name, shape.labels(), shape.allocatable(), bound, nominated));
+                change.putNode(new NodeInfo(name, shape.labels(), shape.allocatable(), bound, nominated, shape.admission()));
             }
         }
         if (budgetsChanged) {

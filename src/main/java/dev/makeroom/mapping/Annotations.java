@@ -15,6 +15,7 @@ final class Annotations {
     static final String APPLICATION = "makeroom.dev/application";
     static final String APPLICATION_ID = "applicationId";
     static final String SPARK_APP_SELECTOR = "spark-app-selector";
+    static final String EVICTABLE = "makeroom.dev/evictable";
 
     private Annotations() {
     }
@@ -24,6 +25,11 @@ final class Annotations {
         return annotations != null
                 && ("false".equalsIgnoreCase(trim(annotations.get(ALLOW_PREEMPTION)))
                 || "false".equalsIgnoreCase(trim(annotations.get(YUNIKORN_ALLOW_PREEMPTION))));
+    }
+
+    /** False when the pod asks never to be moved by the rescheduler. */
+    static boolean evictable(Map<String, String> annotations) {
+        return annotations == null || !"false".equalsIgnoreCase(trim(annotations.get(EVICTABLE)));
     }
 
     /** The queue a pod names for itself: its makeroom or YuniKorn queue label or annotation, else its {@code queue} label. */

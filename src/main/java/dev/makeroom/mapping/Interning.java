@@ -1,7 +1,9 @@
 package dev.makeroom.mapping;
 
+import dev.makeroom.core.model.Toleration;
 import com.github.benmanes.caffeine.cache.Interner;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,6 +14,7 @@ public final class Interning {
 
     private final Interner<String> strings = Interner.newWeakInterner();
     private final Interner<Map<String, String>> maps = Interner.newWeakInterner();
+    private final Interner<List<Toleration>> tolerations = Interner.newWeakInterner();
 
     public String string(String s) {
         return s == null ? null : strings.intern(s);
@@ -22,5 +25,10 @@ public final class Interning {
             return Map.of();
         }
         return maps.intern(Map.copyOf(StringMaps.clean(labels)));
+    }
+
+    /** Most pods carry the same few tolerations (the defaults for not-ready and unreachable nodes). */
+    public List<Toleration> tolerations(List<Toleration> list) {
+        return list.isEmpty() ? List.of() : tolerations.intern(List.copyOf(list));
     }
 }

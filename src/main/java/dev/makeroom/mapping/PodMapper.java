@@ -9,6 +9,7 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PreemptionPolicy;
 import dev.makeroom.core.model.QosClass;
 import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.model.Toleration;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
@@ -61,6 +62,7 @@ public final class PodMapper {
                 .labels(interning.labels(info.labels()))
                 .queueHint(interning.string(info.queueHint()))
                 .applicationId(interning.string(info.applicationId()))
+                .tolerations(interning.tolerations(info.tolerations()))
                 .build();
     }
 
@@ -99,7 +101,21 @@ public final class PodMapper {
                 .queueHint(Annotations.queueHint(labels, annotations))
                 .applicationId(application(labels, meta))
                 .constraints(ConstraintsMapper.of(spec, labels))
+                .tolerations(tolerations(spec))
+                .evictable(Annotations.evictable(annotations))
+                .localStorage(list(spec.getVolumes()).stream().anyMatch(v -> v != null
+                        && (v.getEmptyDir() != null || v.getHostPath() != null)))
                 .build();
+    }
+
+    private static List<Toleration> tolerations(PodSpec spec) {
+        List<Toleration> out = new ArrayList<>();
+        for (var t : list(spec.getTolerations())) {
+            if (t != null) {
+                out.add(new Toleration(t.getKey(), t.getOperator(), t.getValue(), t.getEffect()));
+            }
+        }
+        return out;
     }
 
     /** Its application label, else the controlling owner's UID (all pods of one job or set). */

@@ -3,7 +3,9 @@ package dev.makeroom.mapping;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.PriorityClassInfo;
+import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.model.Taint;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Node;
@@ -14,6 +16,7 @@ import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +56,7 @@ public final class SnapshotMapper {
         for (HasMetadata o : objects) {
             readOrSkip(o, skipped, () -> {
                 if (o instanceof Node node) {
-                    builder.node(name(node), orEmpty(node.getMetadata().getLabels()), allocatable(node));
+                    builder.node(name(node), orEmpty(node.getMetadata().getLabels()), allocatable(node), admission(node));
                 } else if (o instanceof Pod pod && !PodMapper.isTerminal(pod)) {
                     name(pod);
                     builder.pod(PodMapper.toCore(pod, classValues::get));
@@ -83,6 +86,22 @@ public final class SnapshotMapper {
             throw new IllegalArgumentException("metadata.name is missing");
         }
         return o.getMetadata().getName();
+    }
+
+    /** Whether the node is cordoned, and its taints. */
+    public static NodeAdmission admission(Node node) {
+        var spec = node.getSpec();
+        if (spec == null) {
+            return NodeAdmission.OPEN;
+        }
+        List<Taint> taints = new ArrayList<>();
+        for (var t : spec.getTaints() == null ? List.<io.fabric8.kubernetes.api.model.Taint>of() : spec.getTaints()) {
+            if (t != null && t.getKey() != null) {
+                taints.add(new Taint(t.getKey(), t.getValue(), t.getEffect()));
+            }
+        }
+        boolean cordoned = Boolean.TRUE.equals(spec.getUnschedulable());
+        return !cordoned && taints.isEmpty() ? NodeAdmission.OPEN : new NodeAdmission(cordoned, taints);
     }
 
     public static Resources allocatable(Node node) {

@@ -3,6 +3,7 @@ package dev.makeroom.mapping;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.QosClass;
 import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.model.Toleration;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import org.junit.jupiter.api.Test;
@@ -90,5 +91,37 @@ class PodMapperTest {
                 spec: {priorityClassName: high, containers: [{name: c}]}
                 """, Pod.class);
         assertThat(PodMapper.toCore(pod, name -> "high".equals(name) ? 1000 : null).priority()).isEqualTo(1000);
+    }
+
+    @Test
+    void what_a_move_needs_is_read_tolerations_the_wish_not_to_move_and_local_data() {
+        PodInfo pod = map("""
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: p, uid: u, annotations: {makeroom.dev/evictable: "false"}}
+                spec:
+                  tolerations:
+                  - {key: dedicated, operator: Equal, value: gpu, effect: NoSchedule}
+                  - {operator: Exists}
+                  volumes:
+                  - {name: scratch, emptyDir: {}}
+                  containers: [{name: app}]
+                """);
+        assertThat(pod.tolerations()).containsExactly(new Toleration("dedicated", "Equal", "gpu", "NoSchedule"),
+                new Toleration(null, "Exists", null, null));
+        assertThat(pod.evictable()).isFalse();
+        assertThat(pod.localStorage()).isTrue();
+        PodInfo plain = map("""
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: q, uid: v}
+                spec:
+                  volumes:
+                  - {name: config, configMap: {name: c}}
+                  containers: [{name: app}]
+                """);
+        assertThat(plain.tolerations()).isEmpty();
+        assertThat(plain.evictable()).isTrue();
+        assertThat(plain.localStorage()).isFalse();
     }
 }

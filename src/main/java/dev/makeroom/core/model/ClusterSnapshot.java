@@ -270,7 +270,11 @@ public final class ClusterSnapshot {
         private final Map<String, Map<String, String>> namespaces = new HashMap<>();
 
         public Builder node(String name, Map<String, String> labels, Resources allocatable) {
-            nodes.put(name, new NodeInfo(name, labels, allocatable, List.of(), List.of()));
+            return node(name, labels, allocatable, NodeAdmission.OPEN);
+        }
+
+        public Builder node(String name, Map<String, String> labels, Resources allocatable, NodeAdmission admission) {
+            nodes.put(name, new NodeInfo(name, labels, allocatable, List.of(), List.of(), admission));
             return this;
         }
 

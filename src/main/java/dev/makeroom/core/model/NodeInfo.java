@@ -13,7 +13,8 @@ import java.util.Map;
  * and {@code ladder} sums them by priority; both are computed once, since every verb reads them.
  */
 public record NodeInfo(String name, Map<String, String> labels, Resources allocatable,
-                       List<PodInfo> pods, List<PodInfo> nominatedPods, Resources requested, PriorityLadder ladder) {
+                       List<PodInfo> pods, List<PodInfo> nominatedPods, Resources requested, PriorityLadder ladder,
+                       NodeAdmission admission) {
 
     /**
      * The scheduler cache appends a pod when it is added or updated, so the last-modified order
@@ -25,11 +26,17 @@ public record NodeInfo(String name, Map<String, String> labels, Resources alloca
         labels = Map.copyOf(labels);
         pods = List.copyOf(pods);
         nominatedPods = List.copyOf(nominatedPods);
+        admission = admission == null ? NodeAdmission.OPEN : admission;
     }
 
     public NodeInfo(String name, Map<String, String> labels, Resources allocatable,
                     List<PodInfo> pods, List<PodInfo> nominatedPods) {
-        this(name, labels, allocatable, pods, nominatedPods, sum(pods), PriorityLadder.of(pods));
+        this(name, labels, allocatable, pods, nominatedPods, NodeAdmission.OPEN);
+    }
+
+    public NodeInfo(String name, Map<String, String> labels, Resources allocatable,
+                    List<PodInfo> pods, List<PodInfo> nominatedPods, NodeAdmission admission) {
+        this(name, labels, allocatable, pods, nominatedPods, sum(pods), PriorityLadder.of(pods), admission);
     }
 
     private static Resources sum(List<PodInfo> pods) {
@@ -45,6 +52,6 @@ public record NodeInfo(String name, Map<String, String> labels, Resources alloca
     }
 
     public NodeInfo withPods(List<PodInfo> newPods, List<PodInfo> newNominated) {
-        return new NodeInfo(name, labels, allocatable, newPods, newNominated);
+        return new NodeInfo(name, labels, allocatable, newPods, newNominated, admission);
     }
 }

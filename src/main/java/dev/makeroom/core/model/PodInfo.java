@@ -35,7 +35,10 @@ public record PodInfo(
         long resourceVersion,
         String queueHint,
         String applicationId,
-        SchedulingConstraints constraints) {
+        SchedulingConstraints constraints,
+        List<Toleration> tolerations,
+        boolean evictable,
+        boolean localStorage) {
 
     public PodInfo {
         Objects.requireNonNull(uid, "uid");
@@ -46,6 +49,7 @@ public record PodInfo(
         qos = qos == null ? QosClass.BEST_EFFORT : qos;
         preemptionPolicy = preemptionPolicy == null ? PreemptionPolicy.PREEMPT_LOWER_PRIORITY : preemptionPolicy;
         constraints = constraints == null ? SchedulingConstraints.NONE : constraints;
+        tolerations = tolerations == null ? List.of() : List.copyOf(tolerations);
     }
 
     public PodRef ref() {
@@ -92,6 +96,9 @@ public record PodInfo(
         b.queueHint = queueHint;
         b.applicationId = applicationId;
         b.constraints = constraints;
+        b.tolerations = tolerations;
+        b.evictable = evictable;
+        b.localStorage = localStorage;
         return b;
     }
 
@@ -123,6 +130,9 @@ public record PodInfo(
         private String queueHint;
         private String applicationId;
         private SchedulingConstraints constraints = SchedulingConstraints.NONE;
+        private List<Toleration> tolerations = List.of();
+        private boolean evictable = true;
+        private boolean localStorage;
 
         private Builder(String uid) {
             this.uid = uid;
@@ -156,12 +166,17 @@ public record PodInfo(
         public Builder applicationId(String v) { applicationId = v; return this; }
         /** What the pod asks of its placement beyond resources (read when it is the pending pod). */
         public Builder constraints(SchedulingConstraints v) { constraints = v; return this; }
+        public Builder tolerations(List<Toleration> v) { tolerations = v; return this; }
+        /** False when the pod asks never to be moved ({@code makeroom.dev/evictable: "false"}). */
+        public Builder evictable(boolean v) { evictable = v; return this; }
+        /** Whether the pod keeps data on its node (emptyDir or hostPath volumes), lost if it moves. */
+        public Builder localStorage(boolean v) { localStorage = v; return this; }
 
         public PodInfo build() {
             return new PodInfo(uid, namespace, name, nodeName, nominatedNodeName, priority, priorityClassName,
                     preemptionPolicy, requests, qos, labels, terminating, mirror, optedOut, originator, controller,
                     pinnedNode, hostPorts, antiAffinity, terminationGracePeriodSeconds, startTime, creationTime,
-                    resourceVersion, queueHint, applicationId, constraints);
+                    resourceVersion, queueHint, applicationId, constraints, tolerations, evictable, localStorage);
         }
     }
 }
