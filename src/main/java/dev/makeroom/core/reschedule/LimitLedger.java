@@ -1,0 +1,66 @@
+package dev.makeroom.core.reschedule;
+
+import dev.makeroom.core.model.PodInfo;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The round's and the last hour's evictions, against the {@link RescheduleSettings.MoveLimits}. */
+final class LimitLedger {
+
+    private static final Duration HOUR = Duration.ofHours(1);
+
+    private final RescheduleSettings.MoveLimits limits;
+    private int round;
+    private int hour;
+    private final Map<String, Integer> byNode = new HashMap<>();
+    private final Map<String, Integer> byNamespace = new HashMap<>();
+    private final Map<String, Integer> byController = new HashMap<>();
+
+    LimitLedger(RescheduleSettings.MoveLimits limits, List<PastEviction> history, Instant now) {
+        this.limits = limits;
+        Instant since = now.minus(HOUR);
+        for (PastEviction past : history) {
+            if (past.at().isAfter(since)) {
+                hour++;
+                byNamespace.merge(past.namespace(), 1, Integer::sum);
+                byController.merge(past.controllerUid(), 1, Integer::sum);
+            }
+        }
+    }
+
+    /** Which limit moving {@code pod} off {@code node} would pass, or null when it is within all. */
+    String exceeded(PodInfo pod, String node) {
+        if (round >= limits.perRound()) {
+            return "the round's limit of " + limits.perRound() + " evictions";
+        }
+        if (byNode.getOrDefault(node, 0) >= limits.perNodePerRound()) {
+            return "the limit of " + limits.perNodePerRound() + " evictions per node per round";
+        }
+        if (hour >= limits.clusterPerHour()) {
+            return "the cluster's limit of " + limits.clusterPerHour() + " evictions per hour";
+        }
+        if (byNamespace.getOrDefault(pod.namespace(), 0) >= limits.perNamespacePerHour()) {
+            return "the limit of " + limits.perNamespacePerHour() + " evictions per namespace per hour";
+        }
+        if (byController.getOrDefault(pod.controller().uid(), 0) >= limits.perControllerPerHour()) {
+            return "the limit of " + limits.perControllerPerHour() + " evictions per controller per hour";
+        }
+        return null;
+    }
+
+    void record(PodInfo pod, String node) {
+        round++;
+        hour++;
+        byNode.merge(node, 1, Integer::sum);
+        byNamespace.merge(pod.namespace(), 1, Integer::sum);
+        byController.merge(pod.controller().uid(), 1, Integer::sum);
+    }
+
+    boolean roundFull() {
+        return round >= limits.perRound() || hour >= limits.clusterPerHour();
+    }
+}

@@ -1,0 +1,88 @@
+package dev.makeroom.core.reschedule;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.PodAffinityTerm;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.PriorityClassInfo;
+
+/** Why a running pod is never moved, whatever the policy. */
+public enum MoveBlocker {
+    NO_CONTROLLER("no controller would recreate it"),
+    DAEMON_SET("a DaemonSet pod belongs to its node"),
+    MIRROR("a static (mirror) pod"),
+    TERMINATING("already terminating"),
+    OPTED_OUT("opted out of preemption"),
+    NOT_EVICTABLE("makeroom.dev/evictable is false"),
+    SYSTEM_CRITICAL("at or above system-cluster-critical"),
+    LOCAL_STORAGE("keeps data on its node (emptyDir or hostPath)"),
+    UNCHECKED_CONSTRAINTS("has placement constraints makeroom does not check before a move");
+
+    /** Pods at or above this priority (system-cluster-critical) keep their place. */
+    public static final int SYSTEM_CRITICAL_PRIORITY = 2_000_000_000;
+
+    private final String description;
+
+    MoveBlocker(String description) {
+        this.description = description;
+    }
+
+    public String describe() {
+        return description;
+    }
+
+    /** What keeps {@code pod} in place, or null when it may be moved. */
+    public static MoveBlocker of(PodInfo pod, ClusterSnapshot snapshot, boolean allowLocalStorage) {
+        if (pod.mirror()) {
+            return MIRROR;
+        }
+        if (pod.controller() == null) {
+            return NO_CONTROLLER;
+        }
+        if (pod.controller().isDaemonSet()) {
+            return DAEMON_SET;
+        }
+        if (pod.terminating()) {
+            return TERMINATING;
+        }
+        PriorityClassInfo pc = snapshot.priorityClass(pod.priorityClassName());
+        if (pod.optedOut() || (pc != null && pc.optedOut())) {
+            return OPTED_OUT;
+        }
+        if (!pod.evictable()) {
+            return NOT_EVICTABLE;
+        }
+        if (pod.priority() >= SYSTEM_CRITICAL_PRIORITY) {
+            return SYSTEM_CRITICAL;
+        }
+        if (pod.localStorage() && !allowLocalStorage) {
+            return LOCAL_STORAGE;
+        }
+        return checkable(pod, snapshot) ? null : UNCHECKED_CONSTRAINTS;
+    }
+
+    /**
+     * Whether where the pod may land is fully checked by {@link PlannedCluster#landingProblem}: nothing
+     * unmodelled, no pod affinity or topology spread, anti-affinity (its own or others' that select it)
+     * only per node.
+     */
+    private static boolean checkable(PodInfo pod, ClusterSnapshot snapshot) {
+        var constraints = pod.constraints();
+        if (!constraints.unmodelled().isEmpty() || !constraints.affinity().isEmpty() || !constraints.spread().isEmpty()) {
+            return false;
+        }
+        for (PodAffinityTerm term : pod.antiAffinity()) {
+            if (!PodAffinityTerm.HOSTNAME.equals(term.topologyKey()) || term.namespacesByLabels()) {
+                return false;
+            }
+        }
+        for (PodInfo other : snapshot.podsWithAntiAffinity()) {
+            for (PodAffinityTerm term : other.antiAffinity()) {
+                if (!PodAffinityTerm.HOSTNAME.equals(term.topologyKey()) && !other.uid().equals(pod.uid())
+                        && (term.namespacesByLabels() || term.selects(other, pod))) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+}

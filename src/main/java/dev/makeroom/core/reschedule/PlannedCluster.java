@@ -1,0 +1,130 @@
+package dev.makeroom.core.reschedule;
+
+import dev.makeroom.core.accounting.FitCheck;
+import dev.makeroom.core.accounting.NodeUsage;
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.HostPort;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodAffinityTerm;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The cluster as it will be once the round's moves so far are done: each move takes its pod's requests
+ * (and one pod) off the node it leaves and puts them on the node it lands on, so no two moves count the
+ * same free space. Answers where a pod may land, with makeroom's filter on that state.
+ */
+final class PlannedCluster {
+
+    private static final Resources ONE_POD = Resources.of(Resources.PODS, 1);
+
+    private final ClusterSnapshot snapshot;
+    private final Map<String, Resources> delta = new HashMap<>();     // requested after moves minus before
+    private final Map<String, List<PodInfo>> arrived = new HashMap<>();
+    private final Map<String, List<String>> left = new HashMap<>();   // uids
+
+    PlannedCluster(ClusterSnapshot snapshot) {
+        this.snapshot = snapshot;
+    }
+
+    /** What the bound pods of {@code node} request once the moves so far are done. */
+    Resources requested(NodeInfo node) {
+        return node.requested().plus(delta.getOrDefault(node.name(), Resources.NONE));
+    }
+
+    /** {@code requested / allocatable} of one resource in percent; 0 where the node has none of it. */
+    double percent(NodeInfo node, String resource) {
+        long allocatable = node.allocatable().get(resource);
+        return allocatable <= 0 ? 0 : 100.0 * requested(node).get(resource) / allocatable;
+    }
+
+    /**
+     * Why {@code pod} cannot land on {@code target} once the moves so far are done, or null when it can:
+     * the scheduler's NodeUnschedulable, TaintToleration, NodeAffinity (selector and required affinity),
+     * NodeResourcesFit (with pods nominated there), NodePorts and per-node InterPodAffinity filters.
+     */
+    String landingProblem(PodInfo pod, NodeInfo target) {
+        if (!target.admission().admits(pod)) {
+            return "cordoned, or a taint it does not tolerate";
+        }
+        if (!pod.constraints().allowsNode(target.labels())) {
+            return "its node selector or required node affinity does not allow it";
+        }
+        Resources requested = NodeUsage.requestedFor(target, pod, null)
+                .plus(delta.getOrDefault(target.name(), Resources.NONE));
+        if (!FitCheck.fits(target.allocatable(), requested, pod.requests())) {
+            return "too little free";
+        }
+        for (PodInfo other : podsOn(target)) {
+            if (other.uid().equals(pod.uid())) {
+                continue;
+            }
+            if (sharesHostPort(pod, other)) {
+                return "host port taken by " + other.ref();
+            }
+            if (keptApart(pod, other)) {
+                return "required anti-affinity with " + other.ref();
+            }
+        }
+        return null;
+    }
+
+    /** The node's pods once the moves so far are done. */
+    List<PodInfo> podsOn(NodeInfo node) {
+        List<String> gone = left.getOrDefault(node.name(), List.of());
+        List<PodInfo> came = arrived.getOrDefault(node.name(), List.of());
+        if (gone.isEmpty() && came.isEmpty()) {
+            return node.pods();
+        }
+        List<PodInfo> pods = new ArrayList<>();
+        for (PodInfo pod : node.pods()) {
+            if (!gone.contains(pod.uid())) {
+                pods.add(pod);
+            }
+        }
+        pods.addAll(came);
+        return pods;
+    }
+
+    void move(PodInfo pod, String from, String to) {
+        Resources taken = pod.requests().plus(ONE_POD);
+        delta.merge(from, Resources.NONE.minus(taken), Resources::plus);
+        delta.merge(to, taken, Resources::plus);
+        left.computeIfAbsent(from, n -> new ArrayList<>()).add(pod.uid());
+        arrived.computeIfAbsent(to, n -> new ArrayList<>()).add(pod.toBuilder().nodeName(to).build());
+    }
+
+    private static boolean sharesHostPort(PodInfo a, PodInfo b) {
+        for (HostPort mine : a.hostPorts()) {
+            for (HostPort theirs : b.hostPorts()) {
+                if (mine.conflictsWith(theirs)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether a required node-level anti-affinity term of either pod selects the other. */
+    static boolean keptApart(PodInfo a, PodInfo b) {
+        return selectsOnSameNode(a, b) || selectsOnSameNode(b, a);
+    }
+
+    private static boolean selectsOnSameNode(PodInfo owner, PodInfo other) {
+        for (PodAffinityTerm term : owner.antiAffinity()) {
+            if (PodAffinityTerm.HOSTNAME.equals(term.topologyKey()) && term.selects(owner, other)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    ClusterSnapshot snapshot() {
+        return snapshot;
+    }
+}

@@ -1,0 +1,229 @@
+package dev.makeroom.core.reschedule;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Plans one round of the rescheduler: which running pods to evict, and where each will land.
+ *
+ * <p><b>Design.</b> A move is planned only where makeroom can show the pod lands elsewhere: the
+ * planner keeps a {@link PlannedCluster} (the snapshot with the round's earlier moves applied) and a
+ * pod moves only to a node where, on that state, the scheduler's filters makeroom models pass without
+ * preemption and which serves the policy's goal. Pods whose placement depends on anything it does
+ * not check ({@link MoveBlocker}) stay. Policies run in a fixed order, affinity first (a pod on a node
+ * that no longer allows it is the worse placement), then rebalance; every move is counted against the
+ * {@link LimitLedger} before it is planned.
+ *
+ * <ul>
+ *   <li><b>affinity</b>: a pod whose node its node selector or required node affinity no longer
+ *       allows, or that shares its node with a pod one of them must keep apart from (anti-affinity by
+ *       hostname), moves to the allowed node with the lowest use that takes it (and, with rebalancing
+ *       on, stays at or below the {@code high} thresholds with it).</li>
+ *   <li><b>rebalance</b>: nodes above a {@code high} threshold, most loaded first, shed pods lowest
+ *       priority first (then newest) that request the resources over, each to the node with the lowest
+ *       use that is below every {@code low} threshold and stays at or below them with the pod. A target
+ *       never rises above {@code low}, hence never above {@code high}, so a plan applied and planned
+ *       again moves nothing back.</li>
+ * </ul>
+ * Deterministic: nodes and pods are visited in a fixed order, ties broken by name.
+ */
+public final class ReschedulePlanner {
+
+    private static final Comparator<PodInfo> SHED_FIRST = Comparator.comparingInt(PodInfo::priority)
+            .thenComparing(PodInfo::startTime, Comparator.nullsLast(Comparator.reverseOrder()))
+            .thenComparing(PodInfo::name);
+
+    private ReschedulePlanner() {
+    }
+
+    public static ReschedulePlan plan(ClusterSnapshot snapshot, RescheduleSettings settings,
+                                      List<PastEviction> history, Instant now) {
+        Round round = new Round(snapshot, settings, new LimitLedger(settings.limits(), history, now));
+        if (settings.affinity()) {
+            round.affinity();
+        }
+        if (settings.rebalance().enabled()) {
+            round.rebalance();
+        }
+        return new ReschedulePlan(round.moves, round.skipped);
+    }
+
+    /** One round's working state. */
+    private static final class Round {
+        private final ClusterSnapshot snapshot;
+        private final RescheduleSettings settings;
+        private final LimitLedger limits;
+        private final PlannedCluster planned;
+        private final List<NodeInfo> nodes;
+        private final List<Move> moves = new ArrayList<>();
+        private final List<Skip> skipped = new ArrayList<>();
+        private final Set<String> moved = new HashSet<>(); // a pod moves once a round; its replacement is not there yet
+
+        Round(ClusterSnapshot snapshot, RescheduleSettings settings, LimitLedger limits) {
+            this.snapshot = snapshot;
+            this.settings = settings;
+            this.limits = limits;
+            this.planned = new PlannedCluster(snapshot);
+            this.nodes = snapshot.nodes().stream().sorted(Comparator.comparing(NodeInfo::name)).toList();
+        }
+
+        void affinity() {
+            for (NodeInfo node : nodes) {
+                for (PodInfo pod : List.copyOf(planned.podsOn(node))) {
+                    if (moved.contains(pod.uid())) {
+                        continue;
+                    }
+                    String why = misplaced(pod, node);
+                    if (why != null && movable(pod, node, ReschedulePolicy.AFFINITY)) {
+                        relocate(pod, node, ReschedulePolicy.AFFINITY, why, target -> staysAtOrBelowHigh(target, pod));
+                    }
+                }
+            }
+        }
+
+        /** Why the pod should not stay on its node, or null. */
+        private String misplaced(PodInfo pod, NodeInfo node) {
+            if (!pod.constraints().allowsNode(node.labels())) {
+                return "its node selector or required node affinity no longer allows " + node.name();
+            }
+            for (PodInfo other : planned.podsOn(node)) {
+                if (!other.uid().equals(pod.uid()) && PlannedCluster.keptApart(pod, other)) {
+                    return "required anti-affinity with " + other.ref() + " on the same node";
+                }
+            }
+            return null;
+        }
+
+        void rebalance() {
+            Map<String, Integer> high = settings.rebalance().highPercent();
+            Map<String, Integer> low = settings.rebalance().lowPercent();
+            List<NodeInfo> over = new ArrayList<>(nodes.stream().filter(n -> overResources(n, high).size() > 0).toList());
+            over.sort(Comparator.comparingDouble((NodeInfo n) -> -load(n, high.keySet())).thenComparing(NodeInfo::name));
+            for (NodeInfo node : over) {
+                List<PodInfo> pods = new ArrayList<>(planned.podsOn(node));
+                pods.sort(SHED_FIRST);
+                for (PodInfo pod : pods) {
+                    if (moved.contains(pod.uid())) {
+                        continue;
+                    }
+                    List<String> overNow = overResources(node, high);
+                    if (overNow.isEmpty() || limits.roundFull()) {
+                        break;
+                    }
+                    if (overNow.stream().noneMatch(r -> pod.requests().get(r) > 0)) {
+                        continue; // moving it would not help
+                    }
+                    if (movable(pod, node, ReschedulePolicy.REBALANCE)) {
+                        relocate(pod, node, ReschedulePolicy.REBALANCE, "above " + describe(overNow, high),
+                                target -> !target.name().equals(node.name()) && staysBelow(target, pod, low));
+                    }
+                }
+            }
+        }
+
+        private List<String> overResources(NodeInfo node, Map<String, Integer> high) {
+            List<String> over = new ArrayList<>();
+            high.forEach((resource, percent) -> {
+                if (planned.percent(node, resource) > percent) {
+                    over.add(resource);
+                }
+            });
+            over.sort(Comparator.naturalOrder());
+            return over;
+        }
+
+        /** With rebalancing on, a pod moved for affinity must not make its new node one to rebalance. */
+        private boolean staysAtOrBelowHigh(NodeInfo target, PodInfo pod) {
+            if (!settings.rebalance().enabled()) {
+                return true;
+            }
+            for (Map.Entry<String, Integer> threshold : settings.rebalance().highPercent().entrySet()) {
+                long allocatable = target.allocatable().get(threshold.getKey());
+                long after = planned.requested(target).get(threshold.getKey()) + pod.requests().get(threshold.getKey());
+                if (allocatable > 0 && 100.0 * after / allocatable > threshold.getValue()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Whether the node is below every low threshold now, and stays at or below them with {@code pod}. */
+        private boolean staysBelow(NodeInfo target, PodInfo pod, Map<String, Integer> low) {
+            for (Map.Entry<String, Integer> threshold : low.entrySet()) {
+                long allocatable = target.allocatable().get(threshold.getKey());
+                if (allocatable <= 0) {
+                    continue;
+                }
+                long now = planned.requested(target).get(threshold.getKey());
+                long after = now + pod.requests().get(threshold.getKey());
+                if (100.0 * now / allocatable >= threshold.getValue() || 100.0 * after / allocatable > threshold.getValue()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static String describe(List<String> resources, Map<String, Integer> high) {
+            return String.join(", ", resources.stream().map(r -> r + " " + high.get(r) + "%").toList());
+        }
+
+        private double load(NodeInfo node, Iterable<String> resources) {
+            double most = 0;
+            for (String r : resources) {
+                most = Math.max(most, planned.percent(node, r));
+            }
+            return most;
+        }
+
+        private boolean movable(PodInfo pod, NodeInfo node, ReschedulePolicy policy) {
+            MoveBlocker blocker = MoveBlocker.of(pod, snapshot, settings.allowLocalStorage());
+            if (blocker != null) {
+                skipped.add(new Skip(pod.ref(), node.name(), policy, blocker.describe()));
+                return false;
+            }
+            return true;
+        }
+
+        /** Plans the move to the least used node that takes the pod and {@code serves} the policy, or says why not. */
+        private void relocate(PodInfo pod, NodeInfo from, ReschedulePolicy policy, String why,
+                              Predicate<NodeInfo> serves) {
+            String limit = limits.exceeded(pod, from.name());
+            if (limit != null) {
+                skipped.add(new Skip(pod.ref(), from.name(), policy, why + "; not moved: " + limit));
+                return;
+            }
+            NodeInfo best = null;
+            double bestLoad = Double.MAX_VALUE;
+            for (NodeInfo target : nodes) {
+                if (target.name().equals(from.name()) || !serves.test(target)
+                        || planned.landingProblem(pod, target) != null) {
+                    continue;
+                }
+                double load = load(target, pod.requests().isEmpty() ? List.of("cpu", "memory")
+                        : pod.requests().toMap().keySet());
+                if (load < bestLoad) {
+                    best = target;
+                    bestLoad = load;
+                }
+            }
+            if (best == null) {
+                skipped.add(new Skip(pod.ref(), from.name(), policy, why + "; not moved: no other node takes it"));
+                return;
+            }
+            planned.move(pod, from.name(), best.name());
+            moved.add(pod.uid());
+            limits.record(pod, from.name());
+            moves.add(new Move(pod.ref(), from.name(), best.name(), policy, why));
+        }
+    }
+}

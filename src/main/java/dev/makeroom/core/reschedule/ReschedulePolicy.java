@@ -1,0 +1,9 @@
+package dev.makeroom.core.reschedule;
+
+/** Why a pod is moved. */
+public enum ReschedulePolicy {
+    /** From a node above its high thresholds to one below its low thresholds. */
+    REBALANCE,
+    /** Off a node its node selector or required node affinity no longer allows, or where it breaks a required anti-affinity. */
+    AFFINITY
+}

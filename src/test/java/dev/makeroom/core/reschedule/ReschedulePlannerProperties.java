@@ -1,0 +1,170 @@
+package dev.makeroom.core.reschedule;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.HostPort;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodAffinityTerm;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.model.Taint;
+import dev.makeroom.core.model.Toleration;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReschedulePlannerProperties {
+
+    private static final Instant NOW = Instant.parse("2026-11-23T12:00:00Z");
+    private static final RescheduleSettings.MoveLimits GENEROUS = new RescheduleSettings.MoveLimits(100, 100, 100, 100, 100);
+
+    private static RescheduleSettings settings(RescheduleSettings.MoveLimits limits) {
+        return new RescheduleSettings(new RescheduleSettings.Rebalance(true, Map.of("cpu", 30, "memory", 30),
+                Map.of("cpu", 60, "memory", 60)), true, limits, false);
+    }
+
+    @Property(tries = 300)
+    void every_moved_pod_fits_where_it_is_expected_given_the_moves_before_it(@ForAll long seed) {
+        MovableCluster cluster = MovableCluster.generate(seed);
+        ReschedulePlan plan = ReschedulePlanner.plan(cluster.snapshot(), settings(GENEROUS), List.of(), NOW);
+        ClusterSnapshot snapshot = cluster.snapshot();
+        Map<String, List<PodInfo>> onNode = new HashMap<>();
+        snapshot.nodes().forEach(n -> onNode.put(n.name(), new ArrayList<>(n.pods())));
+        for (Move move : plan.moves()) {
+            PodInfo pod = snapshot.pod(move.pod().uid());
+            assertThat(move.from()).isEqualTo(pod.nodeName()).isNotEqualTo(move.to());
+            assertThat(landsOn(pod, snapshot.node(move.to()), onNode.get(move.to())))
+                    .as("%s onto %s", pod.name(), move.to()).isTrue();
+            onNode.get(move.from()).removeIf(p -> p.uid().equals(pod.uid()));
+            onNode.get(move.to()).add(pod);
+        }
+    }
+
+    @Property(tries = 300)
+    void nothing_is_moved_that_must_stay_and_no_pod_moves_twice(@ForAll long seed) {
+        MovableCluster cluster = MovableCluster.generate(seed);
+        ReschedulePlan plan = ReschedulePlanner.plan(cluster.snapshot(), settings(GENEROUS), List.of(), NOW);
+        for (Move move : plan.moves()) {
+            PodInfo pod = cluster.snapshot().pod(move.pod().uid());
+            assertThat(pod.controller()).isNotNull();
+            assertThat(pod.controller().kind()).isNotEqualTo("DaemonSet");
+            assertThat(pod.optedOut()).isFalse();
+        }
+        assertThat(plan.moves().stream().map(m -> m.pod().uid()).distinct().count()).isEqualTo(plan.moves().size());
+    }
+
+    @Property(tries = 200)
+    void the_limits_hold_counting_the_last_hour(@ForAll long seed) {
+        MovableCluster cluster = MovableCluster.generate(seed);
+        RescheduleSettings.MoveLimits limits = new RescheduleSettings.MoveLimits(3, 1, 2, 1, 4);
+        List<PastEviction> history = List.of(new PastEviction(NOW.minusSeconds(600), "ns-0", "rs-uid-0"),
+                new PastEviction(NOW.minusSeconds(7200), "ns-1", "rs-uid-1")); // the second is over an hour old
+        ReschedulePlan plan = ReschedulePlanner.plan(cluster.snapshot(), settings(limits), history, NOW);
+        assertThat(plan.moves().size()).isLessThanOrEqualTo(3);
+        assertThat(count(plan, Move::from).values()).allMatch(n -> n <= 1);
+        Map<String, Integer> byNamespace = count(plan, m -> m.pod().namespace());
+        assertThat(byNamespace.getOrDefault("ns-0", 0)).isLessThanOrEqualTo(1);
+        assertThat(byNamespace.getOrDefault("ns-1", 0)).isLessThanOrEqualTo(2);
+        Map<String, Integer> byController = count(plan, m -> cluster.snapshot().pod(m.pod().uid()).controller().uid());
+        assertThat(byController.getOrDefault("rs-uid-0", 0)).isZero();
+        assertThat(byController.values()).allMatch(n -> n <= 1);
+        assertThat(plan.moves().size() + 1).isLessThanOrEqualTo(4);
+    }
+
+    @Property(tries = 200)
+    void planned_again_once_the_plan_is_done_nothing_moves_back(@ForAll long seed) {
+        MovableCluster cluster = MovableCluster.generate(seed);
+        ReschedulePlan first = ReschedulePlanner.plan(cluster.snapshot(), settings(GENEROUS), List.of(), NOW);
+        ReschedulePlan second = ReschedulePlanner.plan(cluster.after(first.moves()), settings(GENEROUS), List.of(), NOW);
+        Set<String> movedFirst = first.moves().stream().map(m -> m.pod().uid()).collect(Collectors.toSet());
+        assertThat(second.moves()).noneMatch(m -> movedFirst.contains(m.pod().uid()));
+        // nor does a pod of the same controller go back to a node one of its pods just left (ping-pong)
+        ClusterSnapshot snapshot = cluster.snapshot();
+        for (Move again : second.moves()) {
+            String controller = snapshot.pod(again.pod().uid()).controller().uid();
+            assertThat(first.moves()).noneMatch(m -> m.from().equals(again.to())
+                    && snapshot.pod(m.pod().uid()).controller().uid().equals(controller));
+        }
+    }
+
+    @Property(tries = 200)
+    void with_nothing_above_its_high_thresholds_rebalance_moves_nothing(@ForAll long seed) {
+        MovableCluster cluster = MovableCluster.generate(seed);
+        int highest = 0; // the busiest node's cpu, in percent, rounded up: nothing is above it
+        for (NodeInfo node : cluster.snapshot().nodes()) {
+            highest = Math.max(highest, (int) Math.ceil(100.0 * node.requested().get("cpu") / node.allocatable().get("cpu")));
+        }
+        RescheduleSettings noRebalanceNeeded = new RescheduleSettings(new RescheduleSettings.Rebalance(true,
+                Map.of("cpu", 30), Map.of("cpu", highest)), true, GENEROUS, false);
+        ReschedulePlan plan = ReschedulePlanner.plan(cluster.snapshot(), noRebalanceNeeded, List.of(), NOW);
+        assertThat(plan.moves()).allMatch(m -> m.policy() == ReschedulePolicy.AFFINITY);
+    }
+
+    private static Map<String, Integer> count(ReschedulePlan plan, java.util.function.Function<Move, String> key) {
+        Map<String, Integer> counts = new HashMap<>();
+        plan.moves().forEach(m -> counts.merge(key.apply(m), 1, Integer::sum));
+        return counts;
+    }
+
+    // ---- the oracle: the scheduler's filters makeroom checks, written out from the README ----
+
+    private static boolean landsOn(PodInfo pod, NodeInfo node, List<PodInfo> there) {
+        if (node.admission().unschedulable() && !tolerates(pod, Taint.UNSCHEDULABLE)) {
+            return false;
+        }
+        for (Taint taint : node.admission().taints()) {
+            if (!taint.effect().equals("PreferNoSchedule") && !tolerates(pod, taint)) {
+                return false;
+            }
+        }
+        if (!pod.constraints().nodeTerms().isEmpty()
+                && pod.constraints().nodeTerms().stream().noneMatch(t -> t.matches(node.labels()))) {
+            return false;
+        }
+        Map<String, Long> used = new HashMap<>();
+        for (PodInfo other : there) {
+            other.requests().toMap().forEach((r, v) -> used.merge(r, v, Long::sum));
+            for (HostPort port : other.hostPorts()) {
+                if (pod.hostPorts().stream().anyMatch(port::conflictsWith)) {
+                    return false;
+                }
+            }
+            if (apart(pod, other) || apart(other, pod)) {
+                return false;
+            }
+        }
+        if (there.size() + 1 > node.allocatable().get(Resources.PODS)) {
+            return false;
+        }
+        for (var want : pod.requests().toMap().entrySet()) {
+            if (used.getOrDefault(want.getKey(), 0L) + want.getValue() > node.allocatable().get(want.getKey())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean tolerates(PodInfo pod, Taint taint) {
+        for (Toleration t : pod.tolerations()) {
+            boolean keyOk = t.key() == null ? "Exists".equals(t.operator()) : t.key().equals(taint.key())
+                    && ("Exists".equals(t.operator()) || java.util.Objects.equals(t.value(), taint.value()));
+            if (keyOk && (t.effect() == null || t.effect().equals(taint.effect()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean apart(PodInfo owner, PodInfo other) {
+        return owner.antiAffinity().stream().anyMatch(t -> PodAffinityTerm.HOSTNAME.equals(t.topologyKey())
+                && owner.namespace().equals(other.namespace()) && t.selector().matches(other.labels()));
+    }
+}

@@ -1,0 +1,92 @@
+package dev.makeroom.core.reschedule;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.LabelSelector;
+import dev.makeroom.core.model.NodeAdmission;
+import dev.makeroom.core.model.OwnerRef;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.model.SchedulingConstraints;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReschedulePlannerTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-23T12:00:00Z");
+    private static final RescheduleSettings.MoveLimits LIMITS = new RescheduleSettings.MoveLimits(10, 5, 10, 10, 50);
+    private static final RescheduleSettings REBALANCE = new RescheduleSettings(new RescheduleSettings.Rebalance(true,
+            Map.of("cpu", 40), Map.of("cpu", 70)), false, LIMITS, false);
+    private static final RescheduleSettings AFFINITY = new RescheduleSettings(new RescheduleSettings.Rebalance(false,
+            Map.of(), Map.of()), true, LIMITS, false);
+
+    private static PodInfo.Builder pod(String name, String node, long cpu, int priority) {
+        return PodInfo.builder(name).name(name).nodeName(node).priority(priority).requests(Resources.of("cpu", cpu))
+                .startTime(Instant.parse("2026-11-01T00:00:00Z"))
+                .controller(new OwnerRef("ReplicaSet", "web", "rs-" + name));
+    }
+
+    private static ClusterSnapshot.Builder nodes(String... names) {
+        ClusterSnapshot.Builder b = ClusterSnapshot.builder();
+        for (String name : names) {
+            b.node(name, Map.of("pool", name.startsWith("gpu") ? "gpu" : "general"),
+                    Resources.of("cpu", 4000, "pods", 10));
+        }
+        return b;
+    }
+
+    private static ReschedulePlan plan(ClusterSnapshot snapshot, RescheduleSettings settings) {
+        return ReschedulePlanner.plan(snapshot, settings, List.of(), NOW);
+    }
+
+    @Test
+    void a_pod_its_node_selector_no_longer_allows_moves_to_a_node_it_allows() {
+        SchedulingConstraints gpuOnly = new SchedulingConstraints(List.of(), List.of(),
+                List.of(LabelSelector.matching(Map.of("pool", "gpu"))), List.of());
+        ClusterSnapshot snapshot = nodes("general-1", "gpu-1", "general-2")
+                .pod(pod("trainer", "general-1", 1000, 0).constraints(gpuOnly).build()).build();
+        assertThat(plan(snapshot, AFFINITY).moves()).containsExactly(new Move(snapshot.pod("trainer").ref(),
+                "general-1", "gpu-1", ReschedulePolicy.AFFINITY,
+                "its node selector or required node affinity no longer allows general-1"));
+    }
+
+    @Test
+    void a_hot_node_sheds_its_lowest_priority_pod_to_a_cold_node_that_stays_below_low() {
+        ClusterSnapshot snapshot = nodes("hot", "cold", "warm")
+                .pod(pod("important", "hot", 2000, 100).build())
+                .pod(pod("batch", "hot", 1000, 0).build())
+                .pod(pod("steady", "warm", 1500, 0).build()).build();
+        ReschedulePlan plan = plan(snapshot, REBALANCE);
+        assertThat(plan.moves()).extracting(Move::pod).extracting(p -> p.name()).containsExactly("batch");
+        assertThat(plan.moves().get(0).to()).isEqualTo("cold"); // warm is at 37.5% and would pass 40% with it
+        assertThat(plan.moves().get(0).reason()).isEqualTo("above cpu 70%");
+    }
+
+    @Test
+    void a_pod_with_nowhere_to_go_stays_and_says_so() {
+        ClusterSnapshot.Builder b = nodes("hot", "cordoned");
+        ClusterSnapshot snapshot = ClusterSnapshot.builder()
+                .node("hot", Map.of(), Resources.of("cpu", 4000, "pods", 10))
+                .node("cordoned", Map.of(), Resources.of("cpu", 4000, "pods", 10), new NodeAdmission(true, List.of()))
+                .pod(pod("batch", "hot", 3000, 0).build()).build();
+        ReschedulePlan plan = plan(snapshot, REBALANCE);
+        assertThat(plan.moves()).isEmpty();
+        assertThat(plan.skipped()).extracting(Skip::reason).containsExactly("above cpu 70%; not moved: no other node takes it");
+    }
+
+    @Test
+    void pods_that_must_stay_are_reported_not_moved() {
+        ClusterSnapshot snapshot = nodes("hot", "cold")
+                .pod(pod("bare", "hot", 1000, 0).controller(null).build())
+                .pod(pod("agent", "hot", 1000, 0).controller(new OwnerRef("DaemonSet", "agent", "ds")).build())
+                .pod(pod("keep", "hot", 1000, 0).evictable(false).build()).build();
+        ReschedulePlan plan = plan(snapshot, REBALANCE);
+        assertThat(plan.moves()).isEmpty();
+        assertThat(plan.skipped()).extracting(Skip::reason).containsExactlyInAnyOrder("no controller would recreate it",
+                "a DaemonSet pod belongs to its node", "makeroom.dev/evictable is false");
+    }
+}
