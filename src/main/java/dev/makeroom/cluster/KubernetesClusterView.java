@@ -242,6 +242,16 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         }
     }
 
+    /** The client this view watches through, for the cluster adapter's other parts (the rescheduler's). */
+    public KubernetesClient client() {
+        return client;
+    }
+
+    /** makeroom's own namespace (where its ConfigMaps and Lease live). */
+    public String namespace() {
+        return settings.configMapNamespace();
+    }
+
     /** makeroom's ConfigMap as this view watches it. */
     public ConfigMapFeed configMapFeed() {
         return this::onConfigData;

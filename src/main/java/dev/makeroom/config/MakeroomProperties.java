@@ -21,7 +21,25 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
                                  @Valid @DefaultValue Preemption preemption,
                                  @Valid @DefaultValue Web web,
                                  @Valid @DefaultValue Debug debug,
-                                 @Valid @DefaultValue Queues queues) {
+                                 @Valid @DefaultValue Queues queues,
+                                 @Valid @DefaultValue Rescheduler rescheduler) {
+
+    /**
+     * The rescheduler (README, Rescheduler): off unless {@code enabled}; {@code dry-run} plans and
+     * reports, {@code evict} also evicts. Its policies come from {@code file} or {@code config}, or,
+     * in cluster mode, the ConfigMap {@code config-map-name}, key {@code rescheduler.yaml}, while it
+     * exists. {@code lease} names the Lease the replicas elect the acting one with; {@code avoid-for}
+     * how long a node's avoid list keeps a moved pod's controller.
+     */
+    public record Rescheduler(@DefaultValue("false") boolean enabled,
+                              @NotNull @DefaultValue("dry-run") dev.makeroom.rescheduler.ReschedulerMode mode,
+                              @NotNull @DefaultValue("1m") Duration interval,
+                              String file,
+                              String config,
+                              @NotNull @DefaultValue("makeroom-rescheduler") String configMapName,
+                              @NotNull @DefaultValue("makeroom-rescheduler") String lease,
+                              @NotNull @DefaultValue("1h") Duration avoidFor) {
+    }
 
     /**
      * The queue configuration (README, Queues) from a file or inline; in cluster mode the ConfigMap

@@ -6,6 +6,7 @@ import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.observability.DecisionLog;
 import dev.makeroom.queues.QueueConfigService;
 import dev.makeroom.queues.Queues;
+import dev.makeroom.rescheduler.Rescheduler;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextType;
 import org.springframework.context.annotation.Bean;
@@ -22,9 +23,10 @@ class DebugManagementConfiguration {
     @Bean
     RouterFunction<ServerResponse> debugRoutes(ClusterView view, DecisionLog decisions, FilterPolicy filter,
                                                PreemptionEngine engine, QueueConfigService queueConfig, Queues queues,
-                                               Clock clock) {
+                                               Clock clock, Rescheduler rescheduler) {
         DebugHandlers debug = new DebugHandlers(view, decisions, filter, engine, queues, clock);
         QueueDebug queueDebug = new QueueDebug(view, queueConfig, queues);
+        ReschedulerDebug reschedulerDebug = new ReschedulerDebug(rescheduler);
         return RouterFunctions.route()
                 .GET("/debug/queues", queueDebug::tree)
                 .GET("/debug/queues/{name}", queueDebug::one)
@@ -32,6 +34,8 @@ class DebugManagementConfiguration {
                 .GET("/debug/nodes", debug::nodes)
                 .GET("/debug/nodes/{name}", debug::node)
                 .POST("/debug/simulate", debug::simulate)
+                .GET("/debug/rescheduler", reschedulerDebug::state)
+                .POST("/debug/rescheduler/plan", reschedulerDebug::plan)
                 .build();
     }
 }

@@ -188,7 +188,7 @@ public final class ReschedulePlanner {
         private boolean movable(PodInfo pod, NodeInfo node, ReschedulePolicy policy) {
             MoveBlocker blocker = MoveBlocker.of(pod, snapshot, settings.allowLocalStorage());
             if (blocker != null) {
-                skipped.add(new Skip(pod.ref(), node.name(), policy, blocker.describe()));
+                skipped.add(new Skip(pod.ref(), node.name(), policy, blocker.name(), blocker.describe()));
                 return false;
             }
             return true;
@@ -199,7 +199,7 @@ public final class ReschedulePlanner {
                               Predicate<NodeInfo> serves) {
             String limit = limits.exceeded(pod, from.name());
             if (limit != null) {
-                skipped.add(new Skip(pod.ref(), from.name(), policy, why + "; not moved: " + limit));
+                skipped.add(new Skip(pod.ref(), from.name(), policy, Skip.LIMIT, why + "; not moved: " + limit));
                 return;
             }
             NodeInfo best = null;
@@ -217,7 +217,8 @@ public final class ReschedulePlanner {
                 }
             }
             if (best == null) {
-                skipped.add(new Skip(pod.ref(), from.name(), policy, why + "; not moved: no other node takes it"));
+                skipped.add(new Skip(pod.ref(), from.name(), policy, Skip.NO_LANDING,
+                        why + "; not moved: no other node takes it"));
                 return;
             }
             planned.move(pod, from.name(), best.name());

@@ -1,0 +1,106 @@
+package dev.makeroom.cluster;
+
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.reschedule.Evictor;
+import dev.makeroom.core.reschedule.Move;
+import io.fabric8.kubernetes.api.model.EventBuilder;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * Enacts moves through the API: the policy/v1 Eviction subresource only (so budgets are honoured,
+ * never DELETE), then an Event on the pod and an entry in the left node's avoid list
+ * ({@link AvoidPodsAnnotation}). The only code in makeroom that writes to the cluster.
+ */
+public final class ApiEvictor implements Evictor, AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiEvictor.class);
+
+    private final KubernetesClient client;
+    private final Clock clock;
+    private final Duration avoidFor;
+
+    /**
+     * {@code client} gives the API's address and credentials; evictions go out on a client of their own
+     * that does not retry, since fabric8 otherwise retries a budget's 429 with backoff for many seconds,
+     * holding up the round, where the rescheduler wants to hear it at once and move on.
+     */
+    public ApiEvictor(KubernetesClient client, Clock clock, Duration avoidFor) {
+        this.client = new KubernetesClientBuilder()
+                .withConfig(new ConfigBuilder(client.getConfiguration()).withRequestRetryBackoffLimit(0).build())
+                .withHttpClientFactory(new JdkHttpClientFactory()).build();
+        this.clock = clock;
+        this.avoidFor = avoidFor;
+    }
+
+    @Override
+    public EvictionOutcome evict(PodInfo pod, Move move) {
+        try {
+            boolean evicted = client.pods().inNamespace(pod.namespace()).withName(pod.name()).evict();
+            if (!evicted) {
+                return new EvictionOutcome(EvictionOutcome.Result.BLOCKED_BY_BUDGET,
+                        "a PodDisruptionBudget does not allow it now (429)");
+            }
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 404) {
+                return new EvictionOutcome(EvictionOutcome.Result.GONE, "the pod is gone (404)");
+            }
+            return new EvictionOutcome(EvictionOutcome.Result.FAILED, "HTTP " + e.getCode() + ": " + e.getMessage());
+        }
+        tell(pod, move);
+        avoid(pod, move);
+        return new EvictionOutcome(EvictionOutcome.Result.EVICTED, "evicted");
+    }
+
+    /** An Event on the evicted pod, so `kubectl describe` and event exporters show why it moved. */
+    private void tell(PodInfo pod, Move move) {
+        String now = DateTimeFormatter.ISO_INSTANT.format(clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        try {
+            client.v1().events().inNamespace(pod.namespace()).resource(new EventBuilder()
+                    .withNewMetadata().withGenerateName(pod.name() + ".makeroom-").withNamespace(pod.namespace()).endMetadata()
+                    .withNewInvolvedObject().withKind("Pod").withApiVersion("v1").withNamespace(pod.namespace())
+                    .withName(pod.name()).withUid(pod.uid()).endInvolvedObject()
+                    .withType("Normal").withReason("Rescheduled")
+                    .withMessage("evicted by makeroom (" + move.policy().name().toLowerCase() + "): " + move.reason()
+                            + "; expected to land on " + move.to())
+                    .withNewSource().withComponent("makeroom").endSource()
+                    .withReportingComponent("makeroom").withFirstTimestamp(now).withLastTimestamp(now).withCount(1)
+                    .build()).create();
+        } catch (KubernetesClientException e) {
+            log.warn("could not record an Event for {}: {}", pod.ref(), e.getMessage());
+        }
+    }
+
+    /** Keeps the pod's controller off the node it left for a while (best effort: the eviction stands either way). */
+    private void avoid(PodInfo pod, Move move) {
+        try {
+            client.nodes().withName(move.from()).edit(node -> AvoidPodsAnnotation.with(node, pod.controller(),
+                    "makeroom " + move.policy().name().toLowerCase(), move.reason(), clock.instant(), avoidFor));
+        } catch (KubernetesClientException e) {
+            log.warn("could not record {} in the avoid list of {}: {}", pod.controller().name(), move.from(), e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+
+    /** Removes makeroom's expired entries from a node's avoid list. */
+    public void expireOn(String node) {
+        try {
+            client.nodes().withName(node).edit(n -> AvoidPodsAnnotation.expired(n, clock.instant()));
+        } catch (KubernetesClientException e) {
+            log.debug("could not expire the avoid list of {}: {}", node, e.getMessage());
+        }
+    }
+}

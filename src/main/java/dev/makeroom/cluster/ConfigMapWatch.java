@@ -1,0 +1,79 @@
+package dev.makeroom.cluster;
+
+import dev.makeroom.mapping.StringMaps;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * One ConfigMap watched on its own (the rescheduler's: the live view watches only the queues'), as a
+ * {@link ConfigMapFeed}. Listeners hear its data now and on every change, empty while it does not exist.
+ */
+public final class ConfigMapWatch implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(ConfigMapWatch.class);
+
+    private final SharedIndexInformer<ConfigMap> informer;
+    private final List<Consumer<Map<String, String>>> listeners = new CopyOnWriteArrayList<>();
+    private Map<String, String> data = Map.of();
+
+    public ConfigMapWatch(KubernetesClient client, String namespace, String name) {
+        this.informer = client.configMaps().inNamespace(namespace).withName(name).inform(new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(ConfigMap map) {
+                publish(map.getData());
+            }
+
+            @Override
+            public void onUpdate(ConfigMap before, ConfigMap after) {
+                publish(after.getData());
+            }
+
+            @Override
+            public void onDelete(ConfigMap map, boolean unknownFinalState) {
+                publish(null);
+            }
+        }, 0);
+        informer.exceptionHandler((started, error) -> {
+            log.debug("ConfigMap {}/{} informer failed; retrying: {}", namespace, name, error.toString());
+            return true;
+        });
+    }
+
+    public ConfigMapFeed feed() {
+        return this::listen;
+    }
+
+    private void listen(Consumer<Map<String, String>> listener) {
+        synchronized (listeners) {
+            listeners.add(listener);
+            listener.accept(data);
+        }
+    }
+
+    private void publish(Map<String, String> raw) {
+        synchronized (listeners) {
+            data = raw == null ? Map.of() : Map.copyOf(StringMaps.clean(raw));
+            for (Consumer<Map<String, String>> listener : listeners) {
+                try {
+                    listener.accept(data);
+                } catch (RuntimeException e) {
+                    log.error("a ConfigMap listener failed", e);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        informer.stop();
+    }
+}

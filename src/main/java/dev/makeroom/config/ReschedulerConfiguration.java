@@ -1,0 +1,83 @@
+package dev.makeroom.config;
+
+import dev.makeroom.cluster.ApiEvictor;
+import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.cluster.ConfigMapFeed;
+import dev.makeroom.cluster.ConfigMapWatch;
+import dev.makeroom.cluster.KubernetesClusterView;
+import dev.makeroom.cluster.LeaseLeadership;
+import dev.makeroom.core.reschedule.Evictor;
+import dev.makeroom.rescheduler.Rescheduler;
+import dev.makeroom.rescheduler.ReschedulerConfigService;
+import dev.makeroom.rescheduler.ReschedulerMetrics;
+import dev.makeroom.rescheduler.ReschedulerMode;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Wires the rescheduler. Disabled, it only answers the debug API's dry runs from the application's
+ * document and touches nothing in the cluster. Enabled against the API, it watches its ConfigMap and
+ * campaigns for the Lease; in {@code evict} mode the leader evicts.
+ */
+@Configuration(proxyBeanMethods = false)
+class ReschedulerConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(ReschedulerConfiguration.class);
+
+    @Bean(destroyMethod = "close")
+    Rescheduler rescheduler(MakeroomProperties properties, ClusterView view, Clock clock, MeterRegistry registry) {
+        MakeroomProperties.Rescheduler settings = properties.rescheduler();
+        List<AutoCloseable> parts = new ArrayList<>();
+        ConfigMapFeed feed = ConfigMapFeed.NONE;
+        BooleanSupplier leading = () -> true; // a snapshot file: this process is the only one
+        Evictor evictor = (pod, move) -> new Evictor.EvictionOutcome(Evictor.EvictionOutcome.Result.FAILED,
+                "no Kubernetes API to evict through (a snapshot file)");
+        if (settings.enabled() && view instanceof KubernetesClusterView live) {
+            ConfigMapWatch watch = new ConfigMapWatch(live.client(), live.namespace(), settings.configMapName());
+            parts.add(watch);
+            feed = watch.feed();
+            LeaseLeadership lease = new LeaseLeadership(live.client(), live.namespace(), settings.lease(), identity())
+                    .start();
+            parts.add(lease);
+            leading = lease;
+            ApiEvictor api = new ApiEvictor(live.client(), clock, settings.avoidFor());
+            parts.add(api);
+            evictor = api;
+        }
+        ReschedulerConfigService config = new ReschedulerConfigService(settings.file(), settings.config(), feed, clock);
+        ReschedulerMetrics metrics = new ReschedulerMetrics(registry);
+        Rescheduler rescheduler = new Rescheduler(settings.mode(), view, config, evictor, leading, clock, System::nanoTime,
+                metrics, parts);
+        if (settings.enabled()) {
+            metrics.leader(leading);
+            rescheduler.start(settings.interval());
+            if (settings.mode() == ReschedulerMode.EVICT && !(view instanceof KubernetesClusterView)) {
+                log.warn("rescheduler: evict mode on a snapshot file can only plan");
+            }
+        }
+        return rescheduler;
+    }
+
+    /** This replica's name in the Lease: its pod name inside a cluster. */
+    private static String identity() {
+        String pod = System.getenv("HOSTNAME");
+        if (pod != null && !pod.isBlank()) {
+            return pod;
+        }
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "makeroom-" + ProcessHandle.current().pid();
+        }
+    }
+}

@@ -1,0 +1,193 @@
+package dev.makeroom.rescheduler;
+
+import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.reschedule.Evictor;
+import dev.makeroom.core.reschedule.Move;
+import dev.makeroom.core.reschedule.PastEviction;
+import dev.makeroom.core.reschedule.ReschedulePlan;
+import dev.makeroom.core.reschedule.ReschedulePlanner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
+
+/**
+ * The rescheduler's rounds: every {@code interval}, on its own thread (never a request's), only while
+ * the view is ready and only on the leader, plan on the live snapshot and, in {@code evict} mode,
+ * evict what the plan says, one move at a time. Keeps the last rounds and an hour of its evictions
+ * (for the limits); all of it lives in this replica, so a new leader starts its hour afresh.
+ */
+public final class Rescheduler implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(Rescheduler.class);
+    private static final int KEPT_ROUNDS = 20;
+
+    private final ReschedulerMode mode;
+    private final ClusterView view;
+    private final ReschedulerConfigService config;
+    private final Evictor evictor;
+    private final BooleanSupplier leading;
+    private final Clock clock;
+    private final LongSupplier nanos;
+    private final ReschedulerMetrics metrics;
+    private final List<AutoCloseable> parts;
+    private final Deque<RoundReport> rounds = new ArrayDeque<>();
+    private final List<PastEviction> history = new ArrayList<>();
+    private ScheduledExecutorService loop;
+
+    public Rescheduler(ReschedulerMode mode, ClusterView view, ReschedulerConfigService config, Evictor evictor,
+                       BooleanSupplier leading, Clock clock, LongSupplier nanos, ReschedulerMetrics metrics,
+                       List<AutoCloseable> parts) {
+        this.mode = mode;
+        this.view = view;
+        this.config = config;
+        this.evictor = evictor;
+        this.leading = leading;
+        this.clock = clock;
+        this.nanos = nanos;
+        this.metrics = metrics;
+        this.parts = List.copyOf(parts);
+    }
+
+    /** Runs a round every {@code interval}, the first after one interval. */
+    public Rescheduler start(Duration interval) {
+        loop = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "makeroom-rescheduler");
+            t.setDaemon(true);
+            return t;
+        });
+        loop.scheduleWithFixedDelay(this::roundSafely, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+        log.info("rescheduler: on, {} mode, a round every {}", mode.name().toLowerCase().replace('_', '-'), interval);
+        return this;
+    }
+
+    private void roundSafely() {
+        try {
+            round();
+        } catch (RuntimeException e) {
+            log.error("rescheduler round failed; trying again next round", e);
+        }
+    }
+
+    /** One round, as the loop runs it. */
+    public synchronized RoundReport round() {
+        Instant now = clock.instant();
+        RoundReport report;
+        if (!view.ready()) {
+            report = RoundReport.idle(now, mode, "the cluster view is not ready");
+        } else if (!leading.getAsBoolean()) {
+            report = RoundReport.idle(now, mode, "another replica leads");
+        } else {
+            report = act(view.snapshot(), now);
+        }
+        metrics.round(report);
+        rounds.addFirst(report);
+        while (rounds.size() > KEPT_ROUNDS) {
+            rounds.removeLast();
+        }
+        return report;
+    }
+
+    /** What a round would do now, changing nothing (the debug API's dry run). */
+    public RoundReport planNow() {
+        Instant now = clock.instant();
+        if (!view.ready()) {
+            return RoundReport.idle(now, ReschedulerMode.DRY_RUN, "the cluster view is not ready");
+        }
+        long start = nanos.getAsLong();
+        ReschedulePlan plan = plan(view.snapshot(), now);
+        return new RoundReport(now, ReschedulerMode.DRY_RUN, null,
+                plan.moves().stream().map(m -> new RoundReport.MoveResult(m, "PLANNED", null)).toList(),
+                plan.skipped(), nanos.getAsLong() - start);
+    }
+
+    private synchronized ReschedulePlan plan(ClusterSnapshot snapshot, Instant now) {
+        history.removeIf(past -> past.at().isBefore(now.minus(Duration.ofHours(1))));
+        return ReschedulePlanner.plan(snapshot, config.state().settings(), List.copyOf(history), now);
+    }
+
+    private RoundReport act(ClusterSnapshot snapshot, Instant now) {
+        long start = nanos.getAsLong();
+        ReschedulePlan plan = plan(snapshot, now);
+        List<RoundReport.MoveResult> results = new ArrayList<>();
+        for (Move move : plan.moves()) {
+            if (mode == ReschedulerMode.DRY_RUN) {
+                results.add(new RoundReport.MoveResult(move, "PLANNED", null));
+                continue;
+            }
+            if (!leading.getAsBoolean()) {
+                results.add(new RoundReport.MoveResult(move, "NOT_LEADING", "the lease was lost during the round"));
+                continue;
+            }
+            PodInfo pod = snapshot.pod(move.pod().uid());
+            Evictor.EvictionOutcome outcome = evictor.evict(pod, move);
+            String detail = outcome.result() == Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET
+                    ? outcome.detail() + ": " + budgetNames(snapshot, pod) : outcome.detail();
+            if (outcome.result() == Evictor.EvictionOutcome.Result.EVICTED) {
+                history.add(new PastEviction(now, pod.namespace(), pod.controller().uid()));
+                log.info("rescheduler: evicted {} from {} ({}: {}); expected on {}", pod.ref(), move.from(),
+                        move.policy(), move.reason(), move.to());
+            }
+            results.add(new RoundReport.MoveResult(move, outcome.result().name(), detail));
+        }
+        return new RoundReport(now, mode, null, results, plan.skipped(), nanos.getAsLong() - start);
+    }
+
+    private static String budgetNames(ClusterSnapshot snapshot, PodInfo pod) {
+        List<DisruptionBudget> budgets = snapshot.budgetsCovering(pod);
+        return budgets.isEmpty() ? "none in makeroom's view"
+                : budgets.stream().map(b -> b.namespace() + "/" + b.name()).collect(Collectors.joining(", "));
+    }
+
+    /** Whether rounds run (makeroom.rescheduler.enabled). */
+    public boolean running() {
+        return loop != null;
+    }
+
+    public ReschedulerMode mode() {
+        return mode;
+    }
+
+    /** The last rounds, newest first. */
+    public synchronized List<RoundReport> rounds() {
+        return List.copyOf(rounds);
+    }
+
+    public boolean leading() {
+        return leading.getAsBoolean();
+    }
+
+    public ReschedulerConfigState configState() {
+        return config.state();
+    }
+
+    /** Stops the rounds, then what they used (the ConfigMap watch, the lease). */
+    @Override
+    public void close() {
+        if (loop != null) {
+            loop.shutdownNow();
+        }
+        for (AutoCloseable part : parts) {
+            try {
+                part.close();
+            } catch (Exception e) {
+                log.warn("rescheduler: closing {} failed: {}", part.getClass().getSimpleName(), e.toString());
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package dev.makeroom.rescheduler;
+
+import dev.makeroom.core.reschedule.RescheduleSettings;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads the rescheduler document ({@code rescheduler.yaml}); the README's "Rescheduler" section shows
+ * it. Strict: an unknown key, a threshold outside 0..100, a {@code low} not below its {@code high} or a
+ * negative limit rejects the whole document, naming the key.
+ */
+public final class ReschedulerConfigParser {
+
+    /** What an absent or empty document means: both policies off, modest limits. */
+    public static final RescheduleSettings DEFAULTS = new RescheduleSettings(
+            new RescheduleSettings.Rebalance(false, Map.of(), Map.of()), false,
+            new RescheduleSettings.MoveLimits(10, 2, 20, 1, 50), false);
+
+    private static final Set<String> TOP = Set.of("policies", "limits", "allowLocalStorage");
+    private static final Set<String> POLICIES = Set.of("rebalance", "affinity");
+    private static final Set<String> REBALANCE = Set.of("enabled", "low", "high");
+    private static final Set<String> AFFINITY = Set.of("enabled");
+    private static final Set<String> LIMITS = Set.of("perRound", "perNodePerRound", "perNamespacePerHour",
+            "perControllerPerHour", "clusterPerHour");
+
+    private ReschedulerConfigParser() {
+    }
+
+    public static RescheduleSettings parse(String yaml) {
+        Object doc;
+        try {
+            LoaderOptions options = new LoaderOptions();
+            options.setAllowDuplicateKeys(false);
+            options.setMaxAliasesForCollections(10);
+            options.setCodePointLimit(1 << 20);
+            doc = new Yaml(new SafeConstructor(options)).load(yaml);
+        } catch (YAMLException e) {
+            throw new InvalidReschedulerConfigException("not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
+        }
+        if (doc == null) {
+            return DEFAULTS;
+        }
+        Map<String, Object> top = map(doc, "the document", TOP);
+        Map<String, Object> policies = map(top.getOrDefault("policies", Map.of()), "policies", POLICIES);
+        Map<String, Object> rebalance = map(policies.getOrDefault("rebalance", Map.of()), "policies.rebalance", REBALANCE);
+        Map<String, Object> affinity = map(policies.getOrDefault("affinity", Map.of()), "policies.affinity", AFFINITY);
+        Map<String, Integer> low = percents(rebalance.getOrDefault("low", Map.of()), "policies.rebalance.low");
+        Map<String, Integer> high = percents(rebalance.getOrDefault("high", Map.of()), "policies.rebalance.high");
+        boolean rebalancing = bool(rebalance.getOrDefault("enabled", false), "policies.rebalance.enabled");
+        if (rebalancing && (low.isEmpty() || high.isEmpty())) {
+            throw new InvalidReschedulerConfigException("policies.rebalance needs low and high thresholds");
+        }
+        low.forEach((resource, percent) -> {
+            Integer top2 = high.get(resource);
+            if (top2 != null && percent >= top2) {
+                throw new InvalidReschedulerConfigException("policies.rebalance.low." + resource + " (" + percent
+                        + ") must be below policies.rebalance.high." + resource + " (" + top2 + ")");
+            }
+        });
+        Map<String, Object> limits = map(top.getOrDefault("limits", Map.of()), "limits", LIMITS);
+        RescheduleSettings.MoveLimits d = DEFAULTS.limits();
+        return new RescheduleSettings(new RescheduleSettings.Rebalance(rebalancing, low, high),
+                bool(affinity.getOrDefault("enabled", false), "policies.affinity.enabled"),
+                new RescheduleSettings.MoveLimits(count(limits, "perRound", d.perRound()),
+                        count(limits, "perNodePerRound", d.perNodePerRound()),
+                        count(limits, "perNamespacePerHour", d.perNamespacePerHour()),
+                        count(limits, "perControllerPerHour", d.perControllerPerHour()),
+                        count(limits, "clusterPerHour", d.clusterPerHour())),
+                bool(top.getOrDefault("allowLocalStorage", false), "allowLocalStorage"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object value, String where, Set<String> allowed) {
+        if (!(value instanceof Map<?, ?> raw)) {
+            throw new InvalidReschedulerConfigException(where + " must be a mapping");
+        }
+        for (Object key : raw.keySet()) {
+            if (!(key instanceof String k) || !allowed.contains(k)) {
+                throw new InvalidReschedulerConfigException("unknown key " + key + " in " + where
+                        + " (known: " + String.join(", ", allowed.stream().sorted().toList()) + ")");
+            }
+        }
+        return (Map<String, Object>) raw;
+    }
+
+    private static Map<String, Integer> percents(Object value, String where) {
+        if (!(value instanceof Map<?, ?> raw)) {
+            throw new InvalidReschedulerConfigException(where + " must map resources to percents");
+        }
+        Map<String, Integer> percents = new LinkedHashMap<>();
+        raw.forEach((resource, percent) -> {
+            if (!(percent instanceof Integer p) || p < 0 || p > 100) {
+                throw new InvalidReschedulerConfigException(where + "." + resource + " must be a whole percent 0..100");
+            }
+            percents.put(String.valueOf(resource), p);
+        });
+        return percents;
+    }
+
+    private static boolean bool(Object value, String where) {
+        if (!(value instanceof Boolean b)) {
+            throw new InvalidReschedulerConfigException(where + " must be true or false");
+        }
+        return b;
+    }
+
+    private static int count(Map<String, Object> limits, String key, int fallback) {
+        Object value = limits.getOrDefault(key, fallback);
+        if (!(value instanceof Integer n) || n < 0) {
+            throw new InvalidReschedulerConfigException("limits." + key + " must be a whole number, 0 or more");
+        }
+        return n;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.makeroom.rescheduler;
+
+import dev.makeroom.core.reschedule.Skip;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * The rescheduler's metrics: evictions by policy and result, moves planned and pods left in place by
+ * policy and category (never by pod: bounded label values), and how long rounds take.
+ */
+public final class ReschedulerMetrics {
+
+    private final MeterRegistry registry;
+    private final Timer rounds;
+
+    public ReschedulerMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        this.rounds = Timer.builder("makeroom.rescheduler.round").description("Rescheduler rounds that planned")
+                .register(registry);
+    }
+
+    /** Publishes {@code leading} as makeroom_rescheduler_leader (1 on the replica that acts). */
+    public void leader(java.util.function.BooleanSupplier leading) {
+        registry.gauge("makeroom.rescheduler.leader", leading, l -> l.getAsBoolean() ? 1 : 0);
+    }
+
+    void round(RoundReport report) {
+        if (report.idle() != null) {
+            return;
+        }
+        rounds.record(Duration.ofNanos(report.nanos()));
+        for (RoundReport.MoveResult result : report.moves()) {
+            String policy = result.move().policy().name().toLowerCase(Locale.ROOT);
+            Counter.builder("makeroom.rescheduler.moves").description("Moves planned")
+                    .tag("policy", policy).register(registry).increment();
+            if (!"PLANNED".equals(result.result())) {
+                Counter.builder("makeroom.rescheduler.evictions").description("Evictions tried, by what the API said")
+                        .tag("policy", policy).tag("result", result.result().toLowerCase(Locale.ROOT))
+                        .register(registry).increment();
+            }
+        }
+        for (Skip skip : report.skipped()) {
+            Counter.builder("makeroom.rescheduler.skipped").description("Pods a policy would move and did not")
+                    .tag("policy", skip.policy().name().toLowerCase(Locale.ROOT))
+                    .tag("category", skip.category().toLowerCase(Locale.ROOT)).register(registry).increment();
+        }
+    }
+}

@@ -1,0 +1,6 @@
+package dev.makeroom.rescheduler;
+
+/** Whether rounds only plan ({@code dry-run}) or also evict ({@code evict}). */
+public enum ReschedulerMode {
+    DRY_RUN, EVICT
+}
