@@ -57,7 +57,9 @@ public final class LeaseLeadership implements BooleanSupplier, AutoCloseable {
 
     /** Starts campaigning, and again whenever a term ends. */
     public LeaseLeadership start() {
-        running = elector.start().whenComplete((done, error) -> {
+        CompletableFuture<?> term = elector.start(); // cancelling this one (not a stage after it) ends the term
+        running = term;
+        term.whenComplete((done, error) -> {
             leading = false;
             if (!executor.isShutdown()) {
                 executor.schedule(this::start, 2, TimeUnit.SECONDS); // a new term, after a pause

@@ -354,6 +354,33 @@ class HelmChartTest {
         assertThat(DEFAULTS.all(ConfigMap.class)).noneMatch(c -> c.getMetadata().getName().equals("makeroom-queues"));
     }
 
+    @Test
+    void the_rescheduler_gets_its_writes_only_when_enabled_and_nothing_beyond_them() {
+        assertThat(DEFAULTS.all(ClusterRole.class)).noneMatch(r -> r.getMetadata().getName().contains("rescheduler"));
+        assertThat(path(makeroomConfig(DEFAULTS), "makeroom.rescheduler")).isNull();
+        String policies = read("examples/rescheduler.yaml");
+        Rendering on = Chart.render(Map.of("rescheduler.enabled", true, "rescheduler.mode", "evict",
+                "rescheduler.create", true, "rescheduler.config", policies));
+        ClusterRole writes = on.one(ClusterRole.class, "makeroom-rescheduler");
+        assertThat(writes.getRules()).extracting(r -> r.getResources() + " " + r.getVerbs())
+                .containsExactlyInAnyOrder("[pods/eviction] [create]", "[nodes] [get, patch]", "[events] [create]");
+        Role local = on.one(Role.class, "makeroom-rescheduler");
+        assertThat(local.getMetadata().getNamespace()).isEqualTo(Chart.NAMESPACE);
+        Map<String, Object> config = makeroomConfig(on);
+        assertThat(path(config, "makeroom.rescheduler.enabled")).isEqualTo(true);
+        assertThat(path(config, "makeroom.rescheduler.mode")).isEqualTo("evict");
+        String lease = (String) path(config, "makeroom.rescheduler.lease");
+        assertThat(local.getRules()).anySatisfy(rule -> {
+            assertThat(rule.getResources()).containsExactly("leases");
+            assertThat(rule.getResourceNames()).containsExactly(lease);
+        });
+        String configMap = (String) path(config, "makeroom.rescheduler.config-map-name");
+        assertThat(local.getRules()).anySatisfy(rule -> assertThat(rule.getResourceNames()).containsExactly(configMap));
+        assertThat(on.one(ConfigMap.class, configMap).getData().get("rescheduler.yaml").strip()).isEqualTo(policies.strip());
+        assertThat(on.one(ClusterRoleBinding.class, "makeroom-rescheduler").getSubjects()).singleElement()
+                .satisfies(s -> assertThat(s.getName()).isEqualTo(makeroomPod(on).getServiceAccountName()));
+    }
+
     // ---- helpers
 
     static Map<String, Object> snippet(Rendering rendering) {

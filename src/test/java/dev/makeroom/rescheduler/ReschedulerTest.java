@@ -1,0 +1,100 @@
+package dev.makeroom.rescheduler;
+
+import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.cluster.ConfigMapFeed;
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.OwnerRef;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.reschedule.Evictor;
+import dev.makeroom.core.reschedule.Move;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReschedulerTest {
+
+    private static final String POLICIES = """
+            policies:
+              rebalance: {enabled: true, low: {cpu: 40}, high: {cpu: 70}}
+            limits: {perRound: 5, perNodePerRound: 5, perNamespacePerHour: 5, perControllerPerHour: 1, clusterPerHour: 5}
+            """;
+
+    /** A hot node with three pods of two Deployments, a cold node. */
+    private static final ClusterSnapshot HOT_AND_COLD = ClusterSnapshot.builder()
+            .node("hot", Map.of(), Resources.of("cpu", 4000, "pods", 10))
+            .node("cold", Map.of(), Resources.of("cpu", 4000, "pods", 10))
+            .pod(pod("a-1", "a", 1000)).pod(pod("a-2", "a", 1000)).pod(pod("b-1", "b", 1000)).build();
+
+    private static PodInfo pod(String name, String deployment, long cpu) {
+        return PodInfo.builder(name).name(name).namespace("shop").nodeName("hot").requests(Resources.of("cpu", cpu))
+                .controller(new OwnerRef("ReplicaSet", deployment, "rs-" + deployment)).build();
+    }
+
+    private final List<Move> evicted = new ArrayList<>();
+    private final Evictor recording = (pod, move) -> {
+        evicted.add(move);
+        return new Evictor.EvictionOutcome(Evictor.EvictionOutcome.Result.EVICTED, "evicted");
+    };
+    private final AtomicBoolean leading = new AtomicBoolean(true);
+    private final AtomicBoolean ready = new AtomicBoolean(true);
+    private final ClusterView view = new ClusterView() {
+        @Override
+        public ClusterSnapshot snapshot() {
+            return HOT_AND_COLD;
+        }
+
+        @Override
+        public boolean ready() {
+            return ready.get();
+        }
+    };
+
+    private Rescheduler rescheduler(ReschedulerMode mode) {
+        Clock clock = Clock.fixed(Instant.parse("2026-11-23T12:00:00Z"), ZoneOffset.UTC);
+        return new Rescheduler(mode, view, new ReschedulerConfigService(null, POLICIES, ConfigMapFeed.NONE, clock),
+                recording, leading::get, clock, System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()),
+                List.of());
+    }
+
+    @Test
+    void in_evict_mode_the_leader_evicts_what_it_plans_once_per_controller_per_hour() {
+        Rescheduler rescheduler = rescheduler(ReschedulerMode.EVICT);
+        RoundReport first = rescheduler.round();
+        assertThat(first.moves()).extracting(RoundReport.MoveResult::result).containsOnly("EVICTED");
+        assertThat(evicted).extracting(m -> m.pod().name()).containsExactly("a-1");
+        // the view has not caught up (same snapshot): a-2 is the same Deployment, within the hour
+        RoundReport second = rescheduler.round();
+        assertThat(second.moves()).extracting(m -> m.move().pod().name()).doesNotContain("a-1", "a-2");
+        assertThat(second.skipped()).anyMatch(s -> s.pod().name().equals("a-2") && s.category().equals("LIMIT"));
+    }
+
+    @Test
+    void a_dry_run_and_the_debug_plan_evict_nothing() {
+        RoundReport round = rescheduler(ReschedulerMode.DRY_RUN).round();
+        assertThat(round.moves()).isNotEmpty().extracting(RoundReport.MoveResult::result).containsOnly("PLANNED");
+        assertThat(rescheduler(ReschedulerMode.EVICT).planNow().moves()).isNotEmpty();
+        assertThat(evicted).isEmpty();
+    }
+
+    @Test
+    void only_the_leader_acts_and_only_on_a_ready_view() {
+        Rescheduler rescheduler = rescheduler(ReschedulerMode.EVICT);
+        leading.set(false);
+        assertThat(rescheduler.round().idle()).isEqualTo("another replica leads");
+        leading.set(true);
+        ready.set(false);
+        assertThat(rescheduler.round().idle()).isEqualTo("the cluster view is not ready");
+        assertThat(evicted).isEmpty();
+        assertThat(rescheduler.rounds()).hasSize(2);
+    }
+}
