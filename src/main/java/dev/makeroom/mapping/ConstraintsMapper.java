@@ -70,10 +70,10 @@ final class ConstraintsMapper {
                 unmodelled.add("a " + kind + " volume (volume limits, zones and binding are not modelled)");
             }
         }
-        if (affinity.isEmpty() && spread.isEmpty() && unmodelled.isEmpty()) {
+        if (affinity.isEmpty() && spread.isEmpty() && unmodelled.isEmpty() && nodeTerms.isEmpty() && nodeAffinityReadable) {
             return SchedulingConstraints.NONE;
         }
-        return new SchedulingConstraints(affinity, spread, nodeTerms, List.copyOf(unmodelled));
+        return new SchedulingConstraints(affinity, spread, nodeTerms, List.copyOf(unmodelled), nodeAffinityReadable);
     }
 
     /** Required pod (anti-)affinity terms; a term without a selector selects no pod and is left out. */

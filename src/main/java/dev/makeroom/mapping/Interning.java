@@ -1,5 +1,6 @@
 package dev.makeroom.mapping;
 
+import dev.makeroom.core.model.SchedulingConstraints;
 import dev.makeroom.core.model.Toleration;
 import com.github.benmanes.caffeine.cache.Interner;
 
@@ -15,6 +16,7 @@ public final class Interning {
     private final Interner<String> strings = Interner.newWeakInterner();
     private final Interner<Map<String, String>> maps = Interner.newWeakInterner();
     private final Interner<List<Toleration>> tolerations = Interner.newWeakInterner();
+    private final Interner<SchedulingConstraints> constraints = Interner.newWeakInterner();
 
     public String string(String s) {
         return s == null ? null : strings.intern(s);
@@ -25,6 +27,11 @@ public final class Interning {
             return Map.of();
         }
         return maps.intern(Map.copyOf(StringMaps.clean(labels)));
+    }
+
+    /** Replicas share their placement constraints (most often just a node selector). */
+    public SchedulingConstraints constraints(SchedulingConstraints c) {
+        return c == SchedulingConstraints.NONE ? c : constraints.intern(c);
     }
 
     /** Most pods carry the same few tolerations (the defaults for not-ready and unreachable nodes). */

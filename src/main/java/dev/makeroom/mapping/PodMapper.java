@@ -63,6 +63,7 @@ public final class PodMapper {
                 .queueHint(interning.string(info.queueHint()))
                 .applicationId(interning.string(info.applicationId()))
                 .tolerations(interning.tolerations(info.tolerations()))
+                .constraints(interning.constraints(info.constraints()))
                 .build();
     }
 

@@ -25,7 +25,8 @@ public final class ReschedulerMetrics {
 
     /** Publishes {@code leading} as makeroom_rescheduler_leader (1 on the replica that acts). */
     public void leader(java.util.function.BooleanSupplier leading) {
-        registry.gauge("makeroom.rescheduler.leader", leading, l -> l.getAsBoolean() ? 1 : 0);
+        io.micrometer.core.instrument.Gauge.builder("makeroom.rescheduler.leader", leading, l -> l.getAsBoolean() ? 1 : 0)
+                .description("1 on the replica whose rescheduler rounds act").register(registry);
     }
 
     void round(RoundReport report) {

@@ -30,7 +30,8 @@ class ReadmeExamplesTest {
     @Test
     void the_readme_curl_examples_print_what_the_readme_says() throws IOException {
         List<ReadmeExample> examples = ReadmeExample.all().stream()
-                .filter(example -> !example.path().startsWith("/debug/queues")).toList();
+                .filter(example -> !example.path().startsWith("/debug/queues") && !example.path().startsWith("/debug/rescheduler"))
+                .toList();
         for (ReadmeExample example : examples) {
             HttpResponse<String> response = example.replay(port, managementPort);
             assertThat(response.statusCode()).as(example.command()).isLessThan(500);

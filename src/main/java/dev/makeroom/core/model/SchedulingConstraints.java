@@ -6,13 +6,19 @@ import java.util.List;
  * What a pending pod asks of where it runs beyond resources, as far as the victims on a node can
  * change it: required pod affinity, topology spread (DoNotSchedule), the nodes its node selector
  * and required node affinity allow (any of {@code nodeTerms}, each a selector on node labels; empty:
- * every node), and what makeroom cannot check at all ({@code unmodelled}: on such a pod makeroom
- * keeps the scheduler's own victims).
+ * every node; {@code nodeTermsReadable} false when the pod's node affinity uses what a label selector
+ * cannot say, Gt, Lt or fields, and {@code nodeTerms} is then incomplete), and what makeroom cannot
+ * check at all ({@code unmodelled}: on such a pod makeroom keeps the scheduler's own victims).
  */
 public record SchedulingConstraints(List<PodAffinityTerm> affinity, List<SpreadConstraint> spread,
-                                    List<LabelSelector> nodeTerms, List<String> unmodelled) {
+                                    List<LabelSelector> nodeTerms, List<String> unmodelled, boolean nodeTermsReadable) {
 
     public static final SchedulingConstraints NONE = new SchedulingConstraints(List.of(), List.of(), List.of(), List.of());
+
+    public SchedulingConstraints(List<PodAffinityTerm> affinity, List<SpreadConstraint> spread,
+                                 List<LabelSelector> nodeTerms, List<String> unmodelled) {
+        this(affinity, spread, nodeTerms, unmodelled, true);
+    }
 
     public SchedulingConstraints {
         affinity = List.copyOf(affinity);

@@ -62,12 +62,13 @@ public enum MoveBlocker {
 
     /**
      * Whether where the pod may land is fully checked by {@link PlannedCluster#landingProblem}: nothing
-     * unmodelled, no pod affinity or topology spread, anti-affinity (its own or others' that select it)
+     * unmodelled, a node affinity label selectors can say, no pod affinity or topology spread, anti-affinity (its own or others' that select it)
      * only per node.
      */
     private static boolean checkable(PodInfo pod, ClusterSnapshot snapshot) {
         var constraints = pod.constraints();
-        if (!constraints.unmodelled().isEmpty() || !constraints.affinity().isEmpty() || !constraints.spread().isEmpty()) {
+        if (!constraints.unmodelled().isEmpty() || !constraints.affinity().isEmpty() || !constraints.spread().isEmpty()
+                || !constraints.nodeTermsReadable()) {
             return false;
         }
         for (PodAffinityTerm term : pod.antiAffinity()) {
