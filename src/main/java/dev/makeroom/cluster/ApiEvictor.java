@@ -1,6 +1,7 @@
 package dev.makeroom.cluster;
 
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.mapping.AvoidPodsAnnotation;
 import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.core.reschedule.Move;
 import io.fabric8.kubernetes.api.model.EventBuilder;
@@ -95,8 +96,8 @@ public final class ApiEvictor implements Evictor, AutoCloseable {
         client.close();
     }
 
-    /** Removes makeroom's expired entries from a node's avoid list. */
-    public void expireOn(String node) {
+    @Override
+    public void expireAvoidances(String node) {
         try {
             client.nodes().withName(node).edit(n -> AvoidPodsAnnotation.expired(n, clock.instant()));
         } catch (KubernetesClientException e) {

@@ -91,17 +91,17 @@ public final class SnapshotMapper {
     /** Whether the node is cordoned, and its taints. */
     public static NodeAdmission admission(Node node) {
         var spec = node.getSpec();
-        if (spec == null) {
-            return NodeAdmission.OPEN;
-        }
         List<Taint> taints = new ArrayList<>();
-        for (var t : spec.getTaints() == null ? List.<io.fabric8.kubernetes.api.model.Taint>of() : spec.getTaints()) {
+        var listed = spec == null || spec.getTaints() == null ? List.<io.fabric8.kubernetes.api.model.Taint>of() : spec.getTaints();
+        for (var t : listed) {
             if (t != null && t.getKey() != null) {
                 taints.add(new Taint(t.getKey(), t.getValue(), t.getEffect()));
             }
         }
-        boolean cordoned = Boolean.TRUE.equals(spec.getUnschedulable());
-        return !cordoned && taints.isEmpty() ? NodeAdmission.OPEN : new NodeAdmission(cordoned, taints);
+        boolean cordoned = spec != null && Boolean.TRUE.equals(spec.getUnschedulable());
+        var avoided = AvoidPodsAnnotation.avoidances(node.getMetadata() == null ? null : node.getMetadata().getAnnotations());
+        return !cordoned && taints.isEmpty() && avoided.isEmpty() ? NodeAdmission.OPEN
+                : new NodeAdmission(cordoned, taints, avoided);
     }
 
     public static Resources allocatable(Node node) {

@@ -29,7 +29,7 @@ import java.util.stream.Collectors;
 /**
  * The rescheduler's rounds: every {@code interval}, on its own thread (never a request's), only while
  * the view is ready and only on the leader, plan on the live snapshot and, in {@code evict} mode,
- * evict what the plan says, one move at a time. Keeps the last rounds and an hour of its evictions
+ * evict what the plan says, one move at a time, then clear its own expired avoid-list entries. Keeps the last rounds and an hour of its evictions
  * (for the limits); all of it lives in this replica, so a new leader starts its hour afresh.
  */
 public final class Rescheduler implements AutoCloseable {
@@ -144,6 +144,10 @@ public final class Rescheduler implements AutoCloseable {
                         move.policy(), move.reason(), move.to());
             }
             results.add(new RoundReport.MoveResult(move, outcome.result().name(), detail));
+        }
+        if (mode == ReschedulerMode.EVICT) {
+            snapshot.nodesWithAvoidances().values().stream().filter(n -> n.admission().hasExpiredOwn(now))
+                    .forEach(n -> evictor.expireAvoidances(n.name()));
         }
         return new RoundReport(now, mode, null, results, plan.skipped(), nanos.getAsLong() - start);
     }

@@ -118,7 +118,9 @@ class ExtenderController {
     byte[] prioritizeAnswer(byte[] body, ClusterSnapshot snapshot, boolean ready) {
         NodesArgs args = json.readNodesArgs(body, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
-        List<NodeScore> scores = ready ? scorePolicy.score(snapshot, pod, args.nodes(), avoidList)
+        // kubelet evictions this replica saw, and the nodes' own avoid lists (the rescheduler's moves)
+        AvoidList avoid = avoidList.or(AvoidList.ofNodes(snapshot, clock.instant()));
+        List<NodeScore> scores = ready ? scorePolicy.score(snapshot, pod, args.nodes(), avoid)
                 : args.names().stream().map(name -> new NodeScore(name, 0)).toList();
         return NodesAnswers.scores(args.nodes(), scores, nodeNames.of(args.nodes().table()));
     }

@@ -2,7 +2,9 @@ package dev.makeroom.rescheduler;
 
 import dev.makeroom.cluster.ClusterView;
 import dev.makeroom.cluster.ConfigMapFeed;
+import dev.makeroom.core.model.Avoidance;
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
@@ -29,10 +31,11 @@ class ReschedulerTest {
             limits: {perRound: 5, perNodePerRound: 5, perNamespacePerHour: 5, perControllerPerHour: 1, clusterPerHour: 5}
             """;
 
-    /** A hot node with three pods of two Deployments, a cold node. */
+    /** A hot node with three pods of two Deployments, a cold node whose avoid list has an entry of makeroom's, expired. */
     private static final ClusterSnapshot HOT_AND_COLD = ClusterSnapshot.builder()
             .node("hot", Map.of(), Resources.of("cpu", 4000, "pods", 10))
-            .node("cold", Map.of(), Resources.of("cpu", 4000, "pods", 10))
+            .node("cold", Map.of(), Resources.of("cpu", 4000, "pods", 10), new NodeAdmission(false, List.of(),
+                    List.of(new Avoidance("rs-gone", Instant.parse("2026-11-23T11:00:00Z"), true))))
             .pod(pod("a-1", "a", 1000)).pod(pod("a-2", "a", 1000)).pod(pod("b-1", "b", 1000)).build();
 
     private static PodInfo pod(String name, String deployment, long cpu) {
@@ -41,9 +44,18 @@ class ReschedulerTest {
     }
 
     private final List<Move> evicted = new ArrayList<>();
-    private final Evictor recording = (pod, move) -> {
-        evicted.add(move);
-        return new Evictor.EvictionOutcome(Evictor.EvictionOutcome.Result.EVICTED, "evicted");
+    private final List<String> expiredOn = new ArrayList<>();
+    private final Evictor recording = new Evictor() {
+        @Override
+        public EvictionOutcome evict(PodInfo pod, Move move) {
+            evicted.add(move);
+            return new EvictionOutcome(EvictionOutcome.Result.EVICTED, "evicted");
+        }
+
+        @Override
+        public void expireAvoidances(String node) {
+            expiredOn.add(node);
+        }
     };
     private final AtomicBoolean leading = new AtomicBoolean(true);
     private final AtomicBoolean ready = new AtomicBoolean(true);
@@ -72,6 +84,7 @@ class ReschedulerTest {
         RoundReport first = rescheduler.round();
         assertThat(first.moves()).extracting(RoundReport.MoveResult::result).containsOnly("EVICTED");
         assertThat(evicted).extracting(m -> m.pod().name()).containsExactly("a-1");
+        assertThat(expiredOn).containsExactly("cold"); // its expired entry goes
         // the view has not caught up (same snapshot): a-2 is the same Deployment, within the hour
         RoundReport second = rescheduler.round();
         assertThat(second.moves()).extracting(m -> m.move().pod().name()).doesNotContain("a-1", "a-2");
@@ -84,6 +97,7 @@ class ReschedulerTest {
         assertThat(round.moves()).isNotEmpty().extracting(RoundReport.MoveResult::result).containsOnly("PLANNED");
         assertThat(rescheduler(ReschedulerMode.EVICT).planNow().moves()).isNotEmpty();
         assertThat(evicted).isEmpty();
+        assertThat(expiredOn).isEmpty();
     }
 
     @Test

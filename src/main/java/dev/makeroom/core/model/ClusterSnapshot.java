@@ -31,6 +31,7 @@ public final class ClusterSnapshot {
     private final Map<String, PriorityClassInfo> priorityClasses;
     private final Map<String, Map<String, String>> namespaceAnnotations;
     private volatile List<PodInfo> withAntiAffinity; // derived on first use, like the table
+    private volatile Map<String, NodeInfo> withAvoidances; // derived on first use
     private volatile NodeTable table; // derived, built on first use: two racing builders build the same
     // until the table is built: the latest table of a predecessor and the nodes replaced since
     // (null: the node set changed, or too much did, so the table is built in full)
@@ -106,6 +107,22 @@ public final class ClusterSnapshot {
 
     public Collection<PodInfo> pods() {
         return podsByUid.values();
+    }
+
+    /** The nodes whose avoid list names any controller, by name (most clusters: none). */
+    public Map<String, NodeInfo> nodesWithAvoidances() {
+        Map<String, NodeInfo> found = withAvoidances;
+        if (found == null) {
+            Map<String, NodeInfo> avoiding = new HashMap<>();
+            for (NodeInfo node : nodes.values()) {
+                if (!node.admission().avoided().isEmpty()) {
+                    avoiding.put(node.name(), node);
+                }
+            }
+            found = Map.copyOf(avoiding);
+            withAvoidances = found;
+        }
+        return found;
     }
 
     public List<DisruptionBudget> budgets() {

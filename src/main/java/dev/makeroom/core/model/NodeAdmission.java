@@ -4,15 +4,39 @@ import java.util.List;
 
 /**
  * What keeps pods off a node whatever its resources: cordoned ({@code unschedulable}) and the taints
- * that repel pods not tolerating them. The extender's filter never needs it (the scheduler's own filters
- * run first); moving pods does, since makeroom must show where a moved pod can go.
+ * that repel pods not tolerating them; and, softly, its avoid list ({@code avoided}: controllers whose
+ * pods prioritize keeps away). The extender's filter never needs the first two (the scheduler's own
+ * filters run first); moving pods does, since makeroom must show where a moved pod can go.
  */
-public record NodeAdmission(boolean unschedulable, List<Taint> taints) {
+public record NodeAdmission(boolean unschedulable, List<Taint> taints, List<Avoidance> avoided) {
 
-    public static final NodeAdmission OPEN = new NodeAdmission(false, List.of());
+    public static final NodeAdmission OPEN = new NodeAdmission(false, List.of(), List.of());
 
     public NodeAdmission {
         taints = List.copyOf(taints);
+        avoided = List.copyOf(avoided);
+    }
+
+    public NodeAdmission(boolean unschedulable, List<Taint> taints) {
+        this(unschedulable, taints, List.of());
+    }
+
+    /** Whether the avoid list keeps {@code pod}'s controller off the node at {@code now}. */
+    public boolean avoids(PodInfo pod, java.time.Instant now) {
+        if (avoided.isEmpty() || pod.controller() == null || pod.controller().uid() == null) {
+            return false;
+        }
+        for (Avoidance a : avoided) {
+            if (a.controllerUid().equals(pod.controller().uid()) && a.activeAt(now)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether makeroom's own entries include one past its time, to be removed. */
+    public boolean hasExpiredOwn(java.time.Instant now) {
+        return avoided.stream().anyMatch(a -> a.own() && !a.activeAt(now));
     }
 
     /** Whether the scheduler would let {@code pod} onto the node (NodeUnschedulable and TaintToleration). */

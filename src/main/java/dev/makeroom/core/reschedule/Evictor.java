@@ -8,6 +8,10 @@ public interface Evictor {
     /** Evicts the move's pod (never deletes it) and reports what the API said. */
     EvictionOutcome evict(PodInfo pod, Move move);
 
+    /** Removes makeroom's expired entries from the node's avoid list (where there is an API to write to). */
+    default void expireAvoidances(String node) {
+    }
+
     /** What one eviction came to. */
     record EvictionOutcome(Result result, String detail) {
         public enum Result {

@@ -1,5 +1,6 @@
-package dev.makeroom.cluster;
+package dev.makeroom.mapping;
 
+import dev.makeroom.core.model.Avoidance;
 import dev.makeroom.core.model.OwnerRef;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -16,8 +17,7 @@ import java.util.Map;
  * A node's avoid list in the annotation {@code scheduler.alpha.kubernetes.io/preferAvoidPods}, in the
  * format the kube-scheduler's NodePreferAvoidPods plugin read: entries naming a pod controller, with
  * the eviction's time, reason and message. makeroom's entries carry a reason starting with
- * {@code makeroom} and an expiry time in the message's place of record ({@link #EXPIRES}); others' are
- * left as they are. At most {@link #MAX_OWN} of makeroom's entries per node, the newest kept.
+ * {@code makeroom} and an expiry time under {@link #EXPIRES}; others' are read but left as they are. At most {@link #MAX_OWN} of makeroom's entries per node, the newest kept.
  */
 public final class AvoidPodsAnnotation {
 
@@ -59,17 +59,39 @@ public final class AvoidPodsAnnotation {
         return write(node, withoutExpired(entries(node), now));
     }
 
-    /** The controller UIDs makeroom's live entries keep off the node. */
-    public static List<String> avoidedControllers(Map<String, String> annotations, Instant now) {
+    /** Every entry naming a controller: makeroom's with their expiry, others' without. */
+    public static List<Avoidance> avoidances(Map<String, String> annotations) {
         String json = annotations == null ? null : annotations.get(KEY);
         if (json == null) {
             return List.of();
         }
-        return withoutExpired(parse(json), now).stream().map(AvoidPodsAnnotation::uidOf).filter(u -> u != null).toList();
+        List<Avoidance> out = new ArrayList<>();
+        for (Map<String, Object> entry : parse(json)) {
+            String uid = uidOf(entry);
+            if (uid != null) {
+                boolean own = own(entry);
+                Instant until = own && entry.get(EXPIRES) instanceof String at ? parseInstant(at) : null;
+                out.add(new Avoidance(uid, until, own));
+            }
+        }
+        return out;
+    }
+
+    /** The controller UIDs the node's entries keep off it at {@code now}. */
+    public static List<String> avoidedControllers(Map<String, String> annotations, Instant now) {
+        return avoidances(annotations).stream().filter(a -> a.activeAt(now)).map(Avoidance::controllerUid).toList();
+    }
+
+    private static Instant parseInstant(String at) {
+        try {
+            return Instant.parse(at);
+        } catch (java.time.format.DateTimeParseException e) {
+            return Instant.EPOCH; // unreadable: treated as expired, so makeroom removes it
+        }
     }
 
     private static List<Map<String, Object>> withoutExpired(List<Map<String, Object>> entries, Instant now) {
-        entries.removeIf(e -> own(e) && e.get(EXPIRES) instanceof String at && !Instant.parse(at).isAfter(now));
+        entries.removeIf(e -> own(e) && e.get(EXPIRES) instanceof String at && !parseInstant(at).isAfter(now));
         return entries;
     }
 
