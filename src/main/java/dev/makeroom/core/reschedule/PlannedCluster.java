@@ -9,6 +9,7 @@ import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,12 +25,14 @@ final class PlannedCluster {
     private static final Resources ONE_POD = Resources.of(Resources.PODS, 1);
 
     private final ClusterSnapshot snapshot;
+    private final Instant now;
     private final Map<String, Resources> delta = new HashMap<>();     // requested after moves minus before
     private final Map<String, List<PodInfo>> arrived = new HashMap<>();
     private final Map<String, List<String>> left = new HashMap<>();   // uids
 
-    PlannedCluster(ClusterSnapshot snapshot) {
+    PlannedCluster(ClusterSnapshot snapshot, Instant now) {
         this.snapshot = snapshot;
+        this.now = now;
     }
 
     /** What the bound pods of {@code node} request once the moves so far are done. */
@@ -46,11 +49,16 @@ final class PlannedCluster {
     /**
      * Why {@code pod} cannot land on {@code target} once the moves so far are done, or null when it can:
      * the scheduler's NodeUnschedulable, TaintToleration, NodeAffinity (selector and required affinity),
-     * NodeResourcesFit (with pods nominated there), NodePorts and per-node InterPodAffinity filters.
+     * NodeResourcesFit (with pods nominated there), NodePorts and per-node InterPodAffinity filters;
+     * and the node's avoid list, or a move off it this round, naming the pod's controller (the
+     * replacement would be kept away; a replica moved there would undo a move).
      */
     String landingProblem(PodInfo pod, NodeInfo target) {
         if (!target.admission().admits(pod)) {
             return "cordoned, or a taint it does not tolerate";
+        }
+        if (target.admission().avoids(pod, now) || leftThisRound(pod, target)) {
+            return "its controller is on the node's avoid list";
         }
         if (!pod.constraints().allowsNode(target.labels())) {
             return "its node selector or required node affinity does not allow it";
@@ -72,6 +80,16 @@ final class PlannedCluster {
             }
         }
         return null;
+    }
+
+    private boolean leftThisRound(PodInfo pod, NodeInfo target) {
+        for (String uid : left.getOrDefault(target.name(), List.of())) {
+            PodInfo gone = snapshot.pod(uid);
+            if (gone != null && gone.controller() != null && gone.controller().equals(pod.controller())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The node's pods once the moves so far are done. */

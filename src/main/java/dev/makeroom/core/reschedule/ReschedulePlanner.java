@@ -19,7 +19,8 @@ import java.util.function.Predicate;
  * <p><b>Design.</b> A move is planned only where makeroom can show the pod lands elsewhere: the
  * planner keeps a {@link PlannedCluster} (the snapshot with the round's earlier moves applied) and a
  * pod moves only to a node where, on that state, the scheduler's filters makeroom models pass without
- * preemption and which serves the policy's goal. Pods whose placement depends on anything it does
+ * preemption, whose avoid list does not name its controller (nor did a move off it this round), and
+ * which serves the policy's goal. Pods whose placement depends on anything it does
  * not check ({@link MoveBlocker}) stay. Policies run in a fixed order, affinity first (a pod on a node
  * that no longer allows it is the worse placement), then rebalance; every move is counted against the
  * {@link LimitLedger} before it is planned.
@@ -48,7 +49,7 @@ public final class ReschedulePlanner {
 
     public static ReschedulePlan plan(ClusterSnapshot snapshot, RescheduleSettings settings,
                                       List<PastEviction> history, Instant now) {
-        Round round = new Round(snapshot, settings, new LimitLedger(settings.limits(), history, now));
+        Round round = new Round(snapshot, settings, new LimitLedger(settings.limits(), history, now), now);
         if (settings.affinity()) {
             round.affinity();
         }
@@ -69,11 +70,11 @@ public final class ReschedulePlanner {
         private final List<Skip> skipped = new ArrayList<>();
         private final Set<String> moved = new HashSet<>(); // a pod moves once a round; its replacement is not there yet
 
-        Round(ClusterSnapshot snapshot, RescheduleSettings settings, LimitLedger limits) {
+        Round(ClusterSnapshot snapshot, RescheduleSettings settings, LimitLedger limits, Instant now) {
             this.snapshot = snapshot;
             this.settings = settings;
             this.limits = limits;
-            this.planned = new PlannedCluster(snapshot);
+            this.planned = new PlannedCluster(snapshot, now);
             this.nodes = snapshot.nodes().stream().sorted(Comparator.comparing(NodeInfo::name)).toList();
         }
 

@@ -1,5 +1,6 @@
 package dev.makeroom.core.reschedule;
 
+import dev.makeroom.core.model.Avoidance;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.HostPort;
 import dev.makeroom.core.model.LabelSelector;
@@ -78,8 +79,11 @@ record MovableCluster(ClusterSnapshot snapshot) {
         return pod.build();
     }
 
-    /** The snapshot once the moves are done and each replacement runs where it was expected. */
-    ClusterSnapshot after(List<Move> moves) {
+    /**
+     * The snapshot once the moves are done and each replacement runs where it was expected, with the
+     * nodes left recording the moved pods' controllers in their avoid lists for an hour after {@code now}.
+     */
+    ClusterSnapshot after(List<Move> moves, Instant now) {
         ClusterSnapshot.Change change = snapshot.change();
         Map<String, List<PodInfo>> pods = new HashMap<>();
         snapshot.nodes().forEach(n -> pods.put(n.name(), new ArrayList<>(n.pods())));
@@ -89,8 +93,16 @@ record MovableCluster(ClusterSnapshot snapshot) {
             pods.get(move.from()).removeIf(p -> p.uid().equals(landed.uid()));
             pods.get(move.to()).add(landed);
         }
+        Map<String, List<Avoidance>> avoided = new HashMap<>();
+        for (Move move : moves) {
+            avoided.computeIfAbsent(move.from(), n -> new ArrayList<>()).add(new Avoidance(
+                    snapshot.pod(move.pod().uid()).controller().uid(), now.plusSeconds(3600), true));
+        }
         for (NodeInfo node : snapshot.nodes()) {
-            change.putNode(node.withPods(pods.get(node.name()), node.nominatedPods()));
+            NodeAdmission admission = new NodeAdmission(node.admission().unschedulable(), node.admission().taints(),
+                    avoided.getOrDefault(node.name(), List.of()));
+            change.putNode(new NodeInfo(node.name(), node.labels(), node.allocatable(), pods.get(node.name()),
+                    node.nominatedPods(), admission));
         }
         return change.build();
     }

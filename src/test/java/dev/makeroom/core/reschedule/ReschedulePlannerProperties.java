@@ -83,7 +83,7 @@ class ReschedulePlannerProperties {
     void planned_again_once_the_plan_is_done_nothing_moves_back(@ForAll long seed) {
         MovableCluster cluster = MovableCluster.generate(seed);
         ReschedulePlan first = ReschedulePlanner.plan(cluster.snapshot(), settings(GENEROUS), List.of(), NOW);
-        ReschedulePlan second = ReschedulePlanner.plan(cluster.after(first.moves()), settings(GENEROUS), List.of(), NOW);
+        ReschedulePlan second = ReschedulePlanner.plan(cluster.after(first.moves(), NOW), settings(GENEROUS), List.of(), NOW);
         Set<String> movedFirst = first.moves().stream().map(m -> m.pod().uid()).collect(Collectors.toSet());
         assertThat(second.moves()).noneMatch(m -> movedFirst.contains(m.pod().uid()));
         // nor does a pod of the same controller go back to a node one of its pods just left (ping-pong)

@@ -1,0 +1,80 @@
+package dev.makeroom.bench;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.OwnerRef;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.reschedule.ReschedulePlan;
+import dev.makeroom.core.reschedule.ReschedulePlanner;
+import dev.makeroom.core.reschedule.RescheduleSettings;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One rescheduler planning round on the synthetic cluster (5,000 nodes × 30 pods, nearly full) after a
+ * scale-up: every tenth node joined empty. Every pod belongs to a ReplicaSet per app. {@code perRound}
+ * is the round's eviction limit: 10 (the default) or 1,000 (a stress: the planner keeps looking).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class ReschedulePlannerBenchmark {
+
+    @Param({"10", "1000"})
+    int perRound;
+
+    private ClusterSnapshot snapshot;
+    private RescheduleSettings settings;
+    private final Instant now = Instant.parse("2026-11-23T12:00:00Z");
+
+    @Setup
+    public void setUp() {
+        ClusterSnapshot generated = SyntheticCluster.generate(5000, 30, 42);
+        ClusterSnapshot.Change change = generated.change();
+        for (NodeInfo node : generated.nodes()) {
+            boolean joinedEmpty = Integer.parseInt(node.name().substring("node-".length())) % 10 == 0;
+            List<PodInfo> kept = new ArrayList<>();
+            for (PodInfo pod : node.pods()) {
+                if (joinedEmpty) {
+                    change.removePod(pod.uid());
+                    continue;
+                }
+                String app = pod.labels().get("app");
+                PodInfo owned = pod.toBuilder().controller(new OwnerRef("ReplicaSet", app, "rs-" + app)).build();
+                change.putPod(owned);
+                kept.add(owned);
+            }
+            change.putNode(node.withPods(kept, node.nominatedPods()));
+        }
+        snapshot = change.build();
+        settings = new RescheduleSettings(new RescheduleSettings.Rebalance(true, Map.of("cpu", 30, "memory", 30),
+                Map.of("cpu", 80, "memory", 80)), true,
+                new RescheduleSettings.MoveLimits(perRound, 2, perRound, perRound, perRound), false);
+        ReschedulePlan probe = plan();
+        System.out.printf("%n[perRound=%d] %d moves, %d pods left in place%n", perRound, probe.moves().size(),
+                probe.skipped().size());
+    }
+
+    @Benchmark
+    public ReschedulePlan plan() {
+        return ReschedulePlanner.plan(snapshot, settings, List.of(), now);
+    }
+}
