@@ -60,6 +60,11 @@ final class LimitLedger {
         byController.merge(pod.controller().uid(), 1, Integer::sum);
     }
 
+    /** Whether no more pods may leave {@code node} this round (its own limit, or the round's). */
+    boolean nodeFull(String node) {
+        return roundFull() || byNode.getOrDefault(node, 0) >= limits.perNodePerRound();
+    }
+
     boolean roundFull() {
         return round >= limits.perRound() || hour >= limits.clusterPerHour();
     }

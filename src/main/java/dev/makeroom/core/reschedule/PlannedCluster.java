@@ -26,7 +26,10 @@ final class PlannedCluster {
 
     private final ClusterSnapshot snapshot;
     private final Instant now;
-    private final Map<String, Resources> delta = new HashMap<>();     // requested after moves minus before
+    // requested after moves minus before, and the result, per node a move touched (Resources arithmetic
+    // is not cheap: a round asks these thousands of times)
+    private final Map<String, Resources> delta = new HashMap<>();
+    private final Map<String, Resources> requestedAfter = new HashMap<>();
     private final Map<String, List<PodInfo>> arrived = new HashMap<>();
     private final Map<String, List<String>> left = new HashMap<>();   // uids
 
@@ -37,7 +40,7 @@ final class PlannedCluster {
 
     /** What the bound pods of {@code node} request once the moves so far are done. */
     Resources requested(NodeInfo node) {
-        return node.requested().plus(delta.getOrDefault(node.name(), Resources.NONE));
+        return requestedAfter.getOrDefault(node.name(), node.requested());
     }
 
     /** {@code requested / allocatable} of one resource in percent; 0 where the node has none of it. */
@@ -63,8 +66,11 @@ final class PlannedCluster {
         if (!pod.constraints().allowsNode(target.labels())) {
             return "its node selector or required node affinity does not allow it";
         }
-        Resources requested = NodeUsage.requestedFor(target, pod, null)
-                .plus(delta.getOrDefault(target.name(), Resources.NONE));
+        Resources requested = NodeUsage.requestedFor(target, pod, null);
+        Resources moved = delta.get(target.name());
+        if (moved != null) {
+            requested = requested.plus(moved);
+        }
         if (!FitCheck.fits(target.allocatable(), requested, pod.requests())) {
             return "too little free";
         }
@@ -113,6 +119,8 @@ final class PlannedCluster {
         Resources taken = pod.requests().plus(ONE_POD);
         delta.merge(from, Resources.NONE.minus(taken), Resources::plus);
         delta.merge(to, taken, Resources::plus);
+        requestedAfter.put(from, snapshot.node(from).requested().plus(delta.get(from)));
+        requestedAfter.put(to, snapshot.node(to).requested().plus(delta.get(to)));
         left.computeIfAbsent(from, n -> new ArrayList<>()).add(pod.uid());
         arrived.computeIfAbsent(to, n -> new ArrayList<>()).add(pod.toBuilder().nodeName(to).build());
     }

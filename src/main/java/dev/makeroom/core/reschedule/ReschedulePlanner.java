@@ -7,6 +7,7 @@ import dev.makeroom.core.model.PodInfo;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +87,7 @@ public final class ReschedulePlanner {
                     }
                     String why = misplaced(pod, node);
                     if (why != null && movable(pod, node, ReschedulePolicy.AFFINITY)) {
-                        relocate(pod, node, ReschedulePolicy.AFFINITY, why, target -> staysAtOrBelowHigh(target, pod));
+                        relocate(pod, node, ReschedulePolicy.AFFINITY, why, nodes, target -> staysAtOrBelowHigh(target, pod));
                     }
                 }
             }
@@ -108,8 +109,17 @@ public final class ReschedulePlanner {
         void rebalance() {
             Map<String, Integer> high = settings.rebalance().highPercent();
             Map<String, Integer> low = settings.rebalance().lowPercent();
-            List<NodeInfo> over = new ArrayList<>(nodes.stream().filter(n -> overResources(n, high).size() > 0).toList());
-            over.sort(Comparator.comparingDouble((NodeInfo n) -> -load(n, high.keySet())).thenComparing(NodeInfo::name));
+            Map<String, Double> loads = new HashMap<>();
+            List<NodeInfo> over = new ArrayList<>();
+            for (NodeInfo n : nodes) {
+                if (!overResources(n, high).isEmpty()) {
+                    over.add(n);
+                    loads.put(n.name(), load(n, high.keySet()));
+                }
+            }
+            over.sort(Comparator.comparingDouble((NodeInfo n) -> -loads.get(n.name())).thenComparing(NodeInfo::name));
+            // only nodes below every low threshold now can take pods; moves only fill them, so the list only shrinks
+            List<NodeInfo> under = new ArrayList<>(nodes.stream().filter(n -> staysBelow(n, null, low)).toList());
             for (NodeInfo node : over) {
                 List<PodInfo> pods = new ArrayList<>(planned.podsOn(node));
                 pods.sort(SHED_FIRST);
@@ -124,9 +134,15 @@ public final class ReschedulePlanner {
                     if (overNow.stream().noneMatch(r -> pod.requests().get(r) > 0)) {
                         continue; // moving it would not help
                     }
+                    if (limits.nodeFull(node.name())) {
+                        skipped.add(new Skip(pod.ref(), node.name(), ReschedulePolicy.REBALANCE, Skip.LIMIT,
+                                "above " + describe(overNow, high) + "; not moved: " + limits.exceeded(pod, node.name())));
+                        break; // the node's other pods would hit the same limit
+                    }
                     if (movable(pod, node, ReschedulePolicy.REBALANCE)) {
-                        relocate(pod, node, ReschedulePolicy.REBALANCE, "above " + describe(overNow, high),
-                                target -> !target.name().equals(node.name()) && staysBelow(target, pod, low));
+                        under.removeIf(target -> !staysBelow(target, null, low));
+                        relocate(pod, node, ReschedulePolicy.REBALANCE, "above " + describe(overNow, high), under,
+                                target -> staysBelow(target, pod, low));
                     }
                 }
             }
@@ -158,7 +174,7 @@ public final class ReschedulePlanner {
             return true;
         }
 
-        /** Whether the node is below every low threshold now, and stays at or below them with {@code pod}. */
+        /** Whether the node is below every low threshold now, and stays at or below them with {@code pod} (if any). */
         private boolean staysBelow(NodeInfo target, PodInfo pod, Map<String, Integer> low) {
             for (Map.Entry<String, Integer> threshold : low.entrySet()) {
                 long allocatable = target.allocatable().get(threshold.getKey());
@@ -166,7 +182,7 @@ public final class ReschedulePlanner {
                     continue;
                 }
                 long now = planned.requested(target).get(threshold.getKey());
-                long after = now + pod.requests().get(threshold.getKey());
+                long after = now + (pod == null ? 0 : pod.requests().get(threshold.getKey()));
                 if (100.0 * now / allocatable >= threshold.getValue() || 100.0 * after / allocatable > threshold.getValue()) {
                     return false;
                 }
@@ -195,8 +211,11 @@ public final class ReschedulePlanner {
             return true;
         }
 
-        /** Plans the move to the least used node that takes the pod and {@code serves} the policy, or says why not. */
-        private void relocate(PodInfo pod, NodeInfo from, ReschedulePolicy policy, String why,
+        /**
+         * Plans the move to the least used of {@code targets} that takes the pod and {@code serves} the
+         * policy, or says why not.
+         */
+        private void relocate(PodInfo pod, NodeInfo from, ReschedulePolicy policy, String why, List<NodeInfo> targets,
                               Predicate<NodeInfo> serves) {
             String limit = limits.exceeded(pod, from.name());
             if (limit != null) {
@@ -205,7 +224,7 @@ public final class ReschedulePlanner {
             }
             NodeInfo best = null;
             double bestLoad = Double.MAX_VALUE;
-            for (NodeInfo target : nodes) {
+            for (NodeInfo target : targets) {
                 if (target.name().equals(from.name()) || !serves.test(target)
                         || planned.landingProblem(pod, target) != null) {
                     continue;
