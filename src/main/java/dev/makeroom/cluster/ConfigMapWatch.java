@@ -26,7 +26,8 @@ public final class ConfigMapWatch implements AutoCloseable {
     private Map<String, String> data = Map.of();
 
     public ConfigMapWatch(KubernetesClient client, String namespace, String name) {
-        this.informer = client.configMaps().inNamespace(namespace).withName(name).inform(new ResourceEventHandler<>() {
+        this.informer = client.configMaps().inNamespace(namespace).withName(name).runnableInformer(0);
+        informer.addEventHandler(new ResourceEventHandler<>() {
             @Override
             public void onAdd(ConfigMap map) {
                 publish(map.getData());
@@ -41,11 +42,12 @@ public final class ConfigMapWatch implements AutoCloseable {
             public void onDelete(ConfigMap map, boolean unknownFinalState) {
                 publish(null);
             }
-        }, 0);
+        });
         informer.exceptionHandler((started, error) -> {
             log.debug("ConfigMap {}/{} informer failed; retrying: {}", namespace, name, error.toString());
-            return true;
+            return true; // until it syncs, as the live view's informers
         });
+        informer.start();
     }
 
     public ConfigMapFeed feed() {

@@ -5,6 +5,8 @@ import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.mockwebserver.dsl.HttpMethod;
+import io.fabric8.mockwebserver.http.Buffer;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
@@ -48,6 +50,12 @@ final class FaultyApi extends KubernetesCrudDispatcher {
     private final Set<WebSocket> openWatches = ConcurrentHashMap.newKeySet();
     private final ListWatchGaps gaps = new ListWatchGaps();
 
+    /** Pods (namespace/name) whose eviction a PodDisruptionBudget refuses: answered 429, as a real API server does. */
+    final Set<String> refusedEvictions = ConcurrentHashMap.newKeySet();
+    /** Evictions answered, and pod DELETEs from anyone but the test (makeroom must never delete pods). */
+    final AtomicInteger evictions = new AtomicInteger();
+    final AtomicInteger podDeletes = new AtomicInteger();
+
     /** Requests with this header come from the test itself (setting up, reading the truth): never faulted. */
     private static final String ADMIN = "X-Makeroom-Test-Admin";
 
@@ -71,6 +79,12 @@ final class FaultyApi extends KubernetesCrudDispatcher {
         String path = request.getPath();
         boolean get = "GET".equals(request.getMethod());
         boolean watch = path.contains("watch=true");
+        if (!get && path.endsWith("/eviction")) {
+            return evict(request, path);
+        }
+        if ("DELETE".equals(request.getMethod()) && path.contains("/pods/") && request.getHeader(ADMIN) == null) {
+            podDeletes.incrementAndGet();
+        }
         if (!get) {
             MockResponse response = super.dispatch(request);
             gaps.changed(ListWatchGaps.resource(path));
@@ -101,6 +115,28 @@ final class FaultyApi extends KubernetesCrudDispatcher {
             response = response.withWebSocketUpgrade(new Tracked(response.getWebSocketListener()));
         }
         return delay.isZero() ? response : response.setBodyDelay(delay);
+    }
+
+    /**
+     * The Eviction subresource, which the CRUD mock does not know: 429 for a refused pod, else the pod
+     * is deleted (as the API server does once the budgets allow) and 201 answered.
+     */
+    private MockResponse evict(RecordedRequest request, String path) {
+        String podPath = path.substring(0, path.length() - "/eviction".length());
+        String[] parts = podPath.split("/");
+        String pod = parts[parts.length - 3] + "/" + parts[parts.length - 1];
+        if (refusedEvictions.contains(pod)) {
+            return status(429, "TooManyRequests", "Cannot evict pod as it would violate the pod's disruption budget.");
+        }
+        MockResponse deleted = super.dispatch(new RecordedRequest("HTTP/1.1", HttpMethod.DELETE, podPath,
+                request.getHeaders(), new Buffer()));
+        gaps.changed(ListWatchGaps.resource(podPath));
+        if (deleted.code() >= 300) {
+            return deleted;
+        }
+        evictions.incrementAndGet();
+        return new MockResponse().setResponseCode(201).setHeader("Content-Type", "application/json")
+                .setBody("{\"apiVersion\":\"v1\",\"kind\":\"Status\",\"status\":\"Success\",\"code\":201}");
     }
 
     /** Closes every open watch from the server's side, as an API server restart or a load balancer does. */

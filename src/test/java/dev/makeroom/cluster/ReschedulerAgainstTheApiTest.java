@@ -1,0 +1,92 @@
+package dev.makeroom.cluster;
+
+import dev.makeroom.mapping.AvoidPodsAnnotation;
+import dev.makeroom.support.Await;
+import dev.makeroom.support.ExtenderClient;
+import dev.makeroom.support.MockApiClients;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.server.LocalManagementPort;
+import org.springframework.context.annotation.Bean;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The rescheduler enabled in evict mode against an API (the CRUD mock with the Eviction subresource):
+ * on the rescheduler example cluster it evicts exactly what it planned, through evictions only, leaves
+ * an Event and an avoid-list entry, reports a budget's refusal, and keeps to its limits.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "makeroom.cluster.source=kubernetes", "makeroom.cluster.config-map-namespace=makeroom-system",
+        "makeroom.rescheduler.enabled=true", "makeroom.rescheduler.mode=evict", "makeroom.rescheduler.interval=300ms"})
+class ReschedulerAgainstTheApiTest {
+
+    private static final Duration CONVERGE = Duration.ofSeconds(30);
+    private static final FaultyApi API = new FaultyApi();
+    private static KubernetesMockServer server;
+    private static KubernetesClient admin;
+
+    @TestConfiguration
+    static class MockApi {
+        @Bean(destroyMethod = "close")
+        KubernetesClient kubernetesClient() {
+            try (KubernetesClient plain = server.createClient()) {
+                return MockApiClients.clientFor(plain);
+            }
+        }
+    }
+
+    @BeforeAll
+    static void serveAnUnbalancedCluster() throws Exception {
+        server = FaultyApi.serve(API);
+        admin = FaultyApi.admin(server);
+        for (HasMetadata object : new SnapshotFileLoader().load(Path.of("examples/rescheduler-cluster.yaml"))) {
+            admin.resource(object).create();
+        }
+        API.refusedEvictions.add("ml/trainer-1"); // its budget allows no disruption now
+        admin.resource(new ConfigMapBuilder().withNewMetadata().withName("makeroom-rescheduler")
+                .withNamespace("makeroom-system").endMetadata()
+                .addToData("rescheduler.yaml", Files.readString(Path.of("examples/rescheduler.yaml"))).build()).create();
+    }
+
+    @AfterAll
+    static void stop() {
+        admin.close();
+        MockServers.destroy(server);
+    }
+
+    @LocalManagementPort
+    int managementPort;
+
+    @Test
+    void the_leader_evicts_what_it_planned_through_evictions_and_records_it() {
+        Await.until("worker-2 is evicted", CONVERGE,
+                () -> admin.pods().inNamespace("shop").withName("worker-2").get() == null);
+        Await.until("the refusal of trainer-1's budget is reported", CONVERGE,
+                () -> new ExtenderClient(managementPort).get("/debug/rescheduler").body().contains("BLOCKED_BY_BUDGET"));
+        assertThat(admin.pods().inNamespace("ml").withName("trainer-1").get()).isNotNull();
+        assertThat(API.podDeletes.get()).as("pods are evicted, never deleted").isZero();
+        assertThat(admin.v1().events().inNamespace("shop").list().getItems())
+                .anySatisfy(e -> assertThat(e.getReason()).isEqualTo("Rescheduled"));
+        assertThat(AvoidPodsAnnotation.avoidedControllers(
+                admin.nodes().withName("node-1").get().getMetadata().getAnnotations(), Instant.now()))
+                .containsExactly("worker-5b2d-uid");
+        // per controller and hour at most one: worker-1 (same ReplicaSet) stays although node-1 is the busiest
+        assertThat(admin.pods().inNamespace("shop").withName("worker-1").get()).isNotNull();
+        String state = new ExtenderClient(managementPort).get("/debug/rescheduler").body();
+        assertThat(state).contains("\"leading\":true").contains("\"mode\":\"evict\"").contains("\"result\":\"EVICTED\"");
+        assertThat(API.evictions.get()).isEqualTo(1);
+    }
+}
