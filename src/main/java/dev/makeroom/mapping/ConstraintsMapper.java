@@ -2,6 +2,7 @@ package dev.makeroom.mapping;
 
 import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.PodAffinityTerm;
+import dev.makeroom.core.model.PreferredNodeTerm;
 import dev.makeroom.core.model.SchedulingConstraints;
 import dev.makeroom.core.model.SpreadConstraint;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
@@ -70,10 +71,39 @@ final class ConstraintsMapper {
                 unmodelled.add("a " + kind + " volume (volume limits, zones and binding are not modelled)");
             }
         }
-        if (affinity.isEmpty() && spread.isEmpty() && unmodelled.isEmpty() && nodeTerms.isEmpty() && nodeAffinityReadable) {
+        List<PreferredNodeTerm> preferred = preferred(spec);
+        if (affinity.isEmpty() && spread.isEmpty() && unmodelled.isEmpty() && nodeTerms.isEmpty() && nodeAffinityReadable
+                && preferred.isEmpty()) {
             return SchedulingConstraints.NONE;
         }
-        return new SchedulingConstraints(affinity, spread, nodeTerms, List.copyOf(unmodelled), nodeAffinityReadable);
+        return new SchedulingConstraints(affinity, spread, nodeTerms, List.copyOf(unmodelled), nodeAffinityReadable,
+                preferred);
+    }
+
+    /** Preferred node affinity as weighted label selectors; none at all when a term is not one (Gt, Lt, fields). */
+    private static List<PreferredNodeTerm> preferred(PodSpec spec) {
+        var nodeAffinity = spec.getAffinity() == null ? null : spec.getAffinity().getNodeAffinity();
+        List<PreferredNodeTerm> out = new ArrayList<>();
+        for (var term : nodeAffinity == null ? List.<io.fabric8.kubernetes.api.model.PreferredSchedulingTerm>of()
+                : list(nodeAffinity.getPreferredDuringSchedulingIgnoredDuringExecution())) {
+            if (term == null || term.getPreference() == null || term.getWeight() == null) {
+                continue;
+            }
+            if (!list(term.getPreference().getMatchFields()).isEmpty()) {
+                return List.of();
+            }
+            List<LabelSelector.Requirement> requirements = new ArrayList<>();
+            for (NodeSelectorRequirement r : list(term.getPreference().getMatchExpressions())) {
+                LabelSelector.Operator op = r == null ? null : SelectorMapper.labelOperator(r.getOperator());
+                if (op == null) {
+                    return List.of();
+                }
+                requirements.add(new LabelSelector.Requirement(r.getKey(), op,
+                        list(r.getValues()).stream().filter(Objects::nonNull).toList()));
+            }
+            out.add(new PreferredNodeTerm(term.getWeight(), new LabelSelector(Map.of(), requirements)));
+        }
+        return out;
     }
 
     /** Required pod (anti-)affinity terms; a term without a selector selects no pod and is left out. */

@@ -25,7 +25,7 @@ public final class ReschedulerConfigParser {
     private static final Set<String> TOP = Set.of("policies", "limits", "allowLocalStorage");
     private static final Set<String> POLICIES = Set.of("rebalance", "affinity");
     private static final Set<String> REBALANCE = Set.of("enabled", "low", "high");
-    private static final Set<String> AFFINITY = Set.of("enabled");
+    private static final Set<String> AFFINITY = Set.of("enabled", "minGain");
     private static final Set<String> LIMITS = Set.of("perRound", "perNodePerRound", "perNamespacePerHour",
             "perControllerPerHour", "clusterPerHour");
 
@@ -72,7 +72,8 @@ public final class ReschedulerConfigParser {
                         count(limits, "perNamespacePerHour", d.perNamespacePerHour()),
                         count(limits, "perControllerPerHour", d.perControllerPerHour()),
                         count(limits, "clusterPerHour", d.clusterPerHour())),
-                bool(top.getOrDefault("allowLocalStorage", false), "allowLocalStorage"));
+                bool(top.getOrDefault("allowLocalStorage", false), "allowLocalStorage"),
+                minGain(affinity.getOrDefault("minGain", 0)));
     }
 
     @SuppressWarnings("unchecked")
@@ -101,6 +102,14 @@ public final class ReschedulerConfigParser {
             percents.put(String.valueOf(resource), p);
         });
         return percents;
+    }
+
+    private static int minGain(Object value) {
+        if (!(value instanceof Integer n) || n < 0) {
+            throw new InvalidReschedulerConfigException("policies.affinity.minGain must be a whole number, 0 or more"
+                    + " (preferred node affinity weights add up per node; 0: never move for them)");
+        }
+        return n;
     }
 
     private static boolean bool(Object value, String where) {

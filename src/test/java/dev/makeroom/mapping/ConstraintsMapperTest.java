@@ -92,4 +92,33 @@ class ConstraintsMapperTest {
         assertThat(map("  containers: [{name: c}]\n").constraints()).isSameAs(SchedulingConstraints.NONE);
         assertThat(map("  containers: [{name: c}]\n").constraints().spread()).isEqualTo(List.of());
     }
+
+    @Test
+    void node_selectors_and_preferred_node_affinity_are_kept_for_running_pods_and_gt_is_not_guessed() {
+        SchedulingConstraints c = map("""
+                  nodeSelector: {pool: gpu}
+                  affinity:
+                    nodeAffinity:
+                      preferredDuringSchedulingIgnoredDuringExecution:
+                      - weight: 30
+                        preference: {matchExpressions: [{key: disk, operator: In, values: [ssd]}]}
+                  containers: [{name: c}]
+                """).constraints();
+        assertThat(c.nodeTerms()).containsExactly(LabelSelector.matching(Map.of("pool", "gpu")));
+        assertThat(c.nodeTermsReadable()).isTrue();
+        assertThat(c.preferenceFor(Map.of("disk", "ssd"))).isEqualTo(30);
+        assertThat(c.preferenceFor(Map.of("disk", "hdd"))).isZero();
+        SchedulingConstraints gt = map("""
+                  affinity:
+                    nodeAffinity:
+                      requiredDuringSchedulingIgnoredDuringExecution:
+                        nodeSelectorTerms: [{matchExpressions: [{key: cores, operator: Gt, values: ["8"]}]}]
+                      preferredDuringSchedulingIgnoredDuringExecution:
+                      - weight: 30
+                        preference: {matchExpressions: [{key: cores, operator: Lt, values: ["64"]}]}
+                  containers: [{name: c}]
+                """).constraints();
+        assertThat(gt.nodeTermsReadable()).isFalse();
+        assertThat(gt.preferred()).isEmpty();
+    }
 }

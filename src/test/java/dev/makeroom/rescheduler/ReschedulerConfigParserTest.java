@@ -21,6 +21,7 @@ class ReschedulerConfigParserTest {
         assertThat(settings.affinity()).isTrue();
         assertThat(settings.limits()).isEqualTo(new RescheduleSettings.MoveLimits(10, 2, 20, 1, 50));
         assertThat(settings.allowLocalStorage()).isFalse();
+        assertThat(settings.preferredMinGain()).isEqualTo(50);
     }
 
     @Test
@@ -41,6 +42,7 @@ class ReschedulerConfigParserTest {
         assertRejected("limits: {perRound: -1}", "limits.perRound must be a whole number, 0 or more");
         assertRejected("policies: {affinity: {enabled: yes please}}", "policies.affinity.enabled must be true or false");
         assertRejected("policies: [", "not valid YAML");
+        assertRejected("policies: {affinity: {enabled: true, minGain: -5}}", "policies.affinity.minGain must be a whole number");
     }
 
     private static void assertRejected(String yaml, String message) {

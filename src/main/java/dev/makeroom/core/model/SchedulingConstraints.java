@@ -8,16 +8,29 @@ import java.util.List;
  * and required node affinity allow (any of {@code nodeTerms}, each a selector on node labels; empty:
  * every node; {@code nodeTermsReadable} false when the pod's node affinity uses what a label selector
  * cannot say, Gt, Lt or fields, and {@code nodeTerms} is then incomplete), and what makeroom cannot
- * check at all ({@code unmodelled}: on such a pod makeroom keeps the scheduler's own victims).
+ * check at all ({@code unmodelled}: on such a pod makeroom keeps the scheduler's own victims); and its
+ * preferred node affinity ({@code preferred}, empty when a term uses what a label selector cannot say).
  */
 public record SchedulingConstraints(List<PodAffinityTerm> affinity, List<SpreadConstraint> spread,
-                                    List<LabelSelector> nodeTerms, List<String> unmodelled, boolean nodeTermsReadable) {
+                                    List<LabelSelector> nodeTerms, List<String> unmodelled, boolean nodeTermsReadable,
+                                    List<PreferredNodeTerm> preferred) {
 
     public static final SchedulingConstraints NONE = new SchedulingConstraints(List.of(), List.of(), List.of(), List.of());
 
     public SchedulingConstraints(List<PodAffinityTerm> affinity, List<SpreadConstraint> spread,
                                  List<LabelSelector> nodeTerms, List<String> unmodelled) {
-        this(affinity, spread, nodeTerms, unmodelled, true);
+        this(affinity, spread, nodeTerms, unmodelled, true, List.of());
+    }
+
+    /** What the pod's preferred node affinity adds up to on a node with these labels. */
+    public int preferenceFor(java.util.Map<String, String> nodeLabels) {
+        int score = 0;
+        for (PreferredNodeTerm term : preferred) {
+            if (term.selector().matches(nodeLabels)) {
+                score += term.weight();
+            }
+        }
+        return score;
     }
 
     public SchedulingConstraints {
@@ -25,6 +38,7 @@ public record SchedulingConstraints(List<PodAffinityTerm> affinity, List<SpreadC
         spread = List.copyOf(spread);
         nodeTerms = List.copyOf(nodeTerms);
         unmodelled = List.copyOf(unmodelled);
+        preferred = List.copyOf(preferred);
     }
 
     /** Whether the pod's node selector and required node affinity allow a node with these labels. */

@@ -30,7 +30,8 @@ import java.util.function.Predicate;
  *   <li><b>affinity</b>: a pod whose node its node selector or required node affinity no longer
  *       allows, or that shares its node with a pod one of them must keep apart from (anti-affinity by
  *       hostname), moves to the allowed node with the lowest use that takes it (and, with rebalancing
- *       on, stays at or below the {@code high} thresholds with it).</li>
+ *       on, stays at or below the {@code high} thresholds with it); so does, with a {@code minGain}, a pod
+ *       whose preferred node affinity scores another node that takes it at least that much higher.</li>
  *   <li><b>rebalance</b>: nodes above a {@code high} threshold, most loaded first, shed pods lowest
  *       priority first (then newest) that request the resources over, each to the node with the lowest
  *       use that is below every {@code low} threshold and stays at or below them with the pod. A target
@@ -88,9 +89,24 @@ public final class ReschedulePlanner {
                     String why = misplaced(pod, node);
                     if (why != null && movable(pod, node, ReschedulePolicy.AFFINITY)) {
                         relocate(pod, node, ReschedulePolicy.AFFINITY, why, nodes, target -> staysAtOrBelowHigh(target, pod));
+                    } else if (why == null && prefersElsewhere(pod, node) && movable(pod, node, ReschedulePolicy.AFFINITY)) {
+                        int here = pod.constraints().preferenceFor(node.labels());
+                        relocate(pod, node, ReschedulePolicy.AFFINITY, "its preferred node affinity scores " + node.name()
+                                        + " " + here + ", another node at least " + settings.preferredMinGain() + " more",
+                                nodes, target -> pod.constraints().preferenceFor(target.labels())
+                                        >= here + settings.preferredMinGain() && staysAtOrBelowHigh(target, pod));
                     }
                 }
             }
+        }
+
+        /** Whether some node scores at least the minimum gain more for the pod's preferred node affinity. */
+        private boolean prefersElsewhere(PodInfo pod, NodeInfo node) {
+            if (settings.preferredMinGain() <= 0 || pod.constraints().preferred().isEmpty()) {
+                return false;
+            }
+            int wanted = pod.constraints().preferenceFor(node.labels()) + settings.preferredMinGain();
+            return nodes.stream().anyMatch(n -> pod.constraints().preferenceFor(n.labels()) >= wanted);
         }
 
         /** Why the pod should not stay on its node, or null. */

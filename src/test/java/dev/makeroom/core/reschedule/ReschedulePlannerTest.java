@@ -5,6 +5,7 @@ import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.PreferredNodeTerm;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.model.SchedulingConstraints;
 import org.junit.jupiter.api.Test;
@@ -88,5 +89,24 @@ class ReschedulePlannerTest {
         assertThat(plan.moves()).isEmpty();
         assertThat(plan.skipped()).extracting(Skip::reason).containsExactlyInAnyOrder("no controller would recreate it",
                 "a DaemonSet pod belongs to its node", "makeroom.dev/evictable is false");
+    }
+
+    @Test
+    void a_pod_moves_for_its_preferred_node_affinity_only_when_another_node_gains_enough() {
+        SchedulingConstraints prefersFast = new SchedulingConstraints(List.of(), List.of(), List.of(), List.of(), true,
+                List.of(new PreferredNodeTerm(80, new LabelSelector(Map.of(), List.of(new LabelSelector.Requirement(
+                        "disk", LabelSelector.Operator.IN, List.of("fast")))))));
+        ClusterSnapshot snapshot = ClusterSnapshot.builder()
+                .node("slow", Map.of("disk", "slow"), Resources.of("cpu", 4000, "pods", 10))
+                .node("fast", Map.of("disk", "fast"), Resources.of("cpu", 4000, "pods", 10))
+                .pod(pod("db", "slow", 1000, 0).constraints(prefersFast).build()).build();
+        RescheduleSettings gain50 = new RescheduleSettings(AFFINITY.rebalance(), true, LIMITS, false, 50);
+        assertThat(plan(snapshot, gain50).moves()).singleElement().satisfies(move -> {
+            assertThat(move.to()).isEqualTo("fast");
+            assertThat(move.reason()).isEqualTo("its preferred node affinity scores slow 0, another node at least 50 more");
+        });
+        RescheduleSettings gain90 = new RescheduleSettings(AFFINITY.rebalance(), true, LIMITS, false, 90);
+        assertThat(plan(snapshot, gain90).moves()).isEmpty();
+        assertThat(plan(snapshot, AFFINITY).moves()).as("minGain 0: preferences never move a pod").isEmpty();
     }
 }
