@@ -89,4 +89,20 @@ class ReschedulerAgainstTheApiTest {
         assertThat(state).contains("\"leading\":true").contains("\"mode\":\"evict\"").contains("\"result\":\"EVICTED\"");
         assertThat(API.evictions.get()).isEqualTo(1);
     }
+
+    @Test
+    void the_dashboards_rescheduler_row_queries_what_makeroom_exposes() throws Exception {
+        Await.until("a round has evicted", CONVERGE, () -> API.evictions.get() > 0);
+        String metrics = new ExtenderClient(managementPort).get("/actuator/prometheus").body();
+        String dashboard = Files.readString(Path.of("helm/makeroom/dashboards/makeroom.json"));
+        java.util.regex.Matcher used = java.util.regex.Pattern.compile("makeroom_rescheduler_[a-z_]+").matcher(dashboard);
+        int found = 0;
+        while (used.find()) {
+            String name = used.group().replaceAll("_(sum|count)$", "_$1");
+            assertThat(metrics).as(name).containsPattern("(?m)^" + name + "[{ ]");
+            found++;
+        }
+        assertThat(found).isGreaterThanOrEqualTo(5);
+        assertThat(metrics).contains("makeroom_rescheduler_skipped_total{category=\"no_controller\",policy=\"rebalance\"}");
+    }
 }

@@ -36,7 +36,8 @@ public final class DemoScrape {
         while (used.find()) {
             String name = used.group();
             names.add(name);
-            if (!name.startsWith("makeroom_informer_")) {
+            // the live view's and the rescheduler's metrics exist only where those run: their own tests check them
+            if (!name.startsWith("makeroom_informer_") && !name.startsWith("makeroom_rescheduler_")) {
                 assertThat(scrape).as(name).containsPattern("(?m)^" + name + "[{ ]");
             }
         }
