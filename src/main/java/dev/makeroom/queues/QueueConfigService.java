@@ -1,18 +1,15 @@
 package dev.makeroom.queues;
 
+import dev.makeroom.cluster.ConfigDocuments;
 import dev.makeroom.cluster.ConfigMapFeed;
 import dev.makeroom.core.queue.InvalidQueueConfigException;
 import dev.makeroom.core.queue.QueueTree;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -34,7 +31,6 @@ public class QueueConfigService {
     private final AtomicLong failures = new AtomicLong();
     private volatile QueueConfigState state;
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
-    private String lastDocument;
 
     /**
      * {@code file} ({@code makeroom.queues.file}) or {@code inline} ({@code makeroom.queues.config}),
@@ -47,7 +43,7 @@ public class QueueConfigService {
         if (base.tree().enabled()) {
             log.info("queues: {} queues from {}", base.tree().queues().size(), base.source());
         }
-        feed.onConfigData(this::onConfigMap);
+        ConfigDocuments.follow(feed, CONFIG_MAP_KEY, this::onConfigMap);
     }
 
     /** Runs {@code listener} now and after every change of the configuration in force. */
@@ -74,21 +70,12 @@ public class QueueConfigService {
     }
 
     private QueueConfigState fromApplication(String file, String inline) {
-        boolean hasFile = file != null && !file.isBlank();
-        boolean hasInline = inline != null && !inline.isBlank();
-        if (hasFile && hasInline) {
-            throw new IllegalStateException("set makeroom.queues.file or makeroom.queues.config, not both");
-        }
-        if (!hasFile && !hasInline) {
+        ConfigDocuments.Document document = ConfigDocuments.fromApplication("makeroom.queues", file, inline);
+        if (document == null) {
             return new QueueConfigState(QueueTree.OFF, "none", clock.instant(), List.of(), null, null);
         }
-        String source = hasFile ? "file " + file : "makeroom.queues.config";
-        String text;
-        try {
-            text = hasFile ? Files.readString(Path.of(file)) : inline;
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read makeroom.queues.file " + file + ": " + e.getMessage(), e);
-        }
+        String source = document.source();
+        String text = document.text();
         List<String> warnings = new ArrayList<>();
         try {
             QueueTree tree = QueueConfigParser.parse(text, warnings::add);
@@ -99,21 +86,14 @@ public class QueueConfigService {
         }
     }
 
-    private synchronized void onConfigMap(Map<String, String> data) {
-        String document = data.get(CONFIG_MAP_KEY);
+    /** A new document in the ConfigMap, or null: it has none any more. */
+    private synchronized void onConfigMap(String document) {
         if (document == null) {
-            if (lastDocument != null) {
-                log.info("queues: the ConfigMap has no {} any more; back to {}", CONFIG_MAP_KEY, base.source());
-                lastDocument = null;
-                state = base;
-                changed();
-            }
+            log.info("queues: the ConfigMap has no {} any more; back to {}", CONFIG_MAP_KEY, base.source());
+            state = base;
+            changed();
             return;
         }
-        if (document.equals(lastDocument)) {
-            return; // a resync, or another key changed
-        }
-        lastDocument = document;
         List<String> warnings = new ArrayList<>();
         try {
             QueueTree tree = QueueConfigParser.parse(document, warnings::add);

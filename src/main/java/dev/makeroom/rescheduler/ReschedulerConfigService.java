@@ -1,14 +1,11 @@
 package dev.makeroom.rescheduler;
 
+import dev.makeroom.cluster.ConfigDocuments;
 import dev.makeroom.cluster.ConfigMapFeed;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -26,13 +23,12 @@ public class ReschedulerConfigService {
     private final ReschedulerConfigState base;
     private final AtomicLong failures = new AtomicLong();
     private volatile ReschedulerConfigState state;
-    private String lastDocument;
 
     public ReschedulerConfigService(String file, String inline, ConfigMapFeed feed, Clock clock) {
         this.clock = clock;
         this.base = fromApplication(file, inline);
         this.state = base;
-        feed.onConfigData(this::onConfigMap);
+        ConfigDocuments.follow(feed, CONFIG_MAP_KEY, this::onConfigMap);
     }
 
     public ReschedulerConfigState state() {
@@ -45,39 +41,26 @@ public class ReschedulerConfigService {
     }
 
     private ReschedulerConfigState fromApplication(String file, String inline) {
-        boolean hasFile = file != null && !file.isBlank();
-        boolean hasInline = inline != null && !inline.isBlank();
-        if (hasFile && hasInline) {
-            throw new IllegalStateException("set makeroom.rescheduler.file or makeroom.rescheduler.config, not both");
-        }
-        if (!hasFile && !hasInline) {
+        ConfigDocuments.Document document = ConfigDocuments.fromApplication("makeroom.rescheduler", file, inline);
+        if (document == null) {
             return new ReschedulerConfigState(ReschedulerConfigParser.DEFAULTS, "defaults", clock.instant(), null, null);
         }
-        String source = hasFile ? "file " + file : "makeroom.rescheduler.config";
         try {
-            String text = hasFile ? Files.readString(Path.of(file)) : inline;
-            return new ReschedulerConfigState(ReschedulerConfigParser.parse(text), source, clock.instant(), null, null);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read makeroom.rescheduler.file " + file + ": " + e.getMessage(), e);
+            return new ReschedulerConfigState(ReschedulerConfigParser.parse(document.text()), document.source(),
+                    clock.instant(), null, null);
         } catch (InvalidReschedulerConfigException e) {
-            throw new IllegalStateException("invalid rescheduler configuration in " + source + ": " + e.getMessage(), e);
+            throw new IllegalStateException("invalid rescheduler configuration in " + document.source() + ": "
+                    + e.getMessage(), e);
         }
     }
 
-    private synchronized void onConfigMap(Map<String, String> data) {
-        String document = data.get(CONFIG_MAP_KEY);
+    /** A new document in the ConfigMap, or null: it has none any more. */
+    private synchronized void onConfigMap(String document) {
         if (document == null) {
-            if (lastDocument != null) {
-                log.info("rescheduler: the ConfigMap has no {} any more; back to {}", CONFIG_MAP_KEY, base.source());
-                lastDocument = null;
-                state = base;
-            }
+            log.info("rescheduler: the ConfigMap has no {} any more; back to {}", CONFIG_MAP_KEY, base.source());
+            state = base;
             return;
         }
-        if (document.equals(lastDocument)) {
-            return;
-        }
-        lastDocument = document;
         try {
             state = new ReschedulerConfigState(ReschedulerConfigParser.parse(document), "ConfigMap key " + CONFIG_MAP_KEY,
                     clock.instant(), null, null);
