@@ -96,6 +96,10 @@ public final class Rescheduler implements AutoCloseable {
             report = act(view.snapshot(), now);
         }
         metrics.round(report);
+        RoundReport newest = rounds.peekFirst();
+        if (newest != null && newest.moves().isEmpty() && newest.skipped().isEmpty()) {
+            rounds.removeFirst(); // a quiet round is kept only until the next: quiet rounds do not push out the rest
+        }
         rounds.addFirst(report);
         while (rounds.size() > KEPT_ROUNDS) {
             rounds.removeLast();
