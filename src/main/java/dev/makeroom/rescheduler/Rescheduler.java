@@ -18,7 +18,9 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -29,7 +31,9 @@ import java.util.stream.Collectors;
 /**
  * The rescheduler's rounds: every {@code interval}, on its own thread (never a request's), only while
  * the view is ready and only on the leader, plan on the live snapshot and, in {@code evict} mode,
- * evict what the plan says, one move at a time, then clear its own expired avoid-list entries. Keeps the last rounds and an hour of its evictions
+ * evict what the plan says, one move at a time, then clear its own expired avoid-list entries. A
+ * move the API refused leaves its pod where it was, so a later move that counted on the room it
+ * would free is not tried (the next round plans from the cluster as it is). Keeps the last rounds and an hour of its evictions
  * (for the limits); all of it lives in this replica, so a new leader starts its hour afresh.
  */
 public final class Rescheduler implements AutoCloseable {
@@ -129,19 +133,31 @@ public final class Rescheduler implements AutoCloseable {
         long start = nanos.getAsLong();
         ReschedulePlan plan = plan(snapshot, now);
         List<RoundReport.MoveResult> results = new ArrayList<>();
+        // nodes a pod was planned to leave and did not: a later move that lands there counted on its room
+        Map<String, String> stayed = new HashMap<>();
         for (Move move : plan.moves()) {
             if (mode == ReschedulerMode.DRY_RUN) {
                 results.add(new RoundReport.MoveResult(move, "PLANNED", null));
                 continue;
             }
+            if (stayed.containsKey(move.to())) {
+                results.add(new RoundReport.MoveResult(move, "NOT_TRIED", "it counted on " + stayed.get(move.to())
+                        + " leaving " + move.to() + ", which did not happen; planned again next round"));
+                continue;
+            }
             if (!leading.getAsBoolean()) {
                 results.add(new RoundReport.MoveResult(move, "NOT_LEADING", "the lease was lost during the round"));
+                stayed.put(move.from(), move.pod().toString());
                 continue;
             }
             PodInfo pod = snapshot.pod(move.pod().uid());
             Evictor.EvictionOutcome outcome = evictor.evict(pod, move);
             String detail = outcome.result() == Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET
                     ? outcome.detail() + ": " + budgetNames(snapshot, pod) : outcome.detail();
+            if (outcome.result() == Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET
+                    || outcome.result() == Evictor.EvictionOutcome.Result.FAILED) {
+                stayed.put(move.from(), move.pod().toString());
+            }
             if (outcome.result() == Evictor.EvictionOutcome.Result.EVICTED) {
                 history.add(new PastEviction(now, pod.namespace(), pod.controller().uid()));
                 log.info("rescheduler: evicted {} from {} ({}: {}); expected on {}", pod.ref(), move.from(),

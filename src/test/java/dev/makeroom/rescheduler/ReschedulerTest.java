@@ -4,10 +4,12 @@ import dev.makeroom.cluster.ClusterView;
 import dev.makeroom.cluster.ConfigMapFeed;
 import dev.makeroom.core.model.Avoidance;
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.model.SchedulingConstraints;
 import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.core.reschedule.Move;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -110,5 +112,43 @@ class ReschedulerTest {
         assertThat(rescheduler.round().idle()).isEqualTo("the cluster view is not ready");
         assertThat(evicted).isEmpty();
         assertThat(rescheduler.rounds()).as("a quiet round is kept only until the next").hasSize(1);
+    }
+
+    @Test
+    void a_move_that_counted_on_a_refused_eviction_is_not_tried() {
+        SchedulingConstraints gpuOnly = new SchedulingConstraints(List.of(), List.of(),
+                List.of(LabelSelector.matching(Map.of("pool", "gpu"))), List.of());
+        // misfit must leave x for the gpu node; then x, emptied, is where hot's batch pod goes
+        ClusterSnapshot snapshot = ClusterSnapshot.builder()
+                .node("gpu", Map.of("pool", "gpu"), Resources.of("cpu", 4000, "pods", 10))
+                .node("hot", Map.of("pool", "general"), Resources.of("cpu", 4000, "pods", 10))
+                .node("x", Map.of("pool", "general"), Resources.of("cpu", 4000, "pods", 10))
+                .pod(pod("misfit", "m", 2000).toBuilder().nodeName("x").constraints(gpuOnly).build())
+                .pod(pod("batch", "b", 1000)).pod(pod("big", "g", 2000)).build();
+        List<String> tried = new ArrayList<>();
+        Evictor refusingMisfit = (pod, move) -> {
+            tried.add(pod.name());
+            return new Evictor.EvictionOutcome(pod.name().equals("misfit") ? Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET
+                    : Evictor.EvictionOutcome.Result.EVICTED, "said so");
+        };
+        ClusterView fixed = new ClusterView() {
+            @Override
+            public ClusterSnapshot snapshot() {
+                return snapshot;
+            }
+
+            @Override
+            public boolean ready() {
+                return true;
+            }
+        };
+        Clock clock = Clock.fixed(Instant.parse("2026-11-23T12:00:00Z"), ZoneOffset.UTC);
+        String policies = POLICIES.replace("policies:", "policies:\n  affinity: {enabled: true}");
+        RoundReport round = new Rescheduler(ReschedulerMode.EVICT, fixed,
+                new ReschedulerConfigService(null, policies, ConfigMapFeed.NONE, clock), refusingMisfit, () -> true, clock,
+                System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()), List.of()).round();
+        assertThat(round.moves()).extracting(m -> m.move().pod().name() + "->" + m.move().to() + " " + m.result())
+                .containsExactly("misfit->gpu BLOCKED_BY_BUDGET", "batch->x NOT_TRIED");
+        assertThat(tried).containsExactly("misfit");
     }
 }
