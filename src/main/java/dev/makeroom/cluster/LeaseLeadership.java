@@ -13,14 +13,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 /**
  * Which replica acts: leader election over a coordination.k8s.io Lease in makeroom's namespace. Every
  * replica keeps serving the extender; only the leader's rescheduler evicts. Losing the lease stops the
  * acting at once; the elector then tries again.
  */
-public final class LeaseLeadership implements BooleanSupplier, AutoCloseable {
+public final class LeaseLeadership implements Leadership, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(LeaseLeadership.class);
 
@@ -70,10 +69,11 @@ public final class LeaseLeadership implements BooleanSupplier, AutoCloseable {
 
     /** Whether this replica holds the lease now. */
     @Override
-    public boolean getAsBoolean() {
+    public boolean leading() {
         return leading;
     }
 
+    @Override
     public String leader() {
         return leader;
     }

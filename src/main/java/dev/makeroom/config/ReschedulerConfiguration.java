@@ -5,6 +5,7 @@ import dev.makeroom.cluster.ClusterView;
 import dev.makeroom.cluster.ConfigMapFeed;
 import dev.makeroom.cluster.ConfigMapWatch;
 import dev.makeroom.cluster.KubernetesClusterView;
+import dev.makeroom.cluster.Leadership;
 import dev.makeroom.cluster.LeaseLeadership;
 import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.rescheduler.Rescheduler;
@@ -22,7 +23,6 @@ import java.net.UnknownHostException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 
 /**
  * Wires the rescheduler. Disabled, it only answers the debug API's dry runs from the application's
@@ -39,7 +39,7 @@ class ReschedulerConfiguration {
         MakeroomProperties.Rescheduler settings = properties.rescheduler();
         List<AutoCloseable> parts = new ArrayList<>();
         ConfigMapFeed feed = ConfigMapFeed.NONE;
-        BooleanSupplier leading = () -> true; // a snapshot file: this process is the only one
+        Leadership leading = Leadership.SOLE; // a snapshot file: this process is the only one
         Evictor evictor = (pod, move) -> new Evictor.EvictionOutcome(Evictor.EvictionOutcome.Result.FAILED,
                 "no Kubernetes API to evict through (a snapshot file)");
         if (settings.enabled() && view instanceof KubernetesClusterView live) {

@@ -26,7 +26,7 @@ final class ReschedulerDebug {
     record ConfigView(String source, String loadedAt, String rejected, String rejectedAt) {
     }
 
-    record State(boolean enabled, String mode, boolean leading, ConfigView config, List<RoundView> rounds) {
+    record State(boolean enabled, String mode, boolean leading, String leader, ConfigView config, List<RoundView> rounds) {
     }
 
     private final Rescheduler rescheduler;
@@ -35,11 +35,14 @@ final class ReschedulerDebug {
         this.rescheduler = rescheduler;
     }
 
-    /** GET /debug/rescheduler — on or off, the mode, whether this replica leads, the document in force, the last rounds. */
+    /**
+     * GET /debug/rescheduler — on or off, the mode, whether this replica leads and which one does, the
+     * document in force, the last rounds.
+     */
     ServerResponse state(ServerRequest request) {
         ReschedulerConfigState config = rescheduler.configState();
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new State(rescheduler.running(),
-                spelled(rescheduler.mode().name()), rescheduler.leading(),
+                spelled(rescheduler.mode().name()), rescheduler.leading(), rescheduler.leader(),
                 new ConfigView(config.source(), config.loadedAt().toString(), config.rejected(),
                         config.rejectedAt() == null ? null : config.rejectedAt().toString()),
                 rescheduler.rounds().stream().map(ReschedulerDebug::view).toList()));

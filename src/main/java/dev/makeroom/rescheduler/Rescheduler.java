@@ -1,6 +1,7 @@
 package dev.makeroom.rescheduler;
 
 import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.cluster.Leadership;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.PodInfo;
@@ -24,7 +25,6 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
@@ -45,7 +45,7 @@ public final class Rescheduler implements AutoCloseable {
     private final ClusterView view;
     private final ReschedulerConfigService config;
     private final Evictor evictor;
-    private final BooleanSupplier leading;
+    private final Leadership leadership;
     private final Clock clock;
     private final LongSupplier nanos;
     private final ReschedulerMetrics metrics;
@@ -55,13 +55,13 @@ public final class Rescheduler implements AutoCloseable {
     private ScheduledExecutorService loop;
 
     public Rescheduler(ReschedulerMode mode, ClusterView view, ReschedulerConfigService config, Evictor evictor,
-                       BooleanSupplier leading, Clock clock, LongSupplier nanos, ReschedulerMetrics metrics,
+                       Leadership leadership, Clock clock, LongSupplier nanos, ReschedulerMetrics metrics,
                        List<AutoCloseable> parts) {
         this.mode = mode;
         this.view = view;
         this.config = config;
         this.evictor = evictor;
-        this.leading = leading;
+        this.leadership = leadership;
         this.clock = clock;
         this.nanos = nanos;
         this.metrics = metrics;
@@ -94,7 +94,7 @@ public final class Rescheduler implements AutoCloseable {
         RoundReport report;
         if (!view.ready()) {
             report = RoundReport.idle(now, mode, "the cluster view is not ready");
-        } else if (!leading.getAsBoolean()) {
+        } else if (!leadership.leading()) {
             report = RoundReport.idle(now, mode, "another replica leads");
         } else {
             report = act(view.snapshot(), now);
@@ -145,7 +145,7 @@ public final class Rescheduler implements AutoCloseable {
                         + " leaving " + move.to() + ", which did not happen; planned again next round"));
                 continue;
             }
-            if (!leading.getAsBoolean()) {
+            if (!leadership.leading()) {
                 results.add(new RoundReport.MoveResult(move, "NOT_LEADING", "the lease was lost during the round"));
                 stayed.put(move.from(), move.pod().toString());
                 continue;
@@ -193,7 +193,12 @@ public final class Rescheduler implements AutoCloseable {
     }
 
     public boolean leading() {
-        return leading.getAsBoolean();
+        return leadership.leading();
+    }
+
+    /** The acting replica's name, where the election says (null for a process alone). */
+    public String leader() {
+        return leadership.leader();
     }
 
     public ReschedulerConfigState configState() {

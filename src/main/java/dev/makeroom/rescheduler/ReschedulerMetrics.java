@@ -1,5 +1,6 @@
 package dev.makeroom.rescheduler;
 
+import dev.makeroom.cluster.Leadership;
 import dev.makeroom.core.reschedule.Skip;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -24,8 +25,8 @@ public final class ReschedulerMetrics {
     }
 
     /** Publishes {@code leading} as makeroom_rescheduler_leader (1 on the replica that acts). */
-    public void leader(java.util.function.BooleanSupplier leading) {
-        io.micrometer.core.instrument.Gauge.builder("makeroom.rescheduler.leader", leading, l -> l.getAsBoolean() ? 1 : 0)
+    public void leader(Leadership leadership) {
+        io.micrometer.core.instrument.Gauge.builder("makeroom.rescheduler.leader", leadership, l -> l.leading() ? 1 : 0)
                 .description("1 on the replica whose rescheduler rounds act").register(registry);
     }
 
