@@ -37,6 +37,7 @@ import static dev.makeroom.ship.Chart.yaml;
 import static dev.makeroom.ship.Rendering.container;
 import static dev.makeroom.ship.Rendering.mountPath;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The Helm chart as real Helm renders it, default and with every option on, parsed with fabric8:
@@ -379,6 +380,19 @@ class HelmChartTest {
         assertThat(on.one(ConfigMap.class, configMap).getData().get("rescheduler.yaml").strip()).isEqualTo(policies.strip());
         assertThat(on.one(ClusterRoleBinding.class, "makeroom-rescheduler").getSubjects()).singleElement()
                 .satisfies(s -> assertThat(s.getName()).isEqualTo(makeroomPod(on).getServiceAccountName()));
+    }
+
+    @Test
+    void the_values_schema_turns_away_typos_and_wrong_types_at_install_naming_them() {
+        assertThatThrownBy(() -> Chart.template(Map.of("preemption.strategy", "minmal")))
+                .hasMessageContaining("strategy");
+        assertThatThrownBy(() -> Chart.template(Map.of("replicaCount", "two"))).hasMessageContaining("replicaCount");
+        assertThatThrownBy(() -> Chart.template(Map.of("rescheduler.mode", "evicting"))).hasMessageContaining("mode");
+        assertThatThrownBy(() -> Chart.template(Map.of("preemption.budget", "fast"))).hasMessageContaining("budget");
+        assertThatThrownBy(() -> Chart.template(Map.of("replicaCont", 3))).hasMessageContaining("replicaCont");
+        // what the README and the tests use renders
+        assertThat(Chart.template(Map.of("preemption.strategy", "kube-default", "rescheduler.mode", "evict",
+                "rescheduler.interval", "30s", "extraConfig.makeroom.web.warmup", "0s"))).contains("kube-default");
     }
 
     // ---- helpers
