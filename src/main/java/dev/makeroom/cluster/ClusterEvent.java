@@ -7,8 +7,19 @@ package dev.makeroom.cluster;
  */
 record ClusterEvent(Kind kind, boolean deleted, Object payload) {
 
-    /** The kinds of objects the live view watches. */
+    /** The kinds of objects the live view watches, each with its metric label: the Kubernetes kind in lower case. */
     enum Kind {
-        NODE, POD, PDB, PRIORITY_CLASS, NAMESPACE, CONFIG_MAP
+        NODE("node"), POD("pod"), PDB("poddisruptionbudget"), PRIORITY_CLASS("priorityclass"), NAMESPACE("namespace"),
+        CONFIG_MAP("configmap");
+
+        private final String label;
+
+        Kind(String label) {
+            this.label = label;
+        }
+
+        String label() {
+            return label;
+        }
     }
 }

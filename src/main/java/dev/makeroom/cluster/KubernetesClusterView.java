@@ -231,6 +231,11 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         return informers.keySet().stream().map(Enum::name).toList();
     }
 
+    /** How metrics name a watched kind: as {@code makeroom_cluster_objects} does, the Kubernetes kind in lower case. */
+    public static String kindLabel(String kind) {
+        return ClusterEvent.Kind.valueOf(kind).label();
+    }
+
     /** Listeners hear every change in order: registration and publication share one lock. */
     private void publishConfigData(Map<String, String> data) {
         synchronized (configListeners) {

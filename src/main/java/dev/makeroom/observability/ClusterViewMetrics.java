@@ -40,13 +40,13 @@ class ClusterViewMetrics implements InitializingBean {
                 Gauge.builder("makeroom.informer.stale", live, l -> l.staleSeconds(kind))
                         .description("Seconds the view of this kind may be behind the API: about 0 while its watch "
                                 + "is up and applied, growing while it is down").baseUnit("seconds")
-                        .tag("kind", kind.toLowerCase()).register(registry);
+                        .tag("kind", KubernetesClusterView.kindLabel(kind)).register(registry);
                 for (String outcome : live.notificationOutcomes()) {
                     FunctionCounter.builder("makeroom.informer.notifications", live, l -> l.notifications(kind, outcome))
                             .description("Informer notifications by what they meant to the view (unchanged: a "
                                     + "resync or a relist that found nothing new; replaced: deleted and recreated "
                                     + "under one name)")
-                            .tag("kind", kind.toLowerCase()).tag("outcome", outcome.toLowerCase()).register(registry);
+                            .tag("kind", KubernetesClusterView.kindLabel(kind)).tag("outcome", outcome.toLowerCase()).register(registry);
                 }
             }
         }
