@@ -49,7 +49,8 @@ app.kubernetes.io/component: scheduler
      Called with (dict "root" $ "ignorable" <bool>): the two wirings differ in what is safe there. */}}
 {{- define "makeroom.extender" -}}
 {{- $root := .root -}}
-- urlPrefix: {{ printf "%s://%s.%s.svc:%v/scheduler" (ternary "https" "http" $root.Values.tls.enabled) (include "makeroom.fullname" $root) $root.Release.Namespace $root.Values.ports.extender }}
+{{- /* the verbs' path prefix is makeroom.web.prefix, which extraConfig may set */ -}}
+- urlPrefix: {{ printf "%s://%s.%s.svc:%v%s" (ternary "https" "http" $root.Values.tls.enabled) (include "makeroom.fullname" $root) $root.Release.Namespace $root.Values.ports.extender (dig "makeroom" "web" "prefix" "/scheduler" $root.Values.extraConfig) }}
   filterVerb: filter
   prioritizeVerb: prioritize
   preemptVerb: preempt

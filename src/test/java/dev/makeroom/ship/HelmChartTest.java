@@ -383,6 +383,14 @@ class HelmChartTest {
     }
 
     @Test
+    void the_extender_entry_follows_makeroom_s_path_prefix() {
+        Rendering moved = Chart.render(Map.of("extraConfig.makeroom.web.prefix", "/makeroom/v1"));
+        assertThat((String) snippet(moved).get("urlPrefix")).endsWith(":8080/makeroom/v1");
+        assertThat(path(makeroomConfig(moved), "makeroom.web.prefix")).isEqualTo("/makeroom/v1");
+        assertThat((String) snippet(DEFAULTS).get("urlPrefix")).endsWith(":8080/scheduler");
+    }
+
+    @Test
     void the_values_schema_turns_away_typos_and_wrong_types_at_install_naming_them() {
         assertThatThrownBy(() -> Chart.template(Map.of("preemption.strategy", "minmal")))
                 .hasMessageContaining("strategy");
