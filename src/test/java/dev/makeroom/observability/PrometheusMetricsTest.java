@@ -51,6 +51,8 @@ class PrometheusMetricsTest {
                 .containsPattern("(?m)^makeroom_preemption_node_searches_total\\{result=\"dominated\"}" + positive)
                 .containsPattern("(?m)^makeroom_preemption_decision_seconds_count" + positive)
                 .contains("makeroom_cluster_objects{kind=\"node\"} 4.0")
+                .containsPattern("(?m)^makeroom_build_info\\{java=\"" + System.getProperty("java.version").replace(".", "\\.")
+                        + "\",version=\"0\\.1\\.0-SNAPSHOT\"} 1(\\.0)?$")
                 .contains("makeroom_cluster_view_ready 1.0");
         // every decision on the demo answers exactly one victim
         assertThat(value(metrics, "makeroom_preemption_victims_sum")).isEqualTo(value(metrics, "makeroom_preemption_victims_count"));
