@@ -4,6 +4,7 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PriorityClassInfo;
+import dev.makeroom.core.queue.QueueTree;
 
 /** Why a running pod is never moved, whatever the policy. */
 public enum MoveBlocker {
@@ -16,9 +17,6 @@ public enum MoveBlocker {
     SYSTEM_CRITICAL("at or above system-cluster-critical"),
     LOCAL_STORAGE("keeps data on its node (emptyDir or hostPath)"),
     UNCHECKED_CONSTRAINTS("has placement constraints makeroom does not check before a move");
-
-    /** Pods at or above this priority (system-cluster-critical) keep their place. */
-    public static final int SYSTEM_CRITICAL_PRIORITY = 2_000_000_000;
 
     private final String description;
 
@@ -51,7 +49,7 @@ public enum MoveBlocker {
         if (!pod.evictable()) {
             return NOT_EVICTABLE;
         }
-        if (pod.priority() >= SYSTEM_CRITICAL_PRIORITY) {
+        if (pod.priority() >= QueueTree.SYSTEM_CRITICAL_PRIORITY) { // the cluster's own components keep their place
             return SYSTEM_CRITICAL;
         }
         if (pod.localStorage() && !allowLocalStorage) {
