@@ -61,17 +61,21 @@ class ReschedulerTest {
     };
     private final AtomicBoolean leading = new AtomicBoolean(true);
     private final AtomicBoolean ready = new AtomicBoolean(true);
-    private final ClusterView view = new ClusterView() {
-        @Override
-        public ClusterSnapshot snapshot() {
-            return HOT_AND_COLD;
-        }
+    private final ClusterView view = view(HOT_AND_COLD, ready::get);
 
-        @Override
-        public boolean ready() {
-            return ready.get();
-        }
-    };
+    private static ClusterView view(ClusterSnapshot snapshot, java.util.function.BooleanSupplier ready) {
+        return new ClusterView() {
+            @Override
+            public ClusterSnapshot snapshot() {
+                return snapshot;
+            }
+
+            @Override
+            public boolean ready() {
+                return ready.getAsBoolean();
+            }
+        };
+    }
 
     private Rescheduler rescheduler(ReschedulerMode mode) {
         Clock clock = Clock.fixed(Instant.parse("2026-11-23T12:00:00Z"), ZoneOffset.UTC);
@@ -131,17 +135,7 @@ class ReschedulerTest {
             return new Evictor.EvictionOutcome(pod.name().equals("misfit") ? Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET
                     : Evictor.EvictionOutcome.Result.EVICTED, "said so");
         };
-        ClusterView fixed = new ClusterView() {
-            @Override
-            public ClusterSnapshot snapshot() {
-                return snapshot;
-            }
-
-            @Override
-            public boolean ready() {
-                return true;
-            }
-        };
+        ClusterView fixed = view(snapshot, () -> true);
         Clock clock = Clock.fixed(Instant.parse("2026-11-23T12:00:00Z"), ZoneOffset.UTC);
         String policies = POLICIES.replace("policies:", "policies:\n  affinity: {enabled: true}");
         RoundReport round = new Rescheduler(ReschedulerMode.EVICT, fixed,
