@@ -85,9 +85,13 @@ final class ApiState {
         return out;
     }
 
-    /** Bound pods in bind order, nominated pods in any order (the scheduler does not order them). */
+    /**
+     * Bound pods in bind order, nominated pods in any order (the scheduler does not order them); cordon,
+     * taints and avoid list as the API has them.
+     */
     private static boolean sameNode(NodeInfo a, NodeInfo b) {
         return a.labels().equals(b.labels()) && a.allocatable().equals(b.allocatable()) && a.pods().equals(b.pods())
+                && a.admission().equals(b.admission())
                 && new HashSet<>(a.nominatedPods()).equals(new HashSet<>(b.nominatedPods()))
                 && a.requested().equals(b.requested());
     }

@@ -1,21 +1,27 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.core.model.OwnerRef;
+import dev.makeroom.mapping.AvoidPodsAnnotation;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.TaintBuilder;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClassBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Random;
 
 /**
  * A busy cluster's changes, one at a time, through the API: pods created, nominated, bound,
- * made terminating, finished and deleted; nodes resized and relabelled; budgets' allowances,
+ * made terminating, finished and deleted, some with tolerations and node selectors; nodes resized,
+ * relabelled, cordoned, tainted and given avoid-list entries; budgets' allowances,
  * namespaces' annotations, PriorityClasses and makeroom's ConfigMap changed. Seeded, so a
  * failing run can be replayed.
  */
@@ -93,8 +99,7 @@ final class Churn {
             api.nodes().withName(node).edit(n -> new NodeBuilder(n).editStatus()
                     .addToAllocatable("cpu", new Quantity(String.valueOf(4 + random.nextInt(8)))).endStatus().build());
         } else if (dice < 83) {
-            api.nodes().withName(someNode()).edit(n -> new NodeBuilder(n).editMetadata()
-                    .addToLabels("zone", "z" + random.nextInt(3)).endMetadata().build());
+            changeNodeAdmission();
         } else if (dice < 90) {
             String ns = NAMESPACES.get(random.nextInt(NAMESPACES.size()));
             int allowed = random.nextInt(3);
@@ -118,6 +123,31 @@ final class Churn {
         }
     }
 
+    /** A node relabelled, cordoned or uncordoned, tainted, or given an avoid-list entry (as the rescheduler writes). */
+    private void changeNodeAdmission() {
+        String node = someNode();
+        switch (random.nextInt(4)) {
+            case 0 -> api.nodes().withName(node).edit(n -> new NodeBuilder(n).editMetadata()
+                    .addToLabels("zone", "z" + random.nextInt(3)).endMetadata().build());
+            case 1 -> {
+                boolean cordon = random.nextBoolean();
+                api.nodes().withName(node).edit(n -> new NodeBuilder(n).editOrNewSpec().withUnschedulable(cordon)
+                        .endSpec().build());
+            }
+            case 2 -> {
+                String effect = random.nextBoolean() ? "NoSchedule" : "PreferNoSchedule";
+                api.nodes().withName(node).edit(n -> new NodeBuilder(n).editOrNewSpec().withTaints(new TaintBuilder()
+                        .withKey("dedicated").withValue("g" + random.nextInt(2)).withEffect(effect).build()).endSpec().build());
+            }
+            default -> {
+                int app = random.nextInt(3);
+                api.nodes().withName(node).edit(n -> AvoidPodsAnnotation.with(n,
+                        new OwnerRef("ReplicaSet", "rs-" + app, "rs-uid-" + app), "makeroom rebalance", "churn",
+                        Instant.parse("2026-11-23T12:00:00Z"), Duration.ofHours(random.nextInt(3))));
+            }
+        }
+    }
+
     private void createPod(boolean bound) {
         String ns = NAMESPACES.get(random.nextInt(NAMESPACES.size()));
         int tier = random.nextInt(3);
@@ -128,6 +158,10 @@ final class Churn {
                 .addToRequests("cpu", new Quantity((100 + random.nextInt(900)) + "m"))
                 .addToRequests("memory", new Quantity((64 + random.nextInt(512)) + "Mi")).endResources().endContainer()
                 .endSpec().withNewStatus().withPhase(bound ? "Running" : "Pending").endStatus().build();
+        if (random.nextInt(3) == 0) { // what the rescheduler reads of a pod: tolerations, a node selector
+            pod = new PodBuilder(pod).editSpec().addNewToleration().withKey("dedicated").withOperator("Exists")
+                    .endToleration().addToNodeSelector("zone", "z" + random.nextInt(3)).endSpec().build();
+        }
         api.resource(pod).create();
     }
 
