@@ -1,12 +1,18 @@
 package dev.makeroom.debug;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The debug API's own JSON shapes: core values are never serialised directly. */
 final class DebugDtos {
 
     private DebugDtos() {
+    }
+
+    /** An enum constant as the configuration spells it: {@code KUBE_DEFAULT} → {@code kube-default}. */
+    static String spelled(Enum<?> constant) {
+        return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     record PodRef(String pod, int priority) {

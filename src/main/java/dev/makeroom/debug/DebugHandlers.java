@@ -29,7 +29,6 @@ import java.time.Clock;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -161,7 +160,7 @@ final class DebugHandlers {
 
     private static DebugDtos.Decision decision(String at, PreemptionDecision d) {
         return new DebugDtos.Decision(at, d.pod().toString(), d.outcome().name(), d.detail(),
-                d.strategy().name().toLowerCase(Locale.ROOT).replace('_', '-'), d.provenOptimal(), d.nanos() / 1000,
+                DebugDtos.spelled(d.strategy()), d.provenOptimal(), d.nanos() / 1000,
                 d.chosen().stream().map(NodeVerdict::node).toList(),
                 d.verdicts().stream().map(DebugHandlers::outcome).toList());
     }

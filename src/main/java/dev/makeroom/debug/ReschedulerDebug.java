@@ -9,7 +9,6 @@ import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
 import java.util.List;
-import java.util.Locale;
 
 /** The rescheduler on the debug API: its state and last rounds, and a dry run on demand. */
 final class ReschedulerDebug {
@@ -42,7 +41,7 @@ final class ReschedulerDebug {
     ServerResponse state(ServerRequest request) {
         ReschedulerConfigState config = rescheduler.configState();
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new State(rescheduler.running(),
-                spelled(rescheduler.mode().name()), rescheduler.leading(), rescheduler.leader(),
+                DebugDtos.spelled(rescheduler.mode()), rescheduler.leading(), rescheduler.leader(),
                 new ConfigView(config.source(), config.loadedAt().toString(), config.rejected(),
                         config.rejectedAt() == null ? null : config.rejectedAt().toString()),
                 rescheduler.rounds().stream().map(ReschedulerDebug::view).toList()));
@@ -54,18 +53,14 @@ final class ReschedulerDebug {
     }
 
     private static RoundView view(RoundReport round) {
-        return new RoundView(round.at().toString(), spelled(round.mode().name()), round.idle(), round.nanos() / 1000,
+        return new RoundView(round.at().toString(), DebugDtos.spelled(round.mode()), round.idle(), round.nanos() / 1000,
                 round.moves().stream().map(m -> new MoveView(m.move().pod().toString(), m.move().from(), m.move().to(),
-                        spelled(m.move().policy().name()), m.move().reason(), m.result(), m.detail())).toList(),
+                        DebugDtos.spelled(m.move().policy()), m.move().reason(), m.result(), m.detail())).toList(),
                 round.skipped().stream().map(ReschedulerDebug::view).toList());
     }
 
     private static SkipView view(Skip skip) {
-        return new SkipView(skip.pod().toString(), skip.node(), spelled(skip.policy().name()), skip.category(),
+        return new SkipView(skip.pod().toString(), skip.node(), DebugDtos.spelled(skip.policy()), skip.category(),
                 skip.reason());
-    }
-
-    private static String spelled(String constant) {
-        return constant.toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

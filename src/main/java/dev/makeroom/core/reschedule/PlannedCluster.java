@@ -3,11 +3,11 @@ package dev.makeroom.core.reschedule;
 import dev.makeroom.core.accounting.FitCheck;
 import dev.makeroom.core.accounting.NodeUsage;
 import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.model.HostPort;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.preemption.Conflicts;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -78,8 +78,9 @@ final class PlannedCluster {
             if (other.uid().equals(pod.uid())) {
                 continue;
             }
-            if (sharesHostPort(pod, other)) {
-                return "host port taken by " + other.ref();
+            String port = Conflicts.between(pod, other);
+            if (port != null) {
+                return port + " taken by " + other.ref();
             }
             if (keptApart(pod, other)) {
                 return "required anti-affinity with " + other.ref();
@@ -125,17 +126,6 @@ final class PlannedCluster {
         arrived.computeIfAbsent(to, n -> new ArrayList<>()).add(pod.toBuilder().nodeName(to).build());
     }
 
-    private static boolean sharesHostPort(PodInfo a, PodInfo b) {
-        for (HostPort mine : a.hostPorts()) {
-            for (HostPort theirs : b.hostPorts()) {
-                if (mine.conflictsWith(theirs)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
     /** Whether a required node-level anti-affinity term of either pod selects the other. */
     static boolean keptApart(PodInfo a, PodInfo b) {
         return selectsOnSameNode(a, b) || selectsOnSameNode(b, a);
@@ -148,9 +138,5 @@ final class PlannedCluster {
             }
         }
         return false;
-    }
-
-    ClusterSnapshot snapshot() {
-        return snapshot;
     }
 }

@@ -240,13 +240,14 @@ public final class ReschedulePlanner {
             }
             NodeInfo best = null;
             double bestLoad = Double.MAX_VALUE;
+            // "least used" in what the pod asks for (cpu and memory when it asks for nothing)
+            Iterable<String> asked = pod.requests().isEmpty() ? List.of("cpu", "memory") : pod.requests().toMap().keySet();
             for (NodeInfo target : targets) {
                 if (target.name().equals(from.name()) || !serves.test(target)
                         || planned.landingProblem(pod, target) != null) {
                     continue;
                 }
-                double load = load(target, pod.requests().isEmpty() ? List.of("cpu", "memory")
-                        : pod.requests().toMap().keySet());
+                double load = load(target, asked);
                 if (load < bestLoad) {
                     best = target;
                     bestLoad = load;
