@@ -8,10 +8,7 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
 
 /**
  * One ConfigMap watched on its own (the rescheduler's: the live view watches only the queues'), as a
@@ -22,8 +19,7 @@ public final class ConfigMapWatch implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ConfigMapWatch.class);
 
     private final SharedIndexInformer<ConfigMap> informer;
-    private final List<Consumer<Map<String, String>>> listeners = new CopyOnWriteArrayList<>();
-    private Map<String, String> data = Map.of();
+    private final ConfigDataFanout data = new ConfigDataFanout();
 
     public ConfigMapWatch(KubernetesClient client, String namespace, String name) {
         this.informer = client.configMaps().inNamespace(namespace).withName(name).runnableInformer(0);
@@ -51,27 +47,11 @@ public final class ConfigMapWatch implements AutoCloseable {
     }
 
     public ConfigMapFeed feed() {
-        return this::listen;
-    }
-
-    private void listen(Consumer<Map<String, String>> listener) {
-        synchronized (listeners) {
-            listeners.add(listener);
-            listener.accept(data);
-        }
+        return data;
     }
 
     private void publish(Map<String, String> raw) {
-        synchronized (listeners) {
-            data = raw == null ? Map.of() : Map.copyOf(StringMaps.clean(raw));
-            for (Consumer<Map<String, String>> listener : listeners) {
-                try {
-                    listener.accept(data);
-                } catch (RuntimeException e) {
-                    log.error("a ConfigMap listener failed", e);
-                }
-            }
-        }
+        data.publish(raw == null ? Map.of() : Map.copyOf(StringMaps.clean(raw)));
     }
 
     @Override

@@ -20,9 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -54,8 +52,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     private final Thread applier;
 
     private volatile ClusterSnapshot snapshot = ClusterSnapshot.EMPTY;
-    private volatile Map<String, String> configData = Map.of();
-    private final List<Consumer<Map<String, String>>> configListeners = new CopyOnWriteArrayList<>();
+    private final ConfigDataFanout configData = new ConfigDataFanout();
     private volatile boolean ready;
     private volatile boolean running = true;
     private long outageSinceNanos = -1;
@@ -121,7 +118,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
                     caughtUp = queue.drainTo(batch, MAX_BATCH) < MAX_BATCH; // else more may wait from before drainedAt
                     batch.forEach(this::applySafely);
                     snapshot = state.publish();
-                    publishConfigData(state.configData());
+                    configData.publish(state.configData());
                 }
                 checkReady();
                 checkWatches(caughtUp ? drainedAt : Long.MIN_VALUE);
@@ -236,17 +233,6 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         return ClusterEvent.Kind.valueOf(kind).label();
     }
 
-    /** Listeners hear every change in order: registration and publication share one lock. */
-    private void publishConfigData(Map<String, String> data) {
-        synchronized (configListeners) {
-            if (data == configData) {
-                return;
-            }
-            configData = data;
-            configListeners.forEach(listener -> tell(listener, data));
-        }
-    }
-
     /** The client this view watches through, for the cluster adapter's other parts (the rescheduler's). */
     public KubernetesClient client() {
         return client;
@@ -259,27 +245,12 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
 
     /** makeroom's ConfigMap as this view watches it. */
     public ConfigMapFeed configMapFeed() {
-        return this::onConfigData;
-    }
-
-    private void onConfigData(Consumer<Map<String, String>> listener) {
-        synchronized (configListeners) {
-            configListeners.add(listener);
-            tell(listener, configData);
-        }
-    }
-
-    private static void tell(Consumer<Map<String, String>> listener, Map<String, String> data) {
-        try {
-            listener.accept(data);
-        } catch (RuntimeException e) {
-            log.error("a config map listener failed", e);
-        }
+        return configData;
     }
 
     /** The data of makeroom's own ConfigMap, as last seen (empty when there is none). */
     public Map<String, String> configData() {
-        return configData;
+        return configData.data();
     }
 
     @Override
