@@ -70,7 +70,7 @@ public class WireVerbBenchmark {
     public byte[] filter() {
         NodesArgs args = json.readNodesArgs(body, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
-        return NodesAnswers.filter(args, filter.filter(snapshot, pod, args.nodes(), null), nodeNames.of(args.nodes().table()));
+        return NodesAnswers.filter(args, filter.filter(snapshot, pod, args.nodes(), null, java.time.Instant.EPOCH), nodeNames.of(args.nodes().table()));
     }
 
     @Benchmark

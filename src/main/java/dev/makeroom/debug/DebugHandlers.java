@@ -73,7 +73,7 @@ final class DebugHandlers {
         }
         List<String> nodes = snapshot.nodes().stream().map(NodeInfo::name).sorted().toList();
         QueueUsage usage = queues.usage(snapshot);
-        FilterVerdict fits = filter.filter(snapshot, pod, nodes, usage);
+        FilterVerdict fits = filter.filter(snapshot, pod, nodes, usage, clock.instant());
         PreemptionDecision decision = engine.decide(snapshot, pod, Candidate.onNodes(nodes), queues.rulesFor(snapshot, pod));
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.Simulation(
                 pod.ref().toString(), pod.priority(), queueOf(pod, snapshot, usage), fits.passed(), fits.failed(),

@@ -16,6 +16,7 @@ final class Annotations {
     static final String APPLICATION_ID = "applicationId";
     static final String SPARK_APP_SELECTOR = "spark-app-selector";
     static final String EVICTABLE = "makeroom.dev/evictable";
+    static final String DEFRAGMENT = "makeroom.dev/defragment";
 
     private Annotations() {
     }
@@ -30,6 +31,11 @@ final class Annotations {
     /** False when the pod asks never to be moved by the rescheduler. */
     static boolean evictable(Map<String, String> annotations) {
         return annotations == null || !"false".equalsIgnoreCase(trim(annotations.get(EVICTABLE)));
+    }
+
+    /** False when the pod asks neither to be moved for another nor to be helped by defragmentation. */
+    static boolean defragmentable(Map<String, String> annotations) {
+        return annotations == null || !"false".equalsIgnoreCase(trim(annotations.get(DEFRAGMENT)));
     }
 
     /** The queue a pod names for itself: its makeroom or YuniKorn queue label or annotation, else its {@code queue} label. */

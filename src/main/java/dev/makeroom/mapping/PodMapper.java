@@ -18,6 +18,7 @@ import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 
@@ -61,6 +62,7 @@ public final class PodMapper {
                 .priorityClassName(interning.string(info.priorityClassName()))
                 .labels(interning.labels(info.labels()))
                 .queueHint(interning.string(info.queueHint()))
+                .schedulerName(interning.string(info.schedulerName()))
                 .applicationId(interning.string(info.applicationId()))
                 .tolerations(interning.tolerations(info.tolerations()))
                 .constraints(interning.constraints(info.constraints()))
@@ -106,7 +108,25 @@ public final class PodMapper {
                 .evictable(Annotations.evictable(annotations))
                 .localStorage(list(spec.getVolumes()).stream().anyMatch(v -> v != null
                         && (v.getEmptyDir() != null || v.getHostPath() != null)))
+                .schedulerName(spec.getSchedulerName())
+                .unschedulableSince(unschedulableSince(status))
+                .defragmentable(Annotations.defragmentable(annotations))
                 .build();
+    }
+
+    /** When the scheduler last said it found no node for the pod: its PodScheduled condition, False for Unschedulable. */
+    private static Instant unschedulableSince(PodStatus status) {
+        if (status == null) {
+            return null;
+        }
+        for (var condition : list(status.getConditions())) {
+            if (condition != null && "PodScheduled".equals(condition.getType()) && "False".equals(condition.getStatus())
+                    && "Unschedulable".equals(condition.getReason())) {
+                Instant since = instant(condition.getLastTransitionTime());
+                return since != null ? since : Instant.EPOCH;
+            }
+        }
+        return null;
     }
 
     private static List<Toleration> tolerations(PodSpec spec) {

@@ -88,7 +88,7 @@ public final class SnapshotMapper {
         return o.getMetadata().getName();
     }
 
-    /** Whether the node is cordoned, and its taints. */
+    /** Whether the node is cordoned, its taints, its avoid list and the room makeroom holds there. */
     public static NodeAdmission admission(Node node) {
         var spec = node.getSpec();
         List<Taint> taints = new ArrayList<>();
@@ -99,9 +99,11 @@ public final class SnapshotMapper {
             }
         }
         boolean cordoned = spec != null && Boolean.TRUE.equals(spec.getUnschedulable());
-        var avoided = AvoidPodsAnnotation.avoidances(node.getMetadata() == null ? null : node.getMetadata().getAnnotations());
-        return !cordoned && taints.isEmpty() && avoided.isEmpty() ? NodeAdmission.OPEN
-                : new NodeAdmission(cordoned, taints, avoided);
+        Map<String, String> annotations = node.getMetadata() == null ? null : node.getMetadata().getAnnotations();
+        var avoided = AvoidPodsAnnotation.avoidances(annotations);
+        var reservation = ReservationAnnotation.read(annotations);
+        return !cordoned && taints.isEmpty() && avoided.isEmpty() && reservation == null ? NodeAdmission.OPEN
+                : new NodeAdmission(cordoned, taints, avoided, reservation);
     }
 
     public static Resources allocatable(Node node) {

@@ -109,7 +109,8 @@ class ExtenderController {
     byte[] filterAnswer(byte[] body, ClusterSnapshot snapshot, boolean ready) {
         NodesArgs args = json.readNodesArgs(body, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
-        FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, args.nodes(), queues.usage(snapshot))
+        FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, args.nodes(), queues.usage(snapshot),
+                clock.instant())
                 : failOpen(args.names());
         return NodesAnswers.filter(args, verdict, nodeNames.of(args.nodes().table()));
     }

@@ -7,6 +7,7 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.fast.NodeTable;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.model.fast.RequestedNodes;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.queue.Queue;
@@ -14,6 +15,7 @@ import dev.makeroom.core.queue.QueueLimits;
 import dev.makeroom.core.queue.QueueTree;
 import dev.makeroom.core.queue.QueueUsage;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -28,20 +30,26 @@ public final class FilterPolicy {
 
     public static final String UNKNOWN_NODE = "unknown node";
 
+    /** Without queues, with reservations as they hold now. */
     public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames) {
-        return filter(snapshot, pod, nodeNames, null);
+        return filter(snapshot, pod, nodeNames, null, Instant.now());
     }
 
     /**
      * As above, with the queues' usage (null: no queues): a pod whose queue, or an ancestor, would
-     * go over its max fails on every node as unresolvable, since no preemption changes that.
+     * go over its max fails on every node as unresolvable, since no preemption changes that. A node
+     * whose freed room makeroom holds for another pending pod ({@link Reservation}, as it holds at
+     * {@code now}) is unresolvable for pods of priority at most that pod's: preempting there would take
+     * the room it was made for.
      */
-    public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames, QueueUsage queues) {
-        return filter(snapshot, pod, RequestedNodes.resolve(snapshot.table(), nodeNames), queues);
+    public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames, QueueUsage queues,
+                                Instant now) {
+        return filter(snapshot, pod, RequestedNodes.resolve(snapshot.table(), nodeNames), queues, now);
     }
 
     /** As above, for nodes whose rows in the snapshot's table the caller already found. */
-    public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, RequestedNodes requested, QueueUsage queues) {
+    public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, RequestedNodes requested, QueueUsage queues,
+                                Instant now) {
         NodeTable table = snapshot.table();
         RequestedNodes nodes = requested.against(table);
         String overMax = overQueueMax(snapshot, pod, queues);
@@ -52,6 +60,7 @@ public final class FilterPolicy {
         }
         List<String> passed = new ArrayList<>(nodes.size());
         Map<String, String> failed = new LinkedHashMap<>(nodes.size() * 4 / 3 + 1);
+        Map<String, String> reserved = reservedAgainst(snapshot, pod, now);
         Map<Long, String> reasons = new HashMap<>(); // a request sees only a few distinct shortfalls
         String home = NodeUsage.homeOf(snapshot, pod);
         TableFit fit = new TableFit(table, pod.requests(), home);
@@ -60,6 +69,9 @@ public final class FilterPolicy {
             int index = nodes.row(i);
             if (index < 0) {
                 failed.put(name, UNKNOWN_NODE);
+                continue;
+            }
+            if (!reserved.isEmpty() && reserved.containsKey(name)) {
                 continue;
             }
             long shortMask;
@@ -79,7 +91,33 @@ public final class FilterPolicy {
                 failed.put(name, reason);
             }
         }
-        return new FilterVerdict(passed, failed, Map.of());
+        if (reserved.isEmpty()) {
+            return new FilterVerdict(passed, failed, Map.of());
+        }
+        Map<String, String> unresolvable = new LinkedHashMap<>();
+        nodes.names().forEach(n -> {
+            if (reserved.containsKey(n)) {
+                unresolvable.put(n, reserved.get(n));
+            }
+        });
+        return new FilterVerdict(passed, failed, unresolvable);
+    }
+
+    /** The nodes whose reservation keeps {@code pod} off at {@code now}, with what the filter says of them. */
+    private static Map<String, String> reservedAgainst(ClusterSnapshot snapshot, PodInfo pod, Instant now) {
+        Map<String, NodeInfo> holding = snapshot.nodesWithReservations();
+        if (holding.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> kept = new HashMap<>();
+        holding.forEach((name, node) -> {
+            Reservation reservation = node.admission().reservation();
+            PodInfo reservedFor = snapshot.pod(reservation.pod().uid());
+            if (reservation.holds(reservedFor, now) && reservation.keepsOff(pod, reservedFor)) {
+                kept.put(name, reservation.describe());
+            }
+        });
+        return kept;
     }
 
     private static String overQueueMax(ClusterSnapshot snapshot, PodInfo pod, QueueUsage queues) {

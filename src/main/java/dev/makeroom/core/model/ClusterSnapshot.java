@@ -32,6 +32,7 @@ public final class ClusterSnapshot {
     private final Map<String, Map<String, String>> namespaceAnnotations;
     private volatile List<PodInfo> withAntiAffinity; // derived on first use, like the table
     private volatile Map<String, NodeInfo> withAvoidances; // derived on first use
+    private volatile Map<String, NodeInfo> withReservations; // derived on first use
     private volatile NodeTable table; // derived, built on first use: two racing builders build the same
     // until the table is built: the latest table of a predecessor and the nodes replaced since
     // (null: the node set changed, or too much did, so the table is built in full)
@@ -121,6 +122,22 @@ public final class ClusterSnapshot {
             }
             found = Map.copyOf(avoiding);
             withAvoidances = found;
+        }
+        return found;
+    }
+
+    /** The nodes holding room for a pending pod (a {@link Reservation}), by name; expired ones included. */
+    public Map<String, NodeInfo> nodesWithReservations() {
+        Map<String, NodeInfo> found = withReservations;
+        if (found == null) {
+            Map<String, NodeInfo> holding = new HashMap<>();
+            for (NodeInfo node : nodes.values()) {
+                if (node.admission().reservation() != null) {
+                    holding.put(node.name(), node);
+                }
+            }
+            found = Map.copyOf(holding);
+            withReservations = found;
         }
         return found;
     }

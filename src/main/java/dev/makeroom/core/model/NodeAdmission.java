@@ -5,12 +5,14 @@ import java.util.List;
 /**
  * What keeps pods off a node whatever its resources: cordoned ({@code unschedulable}) and the taints
  * that repel pods not tolerating them; and, softly, its avoid list ({@code avoided}: controllers whose
- * pods prioritize keeps away). The extender's filter never needs the first two (the scheduler's own
+ * pods prioritize keeps away); and the room makeroom holds there for one pending pod
+ * ({@code reservation}, null when none). The extender's filter never needs the first two (the scheduler's own
  * filters run first); moving pods does, since makeroom must show where a moved pod can go.
  */
-public record NodeAdmission(boolean unschedulable, List<Taint> taints, List<Avoidance> avoided) {
+public record NodeAdmission(boolean unschedulable, List<Taint> taints, List<Avoidance> avoided,
+                            Reservation reservation) {
 
-    public static final NodeAdmission OPEN = new NodeAdmission(false, List.of(), List.of());
+    public static final NodeAdmission OPEN = new NodeAdmission(false, List.of(), List.of(), null);
 
     public NodeAdmission {
         taints = List.copyOf(taints);
@@ -18,7 +20,11 @@ public record NodeAdmission(boolean unschedulable, List<Taint> taints, List<Avoi
     }
 
     public NodeAdmission(boolean unschedulable, List<Taint> taints) {
-        this(unschedulable, taints, List.of());
+        this(unschedulable, taints, List.of(), null);
+    }
+
+    public NodeAdmission(boolean unschedulable, List<Taint> taints, List<Avoidance> avoided) {
+        this(unschedulable, taints, avoided, null);
     }
 
     /** Whether the avoid list keeps {@code pod}'s controller off the node at {@code now}. */

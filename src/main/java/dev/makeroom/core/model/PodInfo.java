@@ -38,7 +38,14 @@ public record PodInfo(
         SchedulingConstraints constraints,
         List<Toleration> tolerations,
         boolean evictable,
-        boolean localStorage) {
+        boolean localStorage,
+        String schedulerName,
+        Instant unschedulableSince,
+        boolean defragmentable) {
+
+    /** The scheduler a pod names when it names none. */
+    public static final String DEFAULT_SCHEDULER = "default-scheduler";
+
 
     public PodInfo {
         Objects.requireNonNull(uid, "uid");
@@ -50,6 +57,7 @@ public record PodInfo(
         preemptionPolicy = preemptionPolicy == null ? PreemptionPolicy.PREEMPT_LOWER_PRIORITY : preemptionPolicy;
         constraints = constraints == null ? SchedulingConstraints.NONE : constraints;
         tolerations = tolerations == null ? List.of() : List.copyOf(tolerations);
+        schedulerName = schedulerName == null || schedulerName.isEmpty() ? DEFAULT_SCHEDULER : schedulerName;
     }
 
     public PodRef ref() {
@@ -99,6 +107,9 @@ public record PodInfo(
         b.tolerations = tolerations;
         b.evictable = evictable;
         b.localStorage = localStorage;
+        b.schedulerName = schedulerName;
+        b.unschedulableSince = unschedulableSince;
+        b.defragmentable = defragmentable;
         return b;
     }
 
@@ -133,6 +144,9 @@ public record PodInfo(
         private List<Toleration> tolerations = List.of();
         private boolean evictable = true;
         private boolean localStorage;
+        private String schedulerName = DEFAULT_SCHEDULER;
+        private Instant unschedulableSince;
+        private boolean defragmentable = true;
 
         private Builder(String uid) {
             this.uid = uid;
@@ -171,12 +185,18 @@ public record PodInfo(
         public Builder evictable(boolean v) { evictable = v; return this; }
         /** Whether the pod keeps data on its node (emptyDir or hostPath volumes), lost if it moves. */
         public Builder localStorage(boolean v) { localStorage = v; return this; }
+        public Builder schedulerName(String v) { schedulerName = v; return this; }
+        /** Since when the scheduler has found no node for it (condition PodScheduled False, reason Unschedulable); null if not. */
+        public Builder unschedulableSince(Instant v) { unschedulableSince = v; return this; }
+        /** False when the pod asks not to take part in defragmentation ({@code makeroom.dev/defragment: "false"}). */
+        public Builder defragmentable(boolean v) { defragmentable = v; return this; }
 
         public PodInfo build() {
             return new PodInfo(uid, namespace, name, nodeName, nominatedNodeName, priority, priorityClassName,
                     preemptionPolicy, requests, qos, labels, terminating, mirror, optedOut, originator, controller,
                     pinnedNode, hostPorts, antiAffinity, terminationGracePeriodSeconds, startTime, creationTime,
-                    resourceVersion, queueHint, applicationId, constraints, tolerations, evictable, localStorage);
+                    resourceVersion, queueHint, applicationId, constraints, tolerations, evictable, localStorage,
+                    schedulerName, unschedulableSince, defragmentable);
         }
     }
 }

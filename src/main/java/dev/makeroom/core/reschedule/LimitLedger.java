@@ -52,6 +52,33 @@ final class LimitLedger {
         return null;
     }
 
+    /** Which limit moving all of {@code pods} off {@code node} would pass, or null when within all. */
+    String exceeded(List<PodInfo> pods, String node) {
+        int n = pods.size();
+        if (round + n > limits.perRound()) {
+            return "the round's limit of " + limits.perRound() + " evictions";
+        }
+        if (byNode.getOrDefault(node, 0) + n > limits.perNodePerRound()) {
+            return "the limit of " + limits.perNodePerRound() + " evictions per node per round";
+        }
+        if (hour + n > limits.clusterPerHour()) {
+            return "the cluster's limit of " + limits.clusterPerHour() + " evictions per hour";
+        }
+        Map<String, Integer> namespaces = new HashMap<>();
+        Map<String, Integer> controllers = new HashMap<>();
+        for (PodInfo pod : pods) {
+            if (byNamespace.getOrDefault(pod.namespace(), 0) + namespaces.merge(pod.namespace(), 1, Integer::sum)
+                    > limits.perNamespacePerHour()) {
+                return "the limit of " + limits.perNamespacePerHour() + " evictions per namespace per hour";
+            }
+            if (byController.getOrDefault(pod.controller().uid(), 0) + controllers.merge(pod.controller().uid(), 1,
+                    Integer::sum) > limits.perControllerPerHour()) {
+                return "the limit of " + limits.perControllerPerHour() + " evictions per controller per hour";
+            }
+        }
+        return null;
+    }
+
     void record(PodInfo pod, String node) {
         round++;
         hour++;

@@ -55,7 +55,7 @@ public enum MoveBlocker {
         if (pod.localStorage() && !allowLocalStorage) {
             return LOCAL_STORAGE;
         }
-        return checkable(pod, snapshot) ? null : UNCHECKED_CONSTRAINTS;
+        return placementChecked(pod, snapshot) ? null : UNCHECKED_CONSTRAINTS;
     }
 
     /**
@@ -63,7 +63,7 @@ public enum MoveBlocker {
      * unmodelled, a node affinity label selectors can say, no pod affinity or topology spread, anti-affinity (its own or others' that select it)
      * only per node.
      */
-    private static boolean checkable(PodInfo pod, ClusterSnapshot snapshot) {
+    static boolean placementChecked(PodInfo pod, ClusterSnapshot snapshot) {
         var constraints = pod.constraints();
         if (!constraints.unmodelled().isEmpty() || !constraints.affinity().isEmpty() || !constraints.spread().isEmpty()
                 || !constraints.nodeTermsReadable()) {

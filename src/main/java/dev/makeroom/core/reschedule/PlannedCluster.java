@@ -6,6 +6,7 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.preemption.Conflicts;
 
@@ -32,6 +33,7 @@ final class PlannedCluster {
     private final Map<String, Resources> requestedAfter = new HashMap<>();
     private final Map<String, List<PodInfo>> arrived = new HashMap<>();
     private final Map<String, List<String>> left = new HashMap<>();   // uids
+    private final Map<String, PodInfo> reservedThisRound = new HashMap<>(); // node -> the pending pod it is held for
 
     PlannedCluster(ClusterSnapshot snapshot, Instant now) {
         this.snapshot = snapshot;
@@ -53,12 +55,17 @@ final class PlannedCluster {
      * Why {@code pod} cannot land on {@code target} once the moves so far are done, or null when it can:
      * the scheduler's NodeUnschedulable, TaintToleration, NodeAffinity (selector and required affinity),
      * NodeResourcesFit (with pods nominated there), NodePorts and per-node InterPodAffinity filters;
-     * and the node's avoid list, or a move off it this round, naming the pod's controller (the
-     * replacement would be kept away; a replica moved there would undo a move).
+     * makeroom's own filter (room reserved for a pending pod of at least its priority, in the API or
+     * this round); and the node's avoid list, or a move off it this round, naming the pod's controller
+     * (the replacement would be kept away; a replica moved there would undo a move).
      */
     String landingProblem(PodInfo pod, NodeInfo target) {
         if (!target.admission().admits(pod)) {
             return "cordoned, or a taint it does not tolerate";
+        }
+        String reserved = reservedAgainst(pod, target);
+        if (reserved != null) {
+            return reserved;
         }
         if (target.admission().avoids(pod, now) || leftThisRound(pod, target)) {
             return "its controller is on the node's avoid list";
@@ -87,6 +94,39 @@ final class PlannedCluster {
             }
         }
         return null;
+    }
+
+    /** What keeps {@code pod} off the node's reserved room, or null. */
+    String reservedAgainst(PodInfo pod, NodeInfo target) {
+        PodInfo planned = reservedThisRound.get(target.name());
+        if (planned != null && !planned.uid().equals(pod.uid()) && pod.priority() <= planned.priority()) {
+            return "room planned for " + planned.ref() + " this round";
+        }
+        Reservation reservation = target.admission().reservation();
+        if (reservation != null) {
+            PodInfo held = snapshot.pod(reservation.pod().uid());
+            if (reservation.holds(held, now) && reservation.keepsOff(pod, held)) {
+                return reservation.describe();
+            }
+        }
+        return null;
+    }
+
+    /** Whether a move so far lands on the node. */
+    boolean receivesMoves(NodeInfo node) {
+        return !arrived.getOrDefault(node.name(), List.of()).isEmpty();
+    }
+
+    /** Holds the node's room for {@code pending} for the rest of the round (moves planned after it keep off). */
+    void reserve(String node, PodInfo pending) {
+        reservedThisRound.put(node, pending);
+    }
+
+    /** What must be freed on the node for {@code pod} to fit once the moves so far are done (pods under {@link Resources#PODS}). */
+    Resources deficit(PodInfo pod, NodeInfo node) {
+        Resources requested = NodeUsage.requestedFor(node, pod, null);
+        Resources moved = delta.get(node.name());
+        return FitCheck.deficit(node.allocatable(), moved == null ? requested : requested.plus(moved), pod.requests());
     }
 
     private boolean leftThisRound(PodInfo pod, NodeInfo target) {
@@ -124,6 +164,24 @@ final class PlannedCluster {
         requestedAfter.put(to, snapshot.node(to).requested().plus(delta.get(to)));
         left.computeIfAbsent(from, n -> new ArrayList<>()).add(pod.uid());
         arrived.computeIfAbsent(to, n -> new ArrayList<>()).add(pod.toBuilder().nodeName(to).build());
+    }
+
+    /** Takes back {@link #move} (the last move of {@code pod} from {@code from} to {@code to}): a search tries and undoes. */
+    void undo(PodInfo pod, String from, String to) {
+        Resources taken = pod.requests().plus(ONE_POD);
+        delta.merge(from, taken, Resources::plus);
+        delta.merge(to, Resources.NONE.minus(taken), Resources::plus);
+        requestedAfter.put(from, snapshot.node(from).requested().plus(delta.get(from)));
+        requestedAfter.put(to, snapshot.node(to).requested().plus(delta.get(to)));
+        List<String> gone = left.get(from);
+        gone.remove(gone.lastIndexOf(pod.uid()));
+        List<PodInfo> came = arrived.get(to);
+        for (int i = came.size() - 1; i >= 0; i--) {
+            if (came.get(i).uid().equals(pod.uid())) {
+                came.remove(i);
+                break;
+            }
+        }
     }
 
     /** Whether a required node-level anti-affinity term of either pod selects the other. */

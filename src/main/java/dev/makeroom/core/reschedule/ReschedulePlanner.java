@@ -3,6 +3,7 @@ package dev.makeroom.core.reschedule;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.preemption.Deadline;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
 /**
@@ -22,11 +24,14 @@ import java.util.function.Predicate;
  * pod moves only to a node where, on that state, the scheduler's filters makeroom models pass without
  * preemption, whose avoid list does not name its controller (nor did a move off it this round), and
  * which serves the policy's goal. Pods whose placement depends on anything it does
- * not check ({@link MoveBlocker}) stay. Policies run in a fixed order, affinity first (a pod on a node
- * that no longer allows it is the worse placement), then rebalance; every move is counted against the
- * {@link LimitLedger} before it is planned.
+ * not check ({@link MoveBlocker}) stay. Policies run in a fixed order: defragment first (a pod that
+ * runs nowhere waits on it), then affinity (a pod on a node that no longer allows it is the worse
+ * placement), then rebalance; every move is counted against the {@link LimitLedger} before it is planned.
  *
  * <ul>
+ *   <li><b>defragment</b>: a pod unschedulable for a while, which preemption does not place, gets a
+ *       node freed for it by moving the fewest pods of no higher priority off it, each to a node that
+ *       takes them all at once ({@link RoomByMoving}); the node is then held for it.</li>
  *   <li><b>affinity</b>: a pod whose node its node selector or required node affinity no longer
  *       allows, or that shares its node with a pod one of them must keep apart from (anti-affinity by
  *       hostname), moves to the allowed node with the lowest use that takes it (and, with rebalancing
@@ -51,14 +56,27 @@ public final class ReschedulePlanner {
 
     public static ReschedulePlan plan(ClusterSnapshot snapshot, RescheduleSettings settings,
                                       List<PastEviction> history, Instant now) {
+        return plan(snapshot, settings, history, now, PreemptionCheck.NEVER, System::nanoTime);
+    }
+
+    /**
+     * As above; {@code preemption} says which pending pods preemption places (defragmentation leaves
+     * them to it), {@code nanos} is the clock of the defragmentation search's budget.
+     */
+    public static ReschedulePlan plan(ClusterSnapshot snapshot, RescheduleSettings settings,
+                                      List<PastEviction> history, Instant now, PreemptionCheck preemption,
+                                      LongSupplier nanos) {
         Round round = new Round(snapshot, settings, new LimitLedger(settings.limits(), history, now), now);
+        if (settings.defragment().enabled()) {
+            round.defragment(preemption, nanos);
+        }
         if (settings.affinity()) {
             round.affinity();
         }
         if (settings.rebalance().enabled()) {
             round.rebalance();
         }
-        return new ReschedulePlan(round.moves, round.skipped);
+        return new ReschedulePlan(round.moves, round.skipped, round.rooms);
     }
 
     /** One round's working state. */
@@ -70,6 +88,8 @@ public final class ReschedulePlanner {
         private final List<NodeInfo> nodes;
         private final List<Move> moves = new ArrayList<>();
         private final List<Skip> skipped = new ArrayList<>();
+        private final List<RoomPlan> rooms = new ArrayList<>();
+        private final Instant now;
         private final Set<String> moved = new HashSet<>(); // a pod moves once a round; its replacement is not there yet
 
         Round(ClusterSnapshot snapshot, RescheduleSettings settings, LimitLedger limits, Instant now) {
@@ -77,7 +97,38 @@ public final class ReschedulePlanner {
             this.settings = settings;
             this.limits = limits;
             this.planned = new PlannedCluster(snapshot, now);
+            this.now = now;
             this.nodes = snapshot.nodes().stream().sorted(Comparator.comparing(NodeInfo::name)).toList();
+        }
+
+        /**
+         * Room for the pods waiting longest-unschedulable, highest priority first, by moving others
+         * ({@link RoomByMoving}); each plan's moves are applied before the next pod's search.
+         */
+        void defragment(PreemptionCheck preemption, LongSupplier nanos) {
+            RescheduleSettings.Defragment settings = this.settings.defragment();
+            RoomByMoving search = new RoomByMoving(snapshot, planned, nodes, this.settings, limits, moved);
+            for (PodInfo pending : DefragmentCandidates.waiting(snapshot, settings, now)) {
+                Skip leftAlone = DefragmentCandidates.leftAlone(snapshot, pending, preemption, limits, now);
+                if (leftAlone != null) {
+                    skipped.add(leftAlone);
+                    continue;
+                }
+                RoomByMoving.Outcome outcome = search.find(pending,
+                        Deadline.after(nanos, settings.searchBudget().toNanos()), now.plus(settings.reserveFor()));
+                if (outcome.plan() == null) {
+                    skipped.add(new Skip(pending.ref(), null, ReschedulePolicy.DEFRAGMENT, outcome.noPlan().name(),
+                            outcome.reason()));
+                    continue;
+                }
+                rooms.add(outcome.plan());
+                for (Move move : outcome.plan().moves()) {
+                    PodInfo pod = snapshot.pod(move.pod().uid());
+                    moved.add(pod.uid());
+                    limits.record(pod, move.from());
+                    moves.add(move);
+                }
+            }
         }
 
         void affinity() {

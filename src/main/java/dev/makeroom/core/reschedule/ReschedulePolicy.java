@@ -4,6 +4,8 @@ package dev.makeroom.core.reschedule;
 public enum ReschedulePolicy {
     /** From a node above its high thresholds to one below its low thresholds. */
     REBALANCE,
+    /** Off a node, to make room there for a pending pod that fits nowhere; each moved pod lands elsewhere. */
+    DEFRAGMENT,
     /** Off a node its node selector or required node affinity no longer allows, or where it breaks a required anti-affinity. */
     AFFINITY
 }

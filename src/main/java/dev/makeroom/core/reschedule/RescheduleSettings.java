@@ -1,20 +1,46 @@
 package dev.makeroom.core.reschedule;
 
+import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What the planner may do. {@code rebalance}: thresholds in percent of allocatable per resource;
  * a node is above when any named resource exceeds its {@code high}, below when every named resource
  * is under its {@code low}. {@code allowLocalStorage}: pods with emptyDir or hostPath volumes may move
  * (their data is lost). {@code preferredMinGain}: with {@code affinity}, a pod also moves to a node its
- * preferred node affinity scores at least this much higher (0: never for that reason).
+ * preferred node affinity scores at least this much higher (0: never for that reason). {@code defragment}:
+ * moving pods to make room for pending pods that fit nowhere.
  */
 public record RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits,
-                                 boolean allowLocalStorage, int preferredMinGain) {
+                                 boolean allowLocalStorage, int preferredMinGain, Defragment defragment) {
 
-    /** Without moves for preferred node affinity ({@code preferredMinGain} 0). */
+    /** Without defragmentation. */
+    public RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits, boolean allowLocalStorage,
+                              int preferredMinGain) {
+        this(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, Defragment.OFF);
+    }
+
+    /** Without moves for preferred node affinity ({@code preferredMinGain} 0) and without defragmentation. */
     public RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits, boolean allowLocalStorage) {
         this(rebalance, affinity, limits, allowLocalStorage, 0);
+    }
+
+    /**
+     * Defragmentation: pods unschedulable for at least {@code after}, of a scheduler in
+     * {@code schedulerNames}, get room made by moving at most {@code maxMoves} pods off one node; the
+     * node is then held for the pod for {@code reserveFor}. {@code searchBudget}: how long the search
+     * for one pending pod may take before it answers with what it has verified.
+     */
+    public record Defragment(boolean enabled, Duration after, Set<String> schedulerNames, Duration reserveFor,
+                             int maxMoves, Duration searchBudget) {
+
+        public static final Defragment OFF = new Defragment(false, Duration.ofSeconds(30),
+                Set.of("default-scheduler"), Duration.ofMinutes(2), 3, Duration.ofSeconds(1));
+
+        public Defragment {
+            schedulerNames = Set.copyOf(schedulerNames);
+        }
     }
 
     public record Rebalance(boolean enabled, Map<String, Integer> lowPercent, Map<String, Integer> highPercent) {

@@ -50,7 +50,7 @@ class FilterTableProperties {
         RequestedNodes stale = RequestedNodes.resolve(RandomCluster.withoutFirstNode(c.snapshot()).table(), c.asked());
         FilterPolicy policy = new FilterPolicy();
 
-        assertThat(policy.filter(c.snapshot(), c.pending(), stale, null))
+        assertThat(policy.filter(c.snapshot(), c.pending(), stale, null, java.time.Instant.EPOCH))
                 .isEqualTo(policy.filter(c.snapshot(), c.pending(), c.asked()));
     }
 }

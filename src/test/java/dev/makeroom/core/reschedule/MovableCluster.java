@@ -56,7 +56,7 @@ record MovableCluster(ClusterSnapshot snapshot) {
         return new MovableCluster(b.build());
     }
 
-    private static PodInfo pod(Random random, int index, String node) {
+    static PodInfo pod(Random random, int index, String node) {
         int app = random.nextInt(4);
         PodInfo.Builder pod = PodInfo.builder("uid-" + index).name("pod-" + index).namespace("ns-" + (app % 2))
                 .nodeName(node).priority(random.nextInt(3) * 100)

@@ -1,0 +1,460 @@
+package dev.makeroom.core.reschedule;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.preemption.Conflicts;
+import dev.makeroom.core.preemption.Deadline;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.StringJoiner;
+
+/**
+ * Makes room for a pending pod that fits nowhere by moving others: a node, and the fewest running pods
+ * to move off it, such that the pod then fits there and the moved pods fit on other nodes, all at once,
+ * without preemption.
+ *
+ * <p><b>Design.</b> Per node this is the core's "make room for P on N" (what is short, which pods
+ * must go because they conflict with P, which may go), with two differences: a pod may go only if it
+ * can be moved (no {@link MoveBlocker}, priority at most P's, not of P's controller, not opted out of
+ * defragmentation), and a set counts only if its pods all land elsewhere and no budget or limit is
+ * passed. Plans are ordered by the fewest moved pods, then the lowest highest priority moved, then the
+ * least requests moved (as shares of the node's allocatable), then node name.
+ *
+ * <p>Set sizes are searched in rising order across all nodes, so the first size with a verified set is
+ * the fewest. Within a size, each node's sets that free enough are enumerated (a branch stops when the
+ * pods still to choose, at the largest amounts left, cannot cover what is short), sorted by the rest
+ * of the order, and verified in that order while they can beat the best so far: the first that
+ * verifies is the node's best.
+ *
+ * <p>Verification is exact. Landings are found by backtracking over, for each moved pod, the first
+ * {@code k} nodes that take it alone ({@code k} the set's size): in any assignment that works, a pod
+ * whose node is not among its first {@code k} can go to one of them that no other moved pod uses (at
+ * most {@code k - 1} are), where it lands alone as on the state before; so the first {@code k}
+ * suffice. Each landing is checked on the {@link PlannedCluster} with the earlier ones applied, the
+ * pending pod on the freed node last; a set is kept only when every check passes, so what the search
+ * returns is always verified, and its deadline can only cost optimality ({@code proven} false).
+ */
+final class RoomByMoving {
+
+    /** Why a pending pod got no plan, for counting. */
+    enum NoPlan {
+        /** No node where moving at most the allowed number of pods frees enough. */
+        NO_ROOM,
+        /** Sets free enough, but their pods would not all land elsewhere. */
+        NO_LANDING,
+        /** Sets free enough, but a PodDisruptionBudget does not allow them. */
+        BUDGET,
+        /** Sets free enough, but a rate limit does not allow them. */
+        LIMIT,
+        /** The search ran out of time before it verified any set. */
+        TIMED_OUT,
+        /** A node takes the pod as it is: the scheduler will place it, nothing need move. */
+        FITS
+    }
+
+    /** A plan, or why none. */
+    record Outcome(RoomPlan plan, NoPlan noPlan, String reason) {
+    }
+
+    private static final int CLOCK_CHECK_INTERVAL = 1024;
+    private static final Comparator<Option> ORDER = Comparator.comparingInt(Option::maxPriority)
+            .thenComparingDouble(Option::share).thenComparing(o -> o.node().name());
+
+    private final ClusterSnapshot snapshot;
+    private final PlannedCluster planned;
+    private final List<NodeInfo> nodes;
+    private final RescheduleSettings settings;
+    private final LimitLedger limits;
+    private final Set<String> movedThisRound;
+    private final Map<DisruptionBudget, Integer> spentThisRound = new HashMap<>();
+
+    RoomByMoving(ClusterSnapshot snapshot, PlannedCluster planned, List<NodeInfo> nodes, RescheduleSettings settings,
+                 LimitLedger limits, Set<String> movedThisRound) {
+        this.snapshot = snapshot;
+        this.planned = planned;
+        this.nodes = nodes;
+        this.settings = settings;
+        this.limits = limits;
+        this.movedThisRound = movedThisRound;
+    }
+
+    /** Room for {@code pending}: on success the moves are applied to the planned cluster and the node held for it. */
+    Outcome find(PodInfo pending, Deadline deadline, Instant reserveUntil) {
+        Search search = new Search(pending, deadline, reserveUntil);
+        List<Site> sites = search.sites();
+        if (search.fitsOn != null) {
+            return new Outcome(null, NoPlan.FITS, "it fits on " + search.fitsOn + " as it is: the scheduler places it");
+        }
+        int maxMoves = settings.defragment().maxMoves();
+        for (int k = 1; k <= maxMoves && !search.timedOut; k++) {
+            for (Site site : sites) {
+                search.bestOn(site, k);
+                if (search.timedOut) {
+                    break;
+                }
+            }
+            if (search.best != null) {
+                return search.commit();
+            }
+        }
+        if (search.timedOut) {
+            return new Outcome(null, NoPlan.TIMED_OUT, "the search ran out of its "
+                    + settings.defragment().searchBudget().toMillis() + " ms before it verified a plan");
+        }
+        return search.noPlan(sites.size());
+    }
+
+    /** A node where the pending pod may go once some pods leave: those that must, those that may, what is short. */
+    private record Site(NodeInfo node, List<PodInfo> forced, List<PodInfo> movable, Resources deficit) {
+    }
+
+    /** One set of pods to move off a node, with its place in the order. */
+    private record Option(NodeInfo node, List<PodInfo> pods, int maxPriority, double share) {
+    }
+
+    /** The search for one pending pod. */
+    private final class Search {
+        private final PodInfo pending;
+        private final Deadline deadline;
+        private final Instant reserveUntil;
+        private final Map<String, List<NodeInfo>> alone = new HashMap<>(); // uid -> first nodes taking the pod alone
+        private final Map<NoPlan, Integer> failures = new EnumMap<>(NoPlan.class);
+        private final Map<String, Integer> excluded = new HashMap<>(); // why nodes were no site, counted
+        private Option best;
+        private Map<PodInfo, String> bestLandings;
+        private boolean bestProven = true;
+        private boolean timedOut;
+        private long steps;
+        private String fitsOn;
+
+        Search(PodInfo pending, Deadline deadline, Instant reserveUntil) {
+            this.pending = pending;
+            this.deadline = deadline;
+            this.reserveUntil = reserveUntil;
+        }
+
+        /** The nodes where moving pods could make room, and what each offers. */
+        List<Site> sites() {
+            List<Site> sites = new ArrayList<>();
+            for (NodeInfo node : nodes) {
+                String why = siteProblem(node, sites);
+                if (why != null) {
+                    excluded.merge(why, 1, Integer::sum);
+                }
+            }
+            return sites;
+        }
+
+        /** Adds the node as a site, or says why it is none. */
+        private String siteProblem(NodeInfo node, List<Site> sites) {
+            if (!node.admission().admits(pending) || !pending.constraints().allowsNode(node.labels())) {
+                return "do not take it (cordoned, taints, node selector or affinity)";
+            }
+            if (planned.reservedAgainst(pending, node) != null) {
+                return "hold room for another pod";
+            }
+            if (planned.receivesMoves(node)) {
+                return "expect pods moved there this round"; // held, it would keep them off
+            }
+            List<PodInfo> forced = new ArrayList<>();
+            List<PodInfo> movable = new ArrayList<>();
+            for (PodInfo pod : planned.podsOn(node)) {
+                boolean conflict = Conflicts.between(pending, pod) != null || PlannedCluster.keptApart(pending, pod);
+                boolean mayMove = movable(pod);
+                if (conflict && !mayMove) {
+                    return "hold a pod in its way that cannot move";
+                }
+                if (conflict) {
+                    forced.add(pod);
+                } else if (mayMove) {
+                    movable.add(pod);
+                }
+            }
+            Resources deficit = planned.deficit(pending, node);
+            for (PodInfo pod : forced) {
+                deficit = lessBy(deficit, pod);
+            }
+            if (deficit.isEmpty() && forced.isEmpty()) {
+                fitsOn = fitsOn == null ? node.name() : fitsOn;
+                return "take it already";
+            }
+            if (forced.size() > settings.defragment().maxMoves()) {
+                return "hold more pods in its way than may move";
+            }
+            Resources all = deficit;
+            for (PodInfo pod : movable) {
+                all = lessBy(all, pod);
+            }
+            if (!all.isEmpty()) {
+                return "have too little that may move";
+            }
+            sites.add(new Site(node, forced, movable, deficit));
+            return null;
+        }
+
+        /** Whether {@code pod} may be moved to make room for the pending pod. */
+        private boolean movable(PodInfo pod) {
+            return !movedThisRound.contains(pod.uid())
+                    && pod.priority() <= pending.priority()
+                    && pod.defragmentable()
+                    && !(pending.controller() != null && pending.controller().equals(pod.controller()))
+                    && MoveBlocker.of(pod, snapshot, settings.allowLocalStorage()) == null;
+        }
+
+        /** Finds the node's best set of {@code k} pods if it beats the best so far. */
+        void bestOn(Site site, int k) {
+            int free = k - site.forced().size();
+            if (free < 0 || (free == 0 && !site.deficit().isEmpty()) || free > site.movable().size()) {
+                return;
+            }
+            List<Option> options = new ArrayList<>();
+            enumerate(site, free, options);
+            options.sort(ORDER);
+            for (Option option : options) {
+                if (best != null && ORDER.compare(option, best) >= 0) {
+                    return;
+                }
+                if (deadline.passed()) {
+                    timedOut = true;
+                    bestProven = false;
+                    return;
+                }
+                Map<PodInfo, String> landings = verify(option);
+                if (landings != null) {
+                    best = option;
+                    bestLandings = landings;
+                    return;
+                }
+            }
+        }
+
+        /** Every set of the site's forced pods and {@code free} movable ones that frees enough. */
+        private void enumerate(Site site, int free, List<Option> out) {
+            List<PodInfo> movable = site.movable();
+            Resources deficit = site.deficit();
+            int dims = deficit.size();
+            long[][] amounts = new long[movable.size()][dims];
+            for (int i = 0; i < movable.size(); i++) {
+                for (int d = 0; d < dims; d++) {
+                    amounts[i][d] = amount(movable.get(i), deficit.name(d));
+                }
+            }
+            // suffixMax[i][d]: the largest amount of d among pods i.. (what one more pick can add at most)
+            long[][] suffixMax = new long[movable.size() + 1][dims];
+            for (int i = movable.size() - 1; i >= 0; i--) {
+                for (int d = 0; d < dims; d++) {
+                    suffixMax[i][d] = Math.max(suffixMax[i + 1][d], amounts[i][d]);
+                }
+            }
+            long[] need = new long[dims];
+            for (int d = 0; d < dims; d++) {
+                need[d] = deficit.value(d);
+            }
+            choose(site, amounts, suffixMax, need, 0, free, new int[free], 0, out);
+        }
+
+        private void choose(Site site, long[][] amounts, long[][] suffixMax, long[] need, int from, int free,
+                            int[] picked, int count, List<Option> out) {
+            if (timedOut || (++steps % CLOCK_CHECK_INTERVAL == 0 && deadline.passed())) {
+                timedOut = true;
+                return;
+            }
+            int left = free - count;
+            for (int d = 0; d < need.length; d++) {
+                if (need[d] > 0 && (left == 0 || need[d] > left * suffixMax[from][d])) {
+                    return; // cannot cover what is short with the picks left
+                }
+            }
+            if (left == 0) {
+                out.add(option(site, picked));
+                return;
+            }
+            for (int i = from; i <= amounts.length - left; i++) {
+                picked[count] = i;
+                for (int d = 0; d < need.length; d++) {
+                    need[d] -= amounts[i][d];
+                }
+                choose(site, amounts, suffixMax, need, i + 1, free, picked, count + 1, out);
+                for (int d = 0; d < need.length; d++) {
+                    need[d] += amounts[i][d];
+                }
+            }
+        }
+
+        private Option option(Site site, int[] picked) {
+            List<PodInfo> pods = new ArrayList<>(site.forced());
+            for (int i : picked) {
+                pods.add(site.movable().get(i));
+            }
+            int maxPriority = Integer.MIN_VALUE;
+            double share = 0;
+            for (PodInfo pod : pods) {
+                maxPriority = Math.max(maxPriority, pod.priority());
+                share += share(pod, site.node());
+            }
+            return new Option(site.node(), pods, maxPriority, share);
+        }
+
+        /** Where each pod of the option lands, with every check passed; null (and nothing applied) when it does not work. */
+        private Map<PodInfo, String> verify(Option option) {
+            String node = option.node().name();
+            if (budgetPassed(option.pods()) != null) {
+                failures.merge(NoPlan.BUDGET, 1, Integer::sum);
+                return null;
+            }
+            if (limits.exceeded(option.pods(), node) != null) {
+                failures.merge(NoPlan.LIMIT, 1, Integer::sum);
+                return null;
+            }
+            List<PodInfo> pods = new ArrayList<>(option.pods());
+            pods.sort(Comparator.comparingDouble((PodInfo p) -> -share(p, option.node())).thenComparing(PodInfo::name));
+            Map<String, List<NodeInfo>> targets = new HashMap<>();
+            for (PodInfo pod : pods) { // before any landing is tried: "alone" means on the state before
+                targets.put(pod.uid(), aloneTargets(pod, node, pods.size()));
+            }
+            Map<PodInfo, String> landings = new HashMap<>();
+            if (land(pods, 0, node, targets, landings)) {
+                if (planned.landingProblem(pending, option.node()) == null) {
+                    undoAll(landings, node); // applied again by commit, for the best option only
+                    return landings;
+                }
+                undoAll(landings, node);
+            }
+            failures.merge(NoPlan.NO_LANDING, 1, Integer::sum);
+            return null;
+        }
+
+        private boolean land(List<PodInfo> pods, int index, String from, Map<String, List<NodeInfo>> targets,
+                             Map<PodInfo, String> landings) {
+            if (index == pods.size()) {
+                return true;
+            }
+            PodInfo pod = pods.get(index);
+            for (NodeInfo target : targets.get(pod.uid())) {
+                if (planned.landingProblem(pod, target) == null) {
+                    planned.move(pod, from, target.name());
+                    landings.put(pod, target.name());
+                    if (land(pods, index + 1, from, targets, landings)) {
+                        return true;
+                    }
+                    landings.remove(pod);
+                    planned.undo(pod, from, target.name());
+                }
+            }
+            return false;
+        }
+
+        /** The first {@code k} nodes other than {@code from} that take the pod alone, on the state before this search's tries. */
+        private List<NodeInfo> aloneTargets(PodInfo pod, String from, int k) {
+            List<NodeInfo> found = alone.get(pod.uid());
+            int wanted = settings.defragment().maxMoves();
+            if (found == null) {
+                found = new ArrayList<>();
+                for (NodeInfo target : nodes) {
+                    if (!target.name().equals(from) && planned.landingProblem(pod, target) == null) {
+                        found.add(target);
+                        if (found.size() == wanted) {
+                            break;
+                        }
+                    }
+                }
+                alone.put(pod.uid(), found);
+            }
+            return found.size() > k ? found.subList(0, k) : found;
+        }
+
+        private void undoAll(Map<PodInfo, String> landings, String from) {
+            landings.forEach((pod, to) -> planned.undo(pod, from, to));
+        }
+
+        /** The first budget the pods would pass together, with the round's earlier rooms, or null. */
+        private String budgetPassed(List<PodInfo> pods) {
+            Map<DisruptionBudget, Integer> spent = new HashMap<>(spentThisRound);
+            for (PodInfo pod : pods) {
+                for (DisruptionBudget budget : snapshot.budgetsCovering(pod)) {
+                    if (spent.merge(budget, 1, Integer::sum) > budget.disruptionsAllowed()) {
+                        return budget.toString();
+                    }
+                }
+            }
+            return null;
+        }
+
+        /** Applies the best option's moves and holds its node for the pending pod. */
+        Outcome commit() {
+            String node = best.node().name();
+            List<Move> moves = new ArrayList<>();
+            for (PodInfo pod : best.pods()) {
+                snapshot.budgetsCovering(pod).forEach(b -> spentThisRound.merge(b, 1, Integer::sum));
+                String to = bestLandings.get(pod);
+                planned.move(pod, node, to);
+                moves.add(new Move(pod.ref(), node, to, ReschedulePolicy.DEFRAGMENT,
+                        "makes room for " + pending.ref() + " on " + node));
+            }
+            planned.reserve(node, pending);
+            return new Outcome(new RoomPlan(pending.ref(), node, moves, reserveUntil, bestProven && !timedOut), null, null);
+        }
+
+        /** Why no plan: how many nodes were out and why, and what stopped the sets that freed enough. */
+        Outcome noPlan(int sites) {
+            StringJoiner text = new StringJoiner("; ");
+            excluded.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                    .forEach(e -> text.add(e.getValue() + (e.getValue() == 1 ? " node " : " nodes ") + e.getKey()));
+            NoPlan why = NoPlan.NO_ROOM;
+            if (failures.isEmpty()) {
+                if (sites > 0) {
+                    text.add("on " + sites + (sites == 1 ? " node" : " nodes") + " no set of at most "
+                            + settings.defragment().maxMoves() + " pods that may move frees enough");
+                }
+            } else {
+                why = failures.entrySet().stream().max(Map.Entry.<NoPlan, Integer>comparingByValue()
+                        .thenComparing(Map.Entry.comparingByKey())).orElseThrow().getKey();
+                text.add("sets that free enough: " + failures.getOrDefault(NoPlan.NO_LANDING, 0)
+                        + " would not all land elsewhere, " + failures.getOrDefault(NoPlan.BUDGET, 0)
+                        + " pass a PodDisruptionBudget, " + failures.getOrDefault(NoPlan.LIMIT, 0) + " pass a rate limit");
+            }
+            return new Outcome(null, why, "no room by moving: " + text);
+        }
+    }
+
+    /** What moving {@code pod} frees of {@code resource} (one pod under {@link Resources#PODS}). */
+    private static long amount(PodInfo pod, String resource) {
+        return Resources.PODS.equals(resource) ? 1 : pod.requests().get(resource);
+    }
+
+    /** {@code deficit} with what moving {@code pod} frees taken off (only positive amounts kept). */
+    private static Resources lessBy(Resources deficit, PodInfo pod) {
+        if (deficit.isEmpty()) {
+            return deficit;
+        }
+        Map<String, Long> left = new HashMap<>();
+        for (int d = 0; d < deficit.size(); d++) {
+            long rest = deficit.value(d) - amount(pod, deficit.name(d));
+            if (rest > 0) {
+                left.put(deficit.name(d), rest);
+            }
+        }
+        return left.isEmpty() ? Resources.NONE : Resources.of(left);
+    }
+
+    /** A pod's requests as shares of the node's allocatable, added up: "how much" it moves. */
+    private static double share(PodInfo pod, NodeInfo node) {
+        double share = 0;
+        Resources r = pod.requests();
+        for (int i = 0; i < r.size(); i++) {
+            long of = node.allocatable().get(r.name(i));
+            share += of > 0 ? (double) r.value(i) / of : 0;
+        }
+        return share;
+    }
+}

@@ -1,0 +1,201 @@
+package dev.makeroom.core.reschedule;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.HostPort;
+import dev.makeroom.core.model.LabelSelector;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.OwnerRef;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.model.Toleration;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Defragmentation on small random clusters, against an oracle written apart from the planner: every
+ * plan, enacted in order, lands each moved pod and then the pending pod; it never moves a pod it must
+ * not; and the first pod's plan moves as few pods as a brute force over every set and placement finds.
+ */
+class DefragmentProperties {
+
+    private static final int MAX_MOVES = DefragmentTest.DEFRAGMENT.maxMoves();
+
+    /** A random crowded cluster with two pods waiting, the first of higher priority, and maybe a budget. */
+    static ClusterSnapshot crowded(long seed) {
+        Random random = new Random(seed);
+        ClusterSnapshot base = MovableCluster.generate(seed).snapshot();
+        ClusterSnapshot.Change change = base.change();
+        int index = 1000;
+        for (NodeInfo node : base.nodes()) { // fill every node to about half or more, so free room is scattered
+            long cpu = node.requested().get("cpu");
+            long target = 1500 + random.nextInt(1500);
+            for (int count = node.pods().size(); cpu < target && count < 7; count++) {
+                PodInfo pod = MovableCluster.pod(random, index++, node.name());
+                change.putPod(pod);
+                cpu += pod.requests().get("cpu");
+            }
+        }
+        for (int p = 0; p < 2; p++) {
+            PodInfo.Builder pending = PodInfo.builder("waiting-" + p).name("waiting-" + p).namespace("ns-0")
+                    .priority(p == 0 ? 200 : 100)
+                    .requests(Resources.of("cpu", 2500L + 500L * random.nextInt(4), "memory", 2000L + 1000L * random.nextInt(5)))
+                    .unschedulableSince(DefragmentTest.NOW.minusSeconds(300))
+                    .controller(new OwnerRef("Job", "job-" + p, "job-uid-" + p));
+            switch (random.nextInt(4)) {
+                case 0 -> pending.hostPorts(List.of(new HostPort("0.0.0.0", "TCP", 8080)));
+                case 1 -> pending.tolerations(List.of(new Toleration("dedicated", "Exists", null, null)));
+                default -> { }
+            }
+            change.putPod(pending.build());
+        }
+        if (random.nextBoolean()) {
+            change.budgets(List.of(new DisruptionBudget("ns-0", "app-0", LabelSelector.matching(Map.of("app", "app-0")),
+                    random.nextInt(2), Set.of())));
+        }
+        return change.build();
+    }
+
+    private static RescheduleSettings settings() {
+        return new RescheduleSettings(new RescheduleSettings.Rebalance(false, Map.of(), Map.of()), false,
+                new RescheduleSettings.MoveLimits(100, 100, 100, 100, 100), false, 0, DefragmentTest.DEFRAGMENT);
+    }
+
+    @Property(tries = 300)
+    void every_plan_enacted_in_order_lands_every_moved_pod_and_then_the_pending_pod(@ForAll long seed) {
+        ClusterSnapshot snapshot = crowded(seed);
+        ReschedulePlan plan = DefragmentTest.plan(snapshot, settings());
+        assertThat(violations(snapshot, plan)).isEmpty();
+    }
+
+    @Property(tries = 300)
+    void the_first_pods_plan_moves_as_few_pods_as_any_that_works(@ForAll long seed) {
+        ClusterSnapshot snapshot = crowded(seed);
+        PodInfo first = snapshot.pod("waiting-0");
+        ReschedulePlan plan = DefragmentTest.plan(snapshot, settings());
+        int fewest = fewestMoves(snapshot, first);
+        RoomPlan room = plan.rooms().stream().filter(r -> r.pending().uid().equals(first.uid())).findFirst().orElse(null);
+        if (fewest <= 0) { // it fits already (0), or no set of at most MAX_MOVES works (-1)
+            assertThat(room).isNull();
+        } else {
+            assertThat(room).as("brute force moves %d", fewest).isNotNull();
+            assertThat(room.moves()).hasSize(fewest);
+            assertThat(room.proven()).isTrue();
+        }
+    }
+
+    /** What is wrong with the plan when enacted in order on the snapshot, as readable lines (none: all well). */
+    static List<String> violations(ClusterSnapshot snapshot, ReschedulePlan plan) {
+        List<String> wrong = new ArrayList<>();
+        Map<String, List<PodInfo>> onNode = new HashMap<>();
+        snapshot.nodes().forEach(n -> onNode.put(n.name(), new ArrayList<>(n.pods())));
+        Set<String> held = new java.util.HashSet<>();
+        plan.rooms().forEach(r -> held.add(r.node()));
+        Map<DisruptionBudget, Integer> spent = new HashMap<>();
+        for (RoomPlan room : plan.rooms()) {
+            PodInfo pending = snapshot.pod(room.pending().uid());
+            if (room.moves().isEmpty() || room.moves().size() > MAX_MOVES) {
+                wrong.add(room.pending() + ": " + room.moves().size() + " moves");
+            }
+            for (Move move : room.moves()) {
+                PodInfo pod = snapshot.pod(move.pod().uid());
+                if (!mayMove(pod, pending)) {
+                    wrong.add(pod.name() + " may not move for " + pending.name());
+                }
+                for (DisruptionBudget budget : snapshot.budgetsCovering(pod)) {
+                    if (spent.merge(budget, 1, Integer::sum) > budget.disruptionsAllowed()) {
+                        wrong.add(pod.name() + " passes budget " + budget);
+                    }
+                }
+                if (!move.from().equals(room.node()) || !pod.nodeName().equals(move.from()) || held.contains(move.to())
+                        || !LandingOracle.landsOn(pod, snapshot.node(move.to()), onNode.get(move.to()))) {
+                    wrong.add(pod.name() + " does not land on " + move.to());
+                }
+                onNode.get(move.from()).removeIf(p -> p.uid().equals(pod.uid()));
+                onNode.get(move.to()).add(pod);
+            }
+            if (!LandingOracle.landsOn(pending, snapshot.node(room.node()), onNode.get(room.node()))) {
+                wrong.add(pending.name() + " does not fit on " + room.node() + " after the moves");
+            }
+            onNode.get(room.node()).add(pending);
+        }
+        return wrong;
+    }
+
+    private static boolean mayMove(PodInfo pod, PodInfo pending) {
+        return pod.controller() != null && !pod.controller().isDaemonSet() && !pod.optedOut()
+                && pod.priority() <= pending.priority() && !pod.controller().equals(pending.controller());
+    }
+
+    /** The fewest pods whose moves let {@code pending} run, by trying every set and placement: 0 if it fits, -1 if none of at most MAX_MOVES does. */
+    private static int fewestMoves(ClusterSnapshot snapshot, PodInfo pending) {
+        for (NodeInfo node : snapshot.nodes()) {
+            if (LandingOracle.landsOn(pending, node, node.pods())) {
+                return 0;
+            }
+        }
+        int fewest = -1;
+        for (NodeInfo node : snapshot.nodes()) {
+            List<PodInfo> pods = node.pods();
+            for (int mask = 1; mask < (1 << pods.size()); mask++) {
+                if (Integer.bitCount(mask) > MAX_MOVES || (fewest > 0 && Integer.bitCount(mask) >= fewest)) {
+                    continue;
+                }
+                List<PodInfo> moved = new ArrayList<>();
+                List<PodInfo> staying = new ArrayList<>();
+                for (int i = 0; i < pods.size(); i++) {
+                    ((mask & (1 << i)) != 0 ? moved : staying).add(pods.get(i));
+                }
+                if (moved.stream().allMatch(p -> mayMove(p, pending)) && withinBudgets(snapshot, moved)
+                        && LandingOracle.landsOn(pending, node, staying) && placeable(snapshot, node.name(), moved, 0, placedOn(snapshot))) {
+                    fewest = moved.size();
+                }
+            }
+        }
+        return fewest;
+    }
+
+    private static Map<String, List<PodInfo>> placedOn(ClusterSnapshot snapshot) {
+        Map<String, List<PodInfo>> onNode = new HashMap<>();
+        snapshot.nodes().forEach(n -> onNode.put(n.name(), new ArrayList<>(n.pods())));
+        return onNode;
+    }
+
+    /** Whether the pods from {@code index} on can each be put on some node other than {@code freed}, one after another. */
+    private static boolean placeable(ClusterSnapshot snapshot, String freed, List<PodInfo> pods, int index,
+                                     Map<String, List<PodInfo>> onNode) {
+        if (index == pods.size()) {
+            return true;
+        }
+        PodInfo pod = pods.get(index);
+        for (NodeInfo target : snapshot.nodes()) {
+            if (!target.name().equals(freed) && LandingOracle.landsOn(pod, target, onNode.get(target.name()))) {
+                onNode.get(target.name()).add(pod);
+                boolean rest = placeable(snapshot, freed, pods, index + 1, onNode);
+                onNode.get(target.name()).remove(pod);
+                if (rest) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean withinBudgets(ClusterSnapshot snapshot, List<PodInfo> moved) {
+        for (DisruptionBudget budget : snapshot.budgets()) {
+            if (moved.stream().filter(budget::covers).count() > budget.disruptionsAllowed()) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
