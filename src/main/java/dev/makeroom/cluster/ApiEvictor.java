@@ -1,7 +1,10 @@
 package dev.makeroom.cluster;
 
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Reservation;
+import dev.makeroom.core.reschedule.RoomPlan;
 import dev.makeroom.mapping.AvoidPodsAnnotation;
+import dev.makeroom.mapping.ReservationAnnotation;
 import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.core.reschedule.Move;
 import io.fabric8.kubernetes.api.model.EventBuilder;
@@ -20,7 +23,9 @@ import java.time.format.DateTimeFormatter;
 /**
  * Enacts moves through the API: the policy/v1 Eviction subresource only (so budgets are honoured,
  * never DELETE), then an Event on the pod and an entry in the left node's avoid list
- * ({@link AvoidPodsAnnotation}). The only code in makeroom that writes to the cluster.
+ * ({@link AvoidPodsAnnotation}); holds room made for a pending pod in its node's annotation
+ * ({@link ReservationAnnotation}) and tells the pod with an Event. The only code in makeroom that
+ * writes to the cluster.
  */
 public final class ApiEvictor implements Evictor, AutoCloseable {
 
@@ -57,22 +62,21 @@ public final class ApiEvictor implements Evictor, AutoCloseable {
             }
             return new EvictionOutcome(EvictionOutcome.Result.FAILED, "HTTP " + e.getCode() + ": " + e.getMessage());
         }
-        tell(pod, move);
+        tell(pod, "Rescheduled", "evicted by makeroom (" + move.policy().name().toLowerCase() + "): " + move.reason()
+                + "; expected to land on " + move.to());
         avoid(pod, move);
         return new EvictionOutcome(EvictionOutcome.Result.EVICTED, "evicted");
     }
 
-    /** An Event on the evicted pod, so `kubectl describe` and event exporters show why it moved. */
-    private void tell(PodInfo pod, Move move) {
+    /** An Event on the pod, so `kubectl describe` and event exporters show what makeroom did and why. */
+    private void tell(PodInfo pod, String reason, String message) {
         String now = DateTimeFormatter.ISO_INSTANT.format(clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         try {
             client.v1().events().inNamespace(pod.namespace()).resource(new EventBuilder()
                     .withNewMetadata().withGenerateName(pod.name() + ".makeroom-").withNamespace(pod.namespace()).endMetadata()
                     .withNewInvolvedObject().withKind("Pod").withApiVersion("v1").withNamespace(pod.namespace())
                     .withName(pod.name()).withUid(pod.uid()).endInvolvedObject()
-                    .withType("Normal").withReason("Rescheduled")
-                    .withMessage("evicted by makeroom (" + move.policy().name().toLowerCase() + "): " + move.reason()
-                            + "; expected to land on " + move.to())
+                    .withType("Normal").withReason(reason).withMessage(message)
                     .withNewSource().withComponent("makeroom").endSource()
                     .withReportingComponent("makeroom").withFirstTimestamp(now).withLastTimestamp(now).withCount(1)
                     .build()).create();
@@ -88,6 +92,35 @@ public final class ApiEvictor implements Evictor, AutoCloseable {
                     "makeroom " + move.policy().name().toLowerCase(), move.reason(), clock.instant(), avoidFor));
         } catch (KubernetesClientException e) {
             log.warn("could not record {} in the avoid list of {}: {}", pod.controller().name(), move.from(), e.getMessage());
+        }
+    }
+
+    @Override
+    public boolean reserve(String node, Reservation reservation) {
+        try {
+            client.nodes().withName(node).edit(n -> ReservationAnnotation.with(n, reservation));
+            return true;
+        } catch (KubernetesClientException e) {
+            log.warn("could not reserve {} for {}: {}", node, reservation.pod(), e.getMessage());
+            return false;
+        }
+    }
+
+    @Override
+    public void release(String node, String uid) {
+        try {
+            client.nodes().withName(node).edit(n -> ReservationAnnotation.without(n, uid));
+        } catch (KubernetesClientException e) {
+            log.debug("could not end the reservation on {}: {}", node, e.getMessage());
+        }
+    }
+
+    @Override
+    public void announce(PodInfo pending, RoomPlan room) {
+        if (pending != null) {
+            int n = room.moves().size();
+            tell(pending, "MakingRoom", "makeroom moves " + n + (n == 1 ? " pod" : " pods") + " off node " + room.node()
+                    + " to make room; the node is held for this pod until " + room.reserveUntil());
         }
     }
 

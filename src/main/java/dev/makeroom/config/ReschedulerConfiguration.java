@@ -7,7 +7,10 @@ import dev.makeroom.cluster.ConfigMapWatch;
 import dev.makeroom.cluster.KubernetesClusterView;
 import dev.makeroom.cluster.Leadership;
 import dev.makeroom.cluster.LeaseLeadership;
+import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.reschedule.Evictor;
+import dev.makeroom.queues.Queues;
+import dev.makeroom.rescheduler.EnginePreemptionCheck;
 import dev.makeroom.rescheduler.Rescheduler;
 import dev.makeroom.rescheduler.ReschedulerConfigService;
 import dev.makeroom.rescheduler.ReschedulerMetrics;
@@ -35,7 +38,8 @@ class ReschedulerConfiguration {
     private static final Logger log = LoggerFactory.getLogger(ReschedulerConfiguration.class);
 
     @Bean(destroyMethod = "close")
-    Rescheduler rescheduler(MakeroomProperties properties, ClusterView view, Clock clock, MeterRegistry registry) {
+    Rescheduler rescheduler(MakeroomProperties properties, ClusterView view, Clock clock, MeterRegistry registry,
+                            PreemptionEngine engine, Queues queues) {
         MakeroomProperties.Rescheduler settings = properties.rescheduler();
         List<AutoCloseable> parts = new ArrayList<>();
         ConfigMapFeed feed = ConfigMapFeed.NONE;
@@ -57,7 +61,7 @@ class ReschedulerConfiguration {
         ReschedulerConfigService config = new ReschedulerConfigService(settings.file(), settings.config(), feed, clock);
         ReschedulerMetrics metrics = new ReschedulerMetrics(registry);
         Rescheduler rescheduler = new Rescheduler(settings.mode(), view, config, evictor, leading, clock, System::nanoTime,
-                metrics, parts);
+                metrics, new EnginePreemptionCheck(engine, queues), parts);
         if (settings.enabled()) {
             metrics.leader(leading);
             rescheduler.start(settings.interval());

@@ -19,7 +19,15 @@ final class ReschedulerDebug {
     record SkipView(String pod, String node, String policy, String category, String reason) {
     }
 
-    record RoundView(String at, String mode, String idle, long micros, List<MoveView> moves, List<SkipView> skipped) {
+    record RoomView(String pending, String node, List<String> moved, String reservedUntil, boolean proven,
+                    String result, String detail) {
+    }
+
+    record RoundView(String at, String mode, String idle, long micros, List<RoomView> rooms, List<MoveView> moves,
+                     List<SkipView> skipped) {
+    }
+
+    record Problem(String error) {
     }
 
     record ConfigView(String source, String loadedAt, String rejected, String rejectedAt) {
@@ -47,13 +55,33 @@ final class ReschedulerDebug {
                 rescheduler.rounds().stream().map(ReschedulerDebug::view).toList()));
     }
 
-    /** POST /debug/rescheduler/plan — what a round would do now, changing nothing. */
+    /**
+     * POST /debug/rescheduler/plan — what a round would do now, changing nothing; with
+     * {@code ?pod=namespace/name}, what defragmentation would do for that pending pod, however long it has waited.
+     */
     ServerResponse plan(ServerRequest request) {
-        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(view(rescheduler.planNow()));
+        String pod = request.param("pod").orElse(null);
+        if (pod == null) {
+            return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(view(rescheduler.planNow()));
+        }
+        int slash = pod.indexOf('/');
+        if (slash <= 0 || slash == pod.length() - 1) {
+            return ServerResponse.badRequest().contentType(MediaType.APPLICATION_JSON)
+                    .body(new Problem("pod must be namespace/name, got " + pod));
+        }
+        RoundReport report = rescheduler.planFor(pod.substring(0, slash), pod.substring(slash + 1));
+        if (report == null) {
+            return ServerResponse.status(404).contentType(MediaType.APPLICATION_JSON)
+                    .body(new Problem("no pending pod " + pod + " in makeroom's view"));
+        }
+        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(view(report));
     }
 
     private static RoundView view(RoundReport round) {
         return new RoundView(round.at().toString(), DebugDtos.spelled(round.mode()), round.idle(), round.nanos() / 1000,
+                round.rooms().stream().map(r -> new RoomView(r.room().pending().toString(), r.room().node(),
+                        r.room().moves().stream().map(m -> m.pod() + " to " + m.to()).toList(),
+                        r.room().reserveUntil().toString(), r.room().proven(), r.result(), r.detail())).toList(),
                 round.moves().stream().map(m -> new MoveView(m.move().pod().toString(), m.move().from(), m.move().to(),
                         DebugDtos.spelled(m.move().policy()), m.move().reason(), m.result(), m.detail())).toList(),
                 round.skipped().stream().map(ReschedulerDebug::view).toList());

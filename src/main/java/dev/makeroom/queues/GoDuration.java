@@ -8,7 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Go's {@code time.ParseDuration} syntax ({@code 30s}, {@code 1m30s}, {@code 1.5h}, {@code 250ms}). */
-final class GoDuration {
+public final class GoDuration {
 
     private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d*)?|\\.\\d+)(ns|us|µs|μs|ms|s|m|h)");
     private static final Map<String, Long> NANOS = Map.of("ns", 1L, "us", 1_000L, "µs", 1_000L, "μs", 1_000L,
@@ -18,7 +18,7 @@ final class GoDuration {
     }
 
     /** The duration, or null when the text is not one. */
-    static Duration parse(String text) {
+    public static Duration parse(String text) {
         if (text == null) {
             return null;
         }

@@ -4,10 +4,14 @@ import dev.makeroom.cluster.ClusterView;
 import dev.makeroom.cluster.Leadership;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.core.reschedule.Move;
 import dev.makeroom.core.reschedule.PastEviction;
+import dev.makeroom.core.reschedule.PreemptionCheck;
+import dev.makeroom.core.reschedule.RescheduleSettings;
 import dev.makeroom.core.reschedule.ReschedulePlan;
 import dev.makeroom.core.reschedule.ReschedulePlanner;
 import org.slf4j.Logger;
@@ -31,9 +35,10 @@ import java.util.stream.Collectors;
 /**
  * The rescheduler's rounds: every {@code interval}, on its own thread (never a request's), only while
  * the view is ready and only on the leader, plan on the live snapshot and, in {@code evict} mode,
- * evict what the plan says, one move at a time, then clear its own expired avoid-list entries. A
- * move the API refused leaves its pod where it was, so a later move that counted on the room it
- * would free is not tried (the next round plans from the cluster as it is). Keeps the last rounds and an hour of its evictions
+ * evict what the plan says, one move at a time, then clear its own expired avoid-list entries and
+ * ended reservations. Room made for a pending pod is reserved on its node before the first of its
+ * evictions ({@link RoomsUnderway}). A move the API refused leaves its pod where it was, so a later
+ * move that counted on the room it would free is not tried (the next round plans from the cluster as it is). Keeps the last rounds and an hour of its evictions
  * (for the limits); all of it lives in this replica, so a new leader starts its hour afresh.
  */
 public final class Rescheduler implements AutoCloseable {
@@ -49,6 +54,7 @@ public final class Rescheduler implements AutoCloseable {
     private final Clock clock;
     private final LongSupplier nanos;
     private final ReschedulerMetrics metrics;
+    private final PreemptionCheck preemption;
     private final List<AutoCloseable> parts;
     private final Deque<RoundReport> rounds = new ArrayDeque<>();
     private final List<PastEviction> history = new ArrayList<>();
@@ -56,7 +62,7 @@ public final class Rescheduler implements AutoCloseable {
 
     public Rescheduler(ReschedulerMode mode, ClusterView view, ReschedulerConfigService config, Evictor evictor,
                        Leadership leadership, Clock clock, LongSupplier nanos, ReschedulerMetrics metrics,
-                       List<AutoCloseable> parts) {
+                       PreemptionCheck preemption, List<AutoCloseable> parts) {
         this.mode = mode;
         this.view = view;
         this.config = config;
@@ -65,6 +71,7 @@ public final class Rescheduler implements AutoCloseable {
         this.clock = clock;
         this.nanos = nanos;
         this.metrics = metrics;
+        this.preemption = preemption;
         this.parts = List.copyOf(parts);
     }
 
@@ -113,25 +120,45 @@ public final class Rescheduler implements AutoCloseable {
 
     /** What a round would do now, changing nothing (the debug API's dry run). */
     public RoundReport planNow() {
+        return dryRun(null);
+    }
+
+    /**
+     * What defragmentation would do now for the pending pod {@code namespace/name}, changing nothing,
+     * however long it has waited; null when makeroom's view has no such pending pod.
+     */
+    public RoundReport planFor(String namespace, String name) {
+        ClusterSnapshot snapshot = view.snapshot();
+        PodInfo pending = snapshot.pods().stream().filter(p -> p.namespace().equals(namespace)
+                && p.name().equals(name) && !p.isAssigned()).findFirst().orElse(null);
+        return pending == null ? null : dryRun(pending);
+    }
+
+    private RoundReport dryRun(PodInfo pending) {
         Instant now = clock.instant();
         if (!view.ready()) {
             return RoundReport.idle(now, ReschedulerMode.DRY_RUN, "the cluster view is not ready");
         }
         long start = nanos.getAsLong();
-        ReschedulePlan plan = plan(view.snapshot(), now);
+        ReschedulePlan plan = plan(view.snapshot(), now, pending);
         return new RoundReport(now, ReschedulerMode.DRY_RUN, null,
                 plan.moves().stream().map(m -> new RoundReport.MoveResult(m, "PLANNED", null)).toList(),
-                plan.skipped(), nanos.getAsLong() - start);
+                plan.skipped(), plan.rooms().stream().map(r -> new RoundReport.RoomResult(r, "PLANNED", null)).toList(),
+                nanos.getAsLong() - start);
     }
 
-    private synchronized ReschedulePlan plan(ClusterSnapshot snapshot, Instant now) {
+    private synchronized ReschedulePlan plan(ClusterSnapshot snapshot, Instant now, PodInfo onlyFor) {
         history.removeIf(past -> past.at().isBefore(now.minus(Duration.ofHours(1))));
-        return ReschedulePlanner.plan(snapshot, config.state().settings(), List.copyOf(history), now);
+        RescheduleSettings settings = config.state().settings();
+        return onlyFor == null
+                ? ReschedulePlanner.plan(snapshot, settings, List.copyOf(history), now, preemption, nanos)
+                : ReschedulePlanner.roomFor(snapshot, settings, List.copyOf(history), now, preemption, nanos, onlyFor);
     }
 
     private RoundReport act(ClusterSnapshot snapshot, Instant now) {
         long start = nanos.getAsLong();
-        ReschedulePlan plan = plan(snapshot, now);
+        ReschedulePlan plan = plan(snapshot, now, null);
+        RoomsUnderway rooms = new RoomsUnderway(plan.rooms(), evictor, snapshot);
         List<RoundReport.MoveResult> results = new ArrayList<>();
         // nodes a pod was planned to leave and did not: a later move that lands there counted on its room
         Map<String, String> stayed = new HashMap<>();
@@ -150,6 +177,12 @@ public final class Rescheduler implements AutoCloseable {
                 stayed.put(move.from(), move.pod().toString());
                 continue;
             }
+            String notReady = rooms.begin(move);
+            if (notReady != null) {
+                results.add(new RoundReport.MoveResult(move, "NOT_TRIED", notReady));
+                stayed.put(move.from(), move.pod().toString());
+                continue;
+            }
             PodInfo pod = snapshot.pod(move.pod().uid());
             Evictor.EvictionOutcome outcome = evictor.evict(pod, move);
             String detail = outcome.result() == Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET
@@ -158,6 +191,8 @@ public final class Rescheduler implements AutoCloseable {
                     || outcome.result() == Evictor.EvictionOutcome.Result.FAILED) {
                 stayed.put(move.from(), move.pod().toString());
             }
+            rooms.done(move, outcome.result() == Evictor.EvictionOutcome.Result.EVICTED
+                    || outcome.result() == Evictor.EvictionOutcome.Result.GONE);
             if (outcome.result() == Evictor.EvictionOutcome.Result.EVICTED) {
                 history.add(new PastEviction(now, pod.namespace(), pod.controller().uid()));
                 log.info("rescheduler: evicted {} from {} ({}: {}); expected on {}", pod.ref(), move.from(),
@@ -165,11 +200,25 @@ public final class Rescheduler implements AutoCloseable {
             }
             results.add(new RoundReport.MoveResult(move, outcome.result().name(), detail));
         }
+        List<RoundReport.RoomResult> roomResults = mode == ReschedulerMode.DRY_RUN
+                ? plan.rooms().stream().map(r -> new RoundReport.RoomResult(r, "PLANNED", null)).toList()
+                : rooms.finish();
         if (mode == ReschedulerMode.EVICT) {
             snapshot.nodesWithAvoidances().values().stream().filter(n -> n.admission().hasExpiredOwn(now))
                     .forEach(n -> evictor.expireAvoidances(n.name()));
+            releaseEnded(snapshot, now);
         }
-        return new RoundReport(now, mode, null, results, plan.skipped(), nanos.getAsLong() - start);
+        return new RoundReport(now, mode, null, results, plan.skipped(), roomResults, nanos.getAsLong() - start);
+    }
+
+    /** Ends the reservations whose pod bound, is gone, or whose time is up, so the nodes' annotations stay true. */
+    private void releaseEnded(ClusterSnapshot snapshot, Instant now) {
+        for (NodeInfo node : snapshot.nodesWithReservations().values()) {
+            Reservation reservation = node.admission().reservation();
+            if (!reservation.holds(snapshot.pod(reservation.pod().uid()), now)) {
+                evictor.release(node.name(), reservation.pod().uid());
+            }
+        }
     }
 
     private static String budgetNames(ClusterSnapshot snapshot, PodInfo pod) {

@@ -1,29 +1,41 @@
 package dev.makeroom.rescheduler;
 
+import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.reschedule.RescheduleSettings;
+import dev.makeroom.queues.GoDuration;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.YAMLException;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Reads the rescheduler document ({@code rescheduler.yaml}); the README's "Rescheduler" section shows
- * it. Strict: an unknown key, a threshold outside 0..100, a {@code low} not below its {@code high} or a
- * negative limit rejects the whole document, naming the key.
+ * it. Strict: an unknown key, a threshold outside 0..100, a {@code low} not below its {@code high}, a
+ * negative limit or a duration that is not one rejects the whole document, naming the key.
+ * Defragmentation is on unless the document turns it off; the other policies are off unless turned on.
  */
 public final class ReschedulerConfigParser {
 
-    /** What an absent or empty document means: both policies off, modest limits. */
+    /** Defragmentation's settings where the document says nothing. */
+    static final RescheduleSettings.Defragment DEFRAGMENT = new RescheduleSettings.Defragment(true,
+            Duration.ofSeconds(30), Set.of(PodInfo.DEFAULT_SCHEDULER), Duration.ofMinutes(2), 3, Duration.ofSeconds(1));
+
+    /** What an absent or empty document means: defragmentation on, rebalance and affinity off, modest limits. */
     public static final RescheduleSettings DEFAULTS = new RescheduleSettings(
             new RescheduleSettings.Rebalance(false, Map.of(), Map.of()), false,
-            new RescheduleSettings.MoveLimits(10, 2, 20, 1, 50), false);
+            new RescheduleSettings.MoveLimits(10, 2, 20, 1, 50), false, 0, DEFRAGMENT);
 
     private static final Set<String> TOP = Set.of("policies", "limits", "allowLocalStorage");
-    private static final Set<String> POLICIES = Set.of("rebalance", "affinity");
+    private static final Set<String> POLICIES = Set.of("rebalance", "affinity", "defragment");
+    private static final Set<String> DEFRAGMENT_KEYS = Set.of("enabled", "after", "schedulerNames", "reserveFor",
+            "maxMoves", "searchBudget");
     private static final Set<String> REBALANCE = Set.of("enabled", "low", "high");
     private static final Set<String> AFFINITY = Set.of("enabled", "minGain");
     private static final Set<String> LIMITS = Set.of("perRound", "perNodePerRound", "perNamespacePerHour",
@@ -65,6 +77,8 @@ public final class ReschedulerConfigParser {
         });
         Map<String, Object> limits = map(top.getOrDefault("limits", Map.of()), "limits", LIMITS);
         RescheduleSettings.MoveLimits d = DEFAULTS.limits();
+        Map<String, Object> defragment = map(policies.getOrDefault("defragment", Map.of()), "policies.defragment",
+                DEFRAGMENT_KEYS);
         return new RescheduleSettings(new RescheduleSettings.Rebalance(rebalancing, low, high),
                 bool(affinity.getOrDefault("enabled", false), "policies.affinity.enabled"),
                 new RescheduleSettings.MoveLimits(count(limits, "perRound", d.perRound()),
@@ -73,7 +87,42 @@ public final class ReschedulerConfigParser {
                         count(limits, "perControllerPerHour", d.perControllerPerHour()),
                         count(limits, "clusterPerHour", d.clusterPerHour())),
                 bool(top.getOrDefault("allowLocalStorage", false), "allowLocalStorage"),
-                minGain(affinity.getOrDefault("minGain", 0)));
+                minGain(affinity.getOrDefault("minGain", 0)), defragment(defragment));
+    }
+
+    private static RescheduleSettings.Defragment defragment(Map<String, Object> doc) {
+        String where = "policies.defragment.";
+        int maxMoves = count(doc, "maxMoves", DEFRAGMENT.maxMoves(), where);
+        if (maxMoves < 1 || maxMoves > 8) {
+            throw new InvalidReschedulerConfigException(where + "maxMoves must be 1..8 (the search is exact over sets of this size)");
+        }
+        Object names = doc.getOrDefault("schedulerNames", List.copyOf(DEFRAGMENT.schedulerNames()));
+        if (!(names instanceof List<?> list) || list.isEmpty() || !list.stream().allMatch(n -> n instanceof String s && !s.isBlank())) {
+            throw new InvalidReschedulerConfigException(where + "schedulerNames must be a list of scheduler names");
+        }
+        return new RescheduleSettings.Defragment(bool(doc.getOrDefault("enabled", true), where + "enabled"),
+                duration(doc, "after", DEFRAGMENT.after(), where), list.stream().map(String.class::cast).collect(Collectors.toSet()),
+                positive(duration(doc, "reserveFor", DEFRAGMENT.reserveFor(), where), where + "reserveFor"), maxMoves,
+                positive(duration(doc, "searchBudget", DEFRAGMENT.searchBudget(), where), where + "searchBudget"));
+    }
+
+    private static Duration duration(Map<String, Object> doc, String key, Duration fallback, String where) {
+        Object value = doc.get(key);
+        if (value == null) {
+            return fallback;
+        }
+        Duration parsed = value instanceof String text ? GoDuration.parse(text) : null;
+        if (parsed == null || parsed.isNegative()) {
+            throw new InvalidReschedulerConfigException(where + key + " must be a duration such as 30s or 2m");
+        }
+        return parsed;
+    }
+
+    private static Duration positive(Duration duration, String key) {
+        if (duration.isZero()) {
+            throw new InvalidReschedulerConfigException(key + " must be more than 0");
+        }
+        return duration;
     }
 
     @SuppressWarnings("unchecked")
@@ -120,9 +169,13 @@ public final class ReschedulerConfigParser {
     }
 
     private static int count(Map<String, Object> limits, String key, int fallback) {
-        Object value = limits.getOrDefault(key, fallback);
+        return count(limits, key, fallback, "limits.");
+    }
+
+    private static int count(Map<String, Object> doc, String key, int fallback, String where) {
+        Object value = doc.getOrDefault(key, fallback);
         if (!(value instanceof Integer n) || n < 0) {
-            throw new InvalidReschedulerConfigException("limits." + key + " must be a whole number, 0 or more");
+            throw new InvalidReschedulerConfigException(where + key + " must be a whole number, 0 or more");
         }
         return n;
     }

@@ -11,7 +11,8 @@ import java.util.Locale;
 
 /**
  * The rescheduler's metrics: evictions by policy and result, moves planned and pods left in place by
- * policy and category (never by pod: bounded label values), and how long rounds take.
+ * policy and category (for defragment: the pending pods not helped, by why), room made for pending
+ * pods by result (never by pod: bounded label values), and how long rounds take.
  */
 public final class ReschedulerMetrics {
 
@@ -44,6 +45,10 @@ public final class ReschedulerMetrics {
                         .tag("policy", policy).tag("result", result.result().toLowerCase(Locale.ROOT))
                         .register(registry).increment();
             }
+        }
+        for (RoundReport.RoomResult room : report.rooms()) {
+            Counter.builder("makeroom.rescheduler.rooms").description("Room made for pending pods by moving others")
+                    .tag("result", room.result().toLowerCase(Locale.ROOT)).register(registry).increment();
         }
         for (Skip skip : report.skipped()) {
             Counter.builder("makeroom.rescheduler.skipped").description("Pods a policy would move and did not")

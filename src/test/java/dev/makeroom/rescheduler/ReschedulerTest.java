@@ -12,6 +12,7 @@ import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.model.SchedulingConstraints;
 import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.core.reschedule.Move;
+import dev.makeroom.core.reschedule.PreemptionCheck;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -81,7 +82,7 @@ class ReschedulerTest {
         Clock clock = Clock.fixed(Instant.parse("2026-11-23T12:00:00Z"), ZoneOffset.UTC);
         return new Rescheduler(mode, view, new ReschedulerConfigService(null, POLICIES, ConfigMapFeed.NONE, clock),
                 recording, leading::get, clock, System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()),
-                List.of());
+                PreemptionCheck.NEVER, List.of());
     }
 
     @Test
@@ -140,7 +141,7 @@ class ReschedulerTest {
         String policies = POLICIES.replace("policies:", "policies:\n  affinity: {enabled: true}");
         RoundReport round = new Rescheduler(ReschedulerMode.EVICT, fixed,
                 new ReschedulerConfigService(null, policies, ConfigMapFeed.NONE, clock), refusingMisfit, () -> true, clock,
-                System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()), List.of()).round();
+                System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()), PreemptionCheck.NEVER, List.of()).round();
         assertThat(round.moves()).extracting(m -> m.move().pod().name() + "->" + m.move().to() + " " + m.result())
                 .containsExactly("misfit->gpu BLOCKED_BY_BUDGET", "batch->x NOT_TRIED");
         assertThat(tried).containsExactly("misfit");

@@ -25,8 +25,8 @@ public record ReadmeExample(int line, String command, int port, String path, Str
     private static final Pattern CURL = Pattern.compile("^\\$ curl -s '?localhost:(\\d+)([^' ]+)'?"
             + "(?: -H 'Content-Type: ([^']+)')?(?: (?:-d|--data-binary) (?:@(\\S+)|'([^']*)'))?( \\| jq)?$");
 
-    /** Fields that differ on every run: when a decision was made, how long it took, when config loaded. */
-    private static final Set<String> VARYING = Set.of("at", "micros", "loadedAt", "errorAt");
+    /** Fields that differ on every run: when a decision was made, how long it took, when config loaded, until when room is held. */
+    private static final Set<String> VARYING = Set.of("at", "micros", "loadedAt", "errorAt", "reservedUntil");
 
     public static List<ReadmeExample> all() throws IOException {
         List<String> lines = Files.readAllLines(Path.of("README.md"));

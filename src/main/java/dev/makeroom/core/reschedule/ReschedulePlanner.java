@@ -68,7 +68,7 @@ public final class ReschedulePlanner {
                                       LongSupplier nanos) {
         Round round = new Round(snapshot, settings, new LimitLedger(settings.limits(), history, now), now);
         if (settings.defragment().enabled()) {
-            round.defragment(preemption, nanos);
+            round.defragment(DefragmentCandidates.waiting(snapshot, settings.defragment(), now), preemption, nanos);
         }
         if (settings.affinity()) {
             round.affinity();
@@ -76,6 +76,18 @@ public final class ReschedulePlanner {
         if (settings.rebalance().enabled()) {
             round.rebalance();
         }
+        return new ReschedulePlan(round.moves, round.skipped, round.rooms);
+    }
+
+    /**
+     * What defragmentation would do for {@code pending} alone, however long it has waited (the debug
+     * API's question about one pod); the other policies do not run.
+     */
+    public static ReschedulePlan roomFor(ClusterSnapshot snapshot, RescheduleSettings settings,
+                                         List<PastEviction> history, Instant now, PreemptionCheck preemption,
+                                         LongSupplier nanos, PodInfo pending) {
+        Round round = new Round(snapshot, settings, new LimitLedger(settings.limits(), history, now), now);
+        round.defragment(List.of(pending), preemption, nanos);
         return new ReschedulePlan(round.moves, round.skipped, round.rooms);
     }
 
@@ -105,10 +117,10 @@ public final class ReschedulePlanner {
          * Room for the pods waiting longest-unschedulable, highest priority first, by moving others
          * ({@link RoomByMoving}); each plan's moves are applied before the next pod's search.
          */
-        void defragment(PreemptionCheck preemption, LongSupplier nanos) {
+        void defragment(List<PodInfo> waiting, PreemptionCheck preemption, LongSupplier nanos) {
             RescheduleSettings.Defragment settings = this.settings.defragment();
             RoomByMoving search = new RoomByMoving(snapshot, planned, nodes, this.settings, limits, moved);
-            for (PodInfo pending : DefragmentCandidates.waiting(snapshot, settings, now)) {
+            for (PodInfo pending : waiting) {
                 Skip leftAlone = DefragmentCandidates.leftAlone(snapshot, pending, preemption, limits, now);
                 if (leftAlone != null) {
                     skipped.add(leftAlone);
