@@ -8,6 +8,8 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import org.junit.jupiter.api.Test;
 
+import java.time.Instant;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class PodMapperTest {
@@ -80,6 +82,39 @@ class PodMapperTest {
         assertThat(pod.isDaemonSetPodFor("node-8")).isFalse();
         assertThat(pod.hostPorts()).extracting(p -> p.port()).containsExactly(8080);
         assertThat(pod.qos()).isEqualTo(QosClass.BEST_EFFORT);
+    }
+
+    @Test
+    void what_defragmentation_reads_unschedulable_since_scheduler_and_opt_out() {
+        PodInfo waiting = map("""
+                apiVersion: v1
+                kind: Pod
+                metadata:
+                  name: report
+                  uid: u
+                  annotations: {makeroom.dev/defragment: "false"}
+                spec:
+                  schedulerName: makeroom-scheduler
+                  containers: [{name: c}]
+                status:
+                  conditions:
+                  - {type: PodScheduled, status: "False", reason: Unschedulable, lastTransitionTime: "2026-11-23T15:00:00Z"}
+                """);
+        assertThat(waiting.unschedulableSince()).isEqualTo(Instant.parse("2026-11-23T15:00:00Z"));
+        assertThat(waiting.schedulerName()).isEqualTo("makeroom-scheduler");
+        assertThat(waiting.defragmentable()).isFalse();
+        PodInfo gated = map("""
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: gated, uid: g}
+                spec: {containers: [{name: c}]}
+                status:
+                  conditions:
+                  - {type: PodScheduled, status: "False", reason: SchedulingGated}
+                """);
+        assertThat(gated.unschedulableSince()).as("gated, not found unschedulable").isNull();
+        assertThat(gated.schedulerName()).isEqualTo(PodInfo.DEFAULT_SCHEDULER);
+        assertThat(gated.defragmentable()).isTrue();
     }
 
     @Test

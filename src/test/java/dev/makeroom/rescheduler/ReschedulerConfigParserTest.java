@@ -5,7 +5,9 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -22,13 +24,26 @@ class ReschedulerConfigParserTest {
         assertThat(settings.limits()).isEqualTo(new RescheduleSettings.MoveLimits(10, 2, 20, 1, 50));
         assertThat(settings.allowLocalStorage()).isFalse();
         assertThat(settings.preferredMinGain()).isEqualTo(50);
+        assertThat(settings.defragment()).isEqualTo(new RescheduleSettings.Defragment(true, Duration.ofSeconds(30),
+                Set.of("default-scheduler"), Duration.ofMinutes(2), 3, Duration.ofSeconds(1)));
     }
 
     @Test
-    void an_empty_document_means_both_policies_off() {
+    void defragmentation_is_on_unless_turned_off_and_reads_its_settings() {
+        assertThat(ReschedulerConfigParser.parse("policies: {affinity: {enabled: true}}").defragment().enabled()).isTrue();
+        RescheduleSettings.Defragment d = ReschedulerConfigParser.parse("policies:\n  defragment: {enabled: false,"
+                + " after: 2m30s, schedulerNames: [makeroom-scheduler, default-scheduler], reserveFor: 5m, maxMoves: 5,"
+                + " searchBudget: 250ms}").defragment();
+        assertThat(d).isEqualTo(new RescheduleSettings.Defragment(false, Duration.ofSeconds(150),
+                Set.of("makeroom-scheduler", "default-scheduler"), Duration.ofMinutes(5), 5, Duration.ofMillis(250)));
+    }
+
+    @Test
+    void an_empty_document_means_defragment_on_rebalance_and_affinity_off() {
         assertThat(ReschedulerConfigParser.parse("")).isEqualTo(ReschedulerConfigParser.DEFAULTS);
         assertThat(ReschedulerConfigParser.DEFAULTS.rebalance().enabled()).isFalse();
         assertThat(ReschedulerConfigParser.DEFAULTS.affinity()).isFalse();
+        assertThat(ReschedulerConfigParser.DEFAULTS.defragment().enabled()).isTrue();
     }
 
     @Test
@@ -43,6 +58,11 @@ class ReschedulerConfigParserTest {
         assertRejected("policies: {affinity: {enabled: yes please}}", "policies.affinity.enabled must be true or false");
         assertRejected("policies: [", "not valid YAML");
         assertRejected("policies: {affinity: {enabled: true, minGain: -5}}", "policies.affinity.minGain must be a whole number");
+        assertRejected("policies: {defragment: {after: soon}}", "policies.defragment.after must be a duration such as 30s or 2m");
+        assertRejected("policies: {defragment: {reserveFor: 0s}}", "policies.defragment.reserveFor must be more than 0");
+        assertRejected("policies: {defragment: {maxMoves: 20}}", "policies.defragment.maxMoves must be 1..8");
+        assertRejected("policies: {defragment: {schedulerNames: []}}", "policies.defragment.schedulerNames must be a list");
+        assertRejected("policies: {defragment: {reserve: 2m}}", "unknown key reserve in policies.defragment");
     }
 
     private static void assertRejected(String yaml, String message) {

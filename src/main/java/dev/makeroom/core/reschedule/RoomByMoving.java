@@ -340,7 +340,10 @@ final class RoomByMoving {
                 return true;
             }
             PodInfo pod = pods.get(index);
-            for (NodeInfo target : targets.get(pod.uid())) {
+            List<NodeInfo> candidates = new ArrayList<>(targets.get(pod.uid()));
+            // the least used first (with the landings so far), so moved pods spread rather than pile up
+            candidates.sort(Comparator.comparingDouble((NodeInfo n) -> use(pod, n)).thenComparing(NodeInfo::name));
+            for (NodeInfo target : candidates) {
                 if (planned.landingProblem(pod, target) == null) {
                     planned.move(pod, from, target.name());
                     landings.put(pod, target.name());
@@ -371,6 +374,15 @@ final class RoomByMoving {
                 alone.put(pod.uid(), found);
             }
             return found.size() > k ? found.subList(0, k) : found;
+        }
+
+        /** How full the node is in what the pod asks for, the fullest of those resources, in percent. */
+        private double use(PodInfo pod, NodeInfo node) {
+            double most = 0;
+            for (int i = 0; i < pod.requests().size(); i++) {
+                most = Math.max(most, planned.percent(node, pod.requests().name(i)));
+            }
+            return most;
         }
 
         private void undoAll(Map<PodInfo, String> landings, String from) {

@@ -1,0 +1,155 @@
+package dev.makeroom.rescheduler;
+
+import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.cluster.ConfigMapFeed;
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.NodeAdmission;
+import dev.makeroom.core.model.OwnerRef;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.PodRef;
+import dev.makeroom.core.model.Reservation;
+import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.reschedule.Evictor;
+import dev.makeroom.core.reschedule.Move;
+import dev.makeroom.core.reschedule.PreemptionCheck;
+import dev.makeroom.core.reschedule.RoomPlan;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A round that makes room for a pending pod, enacted: the hold comes first, and a room is all or, when it fails, told. */
+class RoomsUnderwayTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-23T12:00:00Z");
+    private static final String GENEROUS = "limits: {perRound: 10, perNodePerRound: 5, perNamespacePerHour: 10,"
+            + " perControllerPerHour: 10, clusterPerHour: 10}";
+
+    /** Two nodes of 4 cpus: one runs two 1-cpu pods, the other one 2-cpu pod that may not move; a 4-cpu pod waits. */
+    private static ClusterSnapshot crowded(NodeAdmission secondAdmission) {
+        return ClusterSnapshot.builder()
+                .node("node-1", Map.of(), Resources.of("cpu", 4000, "pods", 10))
+                .node("node-2", Map.of(), Resources.of("cpu", 4000, "pods", 10), secondAdmission)
+                .pod(running("a", "node-1", 1000, 0)).pod(running("b", "node-1", 1000, 0))
+                .pod(running("fixed", "node-2", 2000, 1000))
+                .pod(PodInfo.builder("report").name("report").namespace("batch").requests(Resources.of("cpu", 4000))
+                        .unschedulableSince(NOW.minusSeconds(300)).build()).build();
+    }
+
+    private static PodInfo running(String name, String node, long cpu, int priority) {
+        return PodInfo.builder(name).name(name).namespace("shop").nodeName(node).priority(priority)
+                .requests(Resources.of("cpu", cpu)).controller(new OwnerRef("ReplicaSet", name, "rs-" + name)).build();
+    }
+
+    private final List<String> calls = new ArrayList<>();
+    private Set<String> refused = Set.of();
+    private boolean reservable = true;
+
+    private final Evictor evictor = new Evictor() {
+        @Override
+        public EvictionOutcome evict(PodInfo pod, Move move) {
+            calls.add("evict " + pod.name());
+            return refused.contains(pod.name()) ? new EvictionOutcome(EvictionOutcome.Result.BLOCKED_BY_BUDGET, "429")
+                    : new EvictionOutcome(EvictionOutcome.Result.EVICTED, "evicted");
+        }
+
+        @Override
+        public boolean reserve(String node, Reservation reservation) {
+            calls.add("reserve " + node + " for " + reservation.pod() + " until " + reservation.until());
+            return reservable;
+        }
+
+        @Override
+        public void release(String node, String uid) {
+            calls.add("release " + node + " of " + uid);
+        }
+
+        @Override
+        public void announce(PodInfo pending, RoomPlan room) {
+            calls.add("announce to " + pending.name() + ": " + room.moves().size() + " off " + room.node());
+        }
+    };
+
+    private RoundReport round(ClusterSnapshot snapshot) {
+        Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+        ClusterView view = new ClusterView() {
+            @Override
+            public ClusterSnapshot snapshot() {
+                return snapshot;
+            }
+
+            @Override
+            public boolean ready() {
+                return true;
+            }
+        };
+        return new Rescheduler(ReschedulerMode.EVICT, view, new ReschedulerConfigService(null, GENEROUS,
+                ConfigMapFeed.NONE, clock), evictor, () -> true, clock, System::nanoTime,
+                new ReschedulerMetrics(new SimpleMeterRegistry()), PreemptionCheck.NEVER, List.of()).round();
+    }
+
+    @Test
+    void the_node_is_held_and_the_pod_told_before_the_first_eviction() {
+        RoundReport round = round(crowded(NodeAdmission.OPEN));
+        assertThat(calls).containsExactly("reserve node-1 for batch/report until 2026-11-23T12:02:00Z",
+                "announce to report: 2 off node-1", "evict a", "evict b");
+        assertThat(round.rooms()).singleElement().satisfies(r -> {
+            assertThat(r.result()).isEqualTo("ENACTED");
+            assertThat(r.detail()).isEqualTo("node-1 held for batch/report until 2026-11-23T12:02:00Z");
+        });
+    }
+
+    @Test
+    void a_refused_first_eviction_stops_the_room_and_gives_the_hold_back() {
+        refused = Set.of("a");
+        RoundReport round = round(crowded(NodeAdmission.OPEN));
+        assertThat(calls).containsExactly("reserve node-1 for batch/report until 2026-11-23T12:02:00Z",
+                "announce to report: 2 off node-1", "evict a", "release node-1 of report");
+        assertThat(round.moves()).extracting(m -> m.move().pod().name() + " " + m.result())
+                .containsExactly("a BLOCKED_BY_BUDGET", "b NOT_TRIED");
+        assertThat(round.rooms()).extracting(RoundReport.RoomResult::result).containsExactly("NOT_ENACTED");
+    }
+
+    @Test
+    void a_room_half_made_keeps_its_hold_until_it_expires() {
+        refused = Set.of("b");
+        RoundReport round = round(crowded(NodeAdmission.OPEN));
+        assertThat(calls).doesNotContain("release node-1 of report");
+        assertThat(round.rooms()).singleElement().satisfies(r -> {
+            assertThat(r.result()).isEqualTo("PARTLY_ENACTED");
+            assertThat(r.detail()).startsWith("1 of 2 moves evicted (shop/b was not evicted)");
+        });
+    }
+
+    @Test
+    void without_a_hold_nothing_is_evicted() {
+        reservable = false;
+        RoundReport round = round(crowded(NodeAdmission.OPEN));
+        assertThat(calls).containsExactly("reserve node-1 for batch/report until 2026-11-23T12:02:00Z");
+        assertThat(round.rooms()).singleElement().satisfies(r -> {
+            assertThat(r.result()).isEqualTo("NOT_ENACTED");
+            assertThat(r.detail()).isEqualTo("could not reserve node-1 for batch/report");
+        });
+    }
+
+    @Test
+    void holds_whose_pod_is_gone_or_whose_time_is_up_are_released() {
+        NodeAdmission heldForGone = new NodeAdmission(false, List.of(), List.of(),
+                new Reservation(new PodRef("batch", "gone", "gone"), NOW.plusSeconds(60)));
+        round(crowded(heldForGone));
+        assertThat(calls).contains("release node-2 of gone");
+        calls.clear();
+        NodeAdmission expired = new NodeAdmission(false, List.of(), List.of(),
+                new Reservation(new PodRef("batch", "report", "report"), NOW.minusSeconds(1)));
+        round(crowded(expired));
+        assertThat(calls).contains("release node-2 of report");
+    }
+}
