@@ -1,12 +1,16 @@
 package dev.makeroom.cluster;
 
 import dev.makeroom.core.model.OwnerRef;
+import dev.makeroom.core.model.PodRef;
+import dev.makeroom.core.model.Reservation;
 import dev.makeroom.mapping.AvoidPodsAnnotation;
+import dev.makeroom.mapping.ReservationAnnotation;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodConditionBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.TaintBuilder;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetBuilder;
@@ -21,7 +25,7 @@ import java.util.Random;
 /**
  * A busy cluster's changes, one at a time, through the API: pods created, nominated, bound,
  * made terminating, finished and deleted, some with tolerations and node selectors; nodes resized,
- * relabelled, cordoned, tainted and given avoid-list entries; budgets' allowances,
+ * relabelled, cordoned, tainted, given avoid-list entries and reservations; budgets' allowances,
  * namespaces' annotations, PriorityClasses and makeroom's ConfigMap changed. Seeded, so a
  * failing run can be replayed.
  */
@@ -123,10 +127,13 @@ final class Churn {
         }
     }
 
-    /** A node relabelled, cordoned or uncordoned, tainted, or given an avoid-list entry (as the rescheduler writes). */
+    /**
+     * A node relabelled, cordoned or uncordoned, tainted, given an avoid-list entry or held for a
+     * pending pod, or its hold ended (as the rescheduler writes them).
+     */
     private void changeNodeAdmission() {
         String node = someNode();
-        switch (random.nextInt(4)) {
+        switch (random.nextInt(6)) {
             case 0 -> api.nodes().withName(node).edit(n -> new NodeBuilder(n).editMetadata()
                     .addToLabels("zone", "z" + random.nextInt(3)).endMetadata().build());
             case 1 -> {
@@ -139,6 +146,12 @@ final class Churn {
                 api.nodes().withName(node).edit(n -> new NodeBuilder(n).editOrNewSpec().withTaints(new TaintBuilder()
                         .withKey("dedicated").withValue("g" + random.nextInt(2)).withEffect(effect).build()).endSpec().build());
             }
+            case 4 -> api.nodes().withName(node).edit(n -> ReservationAnnotation.with(n, new Reservation(
+                    new PodRef("team", "p" + random.nextInt(Math.max(1, created)), "uid-" + random.nextInt(50)),
+                    Instant.parse("2026-11-23T12:00:00Z").plusSeconds(random.nextInt(600)))));
+            case 5 -> api.nodes().withName(node).edit(n -> ReservationAnnotation.without(n,
+                    ReservationAnnotation.read(n.getMetadata().getAnnotations()) == null ? "none"
+                            : ReservationAnnotation.read(n.getMetadata().getAnnotations()).pod().uid()));
             default -> {
                 int app = random.nextInt(3);
                 api.nodes().withName(node).edit(n -> AvoidPodsAnnotation.with(n,
@@ -157,7 +170,11 @@ final class Churn {
                 .withPriority(100 * (tier + 1)).addNewContainer().withName("c").withNewResources()
                 .addToRequests("cpu", new Quantity((100 + random.nextInt(900)) + "m"))
                 .addToRequests("memory", new Quantity((64 + random.nextInt(512)) + "Mi")).endResources().endContainer()
-                .endSpec().withNewStatus().withPhase(bound ? "Running" : "Pending").endStatus().build();
+                .endSpec().withNewStatus().withPhase(bound ? "Running" : "Pending")
+                .withConditions(bound || random.nextBoolean() ? List.of() : List.of(new PodConditionBuilder()
+                        .withType("PodScheduled").withStatus("False").withReason("Unschedulable")
+                        .withLastTransitionTime("2026-11-23T12:0" + random.nextInt(10) + ":00Z").build()))
+                .endStatus().build();
         if (random.nextInt(3) == 0) { // what the rescheduler reads of a pod: tolerations, a node selector
             pod = new PodBuilder(pod).editSpec().addNewToleration().withKey("dedicated").withOperator("Exists")
                     .endToleration().addToNodeSelector("zone", "z" + random.nextInt(3)).endSpec().build();

@@ -77,6 +77,7 @@ final class RoomByMoving {
     private final LimitLedger limits;
     private final Set<String> movedThisRound;
     private final Map<DisruptionBudget, Integer> spentThisRound = new HashMap<>();
+    private final Map<String, Boolean> blocked = new HashMap<>(); // uid -> a MoveBlocker applies (the same for every pending pod)
 
     RoomByMoving(ClusterSnapshot snapshot, PlannedCluster planned, List<NodeInfo> nodes, RescheduleSettings settings,
                  LimitLedger limits, Set<String> movedThisRound) {
@@ -191,11 +192,7 @@ final class RoomByMoving {
             if (forced.size() > settings.defragment().maxMoves()) {
                 return "hold more pods in its way than may move";
             }
-            Resources all = deficit;
-            for (PodInfo pod : movable) {
-                all = lessBy(all, pod);
-            }
-            if (!all.isEmpty()) {
+            if (!coverable(deficit, movable)) {
                 return "have too little that may move";
             }
             sites.add(new Site(node, forced, movable, deficit));
@@ -208,7 +205,8 @@ final class RoomByMoving {
                     && pod.priority() <= pending.priority()
                     && pod.defragmentable()
                     && !(pending.controller() != null && pending.controller().equals(pod.controller()))
-                    && MoveBlocker.of(pod, snapshot, settings.allowLocalStorage()) == null;
+                    && !blocked.computeIfAbsent(pod.uid(),
+                            uid -> MoveBlocker.of(pod, snapshot, settings.allowLocalStorage()) != null);
         }
 
         /** Finds the node's best set of {@code k} pods if it beats the best so far. */
@@ -276,10 +274,16 @@ final class RoomByMoving {
                 }
             }
             if (left == 0) {
-                out.add(option(site, picked));
+                Option option = option(site, picked);
+                if (best == null || ORDER.compare(option, best) < 0) {
+                    out.add(option);
+                }
                 return;
             }
             for (int i = from; i <= amounts.length - left; i++) {
+                if (best != null && site.movable().get(i).priority() > best.maxPriority()) {
+                    continue; // a set with it cannot beat the best: its highest priority is higher
+                }
                 picked[count] = i;
                 for (int d = 0; d < need.length; d++) {
                     need[d] -= amounts[i][d];
@@ -437,6 +441,21 @@ final class RoomByMoving {
             }
             return new Outcome(null, why, "no room by moving: " + text);
         }
+    }
+
+    /** Whether moving all of {@code pods} frees at least {@code deficit}. */
+    private static boolean coverable(Resources deficit, List<PodInfo> pods) {
+        long[] need = new long[deficit.size()];
+        for (int d = 0; d < need.length; d++) {
+            need[d] = deficit.value(d);
+            for (int i = 0; i < pods.size() && need[d] > 0; i++) {
+                need[d] -= amount(pods.get(i), deficit.name(d));
+            }
+            if (need[d] > 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** What moving {@code pod} frees of {@code resource} (one pod under {@link Resources#PODS}). */
