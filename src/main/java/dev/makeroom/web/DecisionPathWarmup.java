@@ -8,9 +8,16 @@ import dev.makeroom.core.model.PodInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.web.server.context.WebServerInitializedEvent;
+import org.springframework.core.env.Environment;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,11 +26,13 @@ import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Runs the three verbs' decision paths on the loaded snapshot before makeroom reports ready, so the
- * scheduler's first calls meet compiled code: preemptions are rare, and the first one used to take
- * ten times a warm one. The calls go through the controller's own reading, deciding and answering
- * code, for a synthetic pod that fits nowhere, without HTTP, logs, metrics or the decision log.
- * Readiness waits for it ({@code decisionPaths} in the readiness group) for {@code makeroom.web.warmup}.
+ * Runs the three verbs on the loaded snapshot before makeroom reports ready, so the scheduler's first
+ * calls meet compiled code: preemptions are rare, and the first one used to take ten times a warm one.
+ * The calls go over HTTP to makeroom's own extender port (Tomcat, Spring's dispatch and the wire
+ * code warm too), marked by {@link WarmupRequests} so they leave no metrics, logs or decisions, for a
+ * synthetic pod that fits nowhere. Where the port speaks TLS (or the call fails) they go through the
+ * controller's code in-process instead. Readiness waits for it ({@code decisionPaths} in the
+ * readiness group) for {@code makeroom.web.warmup}.
  */
 @Component
 class DecisionPathWarmup {
@@ -35,15 +44,33 @@ class DecisionPathWarmup {
     private final ExtenderController verbs;
     private final WireJson json;
     private final Duration duration;
+    private final WarmupRequests warmups;
+    private final String prefix;
+    private final boolean tls;
+    private volatile int port = -1;
     private volatile boolean done;
     private volatile long rounds;
+    private volatile boolean overHttp;
 
-    DecisionPathWarmup(ClusterView view, ExtenderController verbs, WireJson json, MakeroomProperties properties) {
+    DecisionPathWarmup(ClusterView view, ExtenderController verbs, WireJson json, MakeroomProperties properties,
+                       WarmupRequests warmups, Environment environment) {
         this.view = view;
         this.verbs = verbs;
         this.json = json;
         this.duration = properties.web().warmup();
+        this.warmups = warmups;
+        this.prefix = properties.web().prefix();
+        this.tls = environment.getProperty("server.ssl.bundle") != null
+                || environment.getProperty("server.ssl.enabled", Boolean.class, false);
         this.done = duration.isZero();
+    }
+
+    /** The extender port, once Tomcat listens (the management server has its own event, with a namespace). */
+    @EventListener
+    void serverStarted(WebServerInitializedEvent event) {
+        if (event.getApplicationContext().getServerNamespace() == null) {
+            port = event.getWebServer().getPort();
+        }
     }
 
     @EventListener(ApplicationReadyEvent.class)
@@ -63,6 +90,11 @@ class DecisionPathWarmup {
         return rounds;
     }
 
+    /** Whether the warm-up went over HTTP (false: in-process). */
+    boolean overHttp() {
+        return overHttp;
+    }
+
     private void run() {
         try {
             while (!view.ready()) {
@@ -72,18 +104,52 @@ class DecisionPathWarmup {
             byte[] nodes = nodesBody(snapshot);
             byte[] preempt = preemptBody(snapshot);
             long start = System.nanoTime();
-            while (System.nanoTime() - start < duration.toNanos()) {
+            long end = start + duration.toNanos();
+            overHttp = !tls && port > 0 && overHttp(nodes, preempt, end);
+            while (System.nanoTime() < end) {
                 verbs.filterAnswer(nodes, snapshot, true);
                 verbs.prioritizeAnswer(nodes, snapshot, true);
                 verbs.unrecordedPreemptAnswer(preempt, snapshot);
                 rounds++;
             }
-            log.info("decision paths warmed: {} rounds of filter, prioritize and preempt in {} ms", rounds,
-                    (System.nanoTime() - start) / 1_000_000);
+            log.info("decision paths warmed: {} rounds of filter, prioritize and preempt {} in {} ms", rounds,
+                    overHttp ? "over HTTP" : "in-process", (System.nanoTime() - start) / 1_000_000);
         } catch (RuntimeException e) {
             log.warn("warming the decision paths failed; reporting ready without it: {}", e.toString());
         } finally {
             done = true;
+        }
+    }
+
+    /** Calls the verbs over HTTP until {@code end}, on one keep-alive connection as the scheduler does; false if a call failed. */
+    private boolean overHttp(byte[] nodes, byte[] preempt, long end) {
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2)).build();
+        String base = "http://127.0.0.1:" + port + prefix + "/";
+        try {
+            while (System.nanoTime() < end) {
+                call(client, base + "filter", nodes);
+                call(client, base + "prioritize", nodes);
+                call(client, base + "preempt", preempt);
+                rounds++;
+            }
+            return true;
+        } catch (IOException | RuntimeException e) {
+            log.info("warming over HTTP failed ({}); warming in-process instead", e.toString());
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private void call(HttpClient client, String url, byte[] body) throws IOException, InterruptedException {
+        HttpResponse<Void> response = client.send(HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
+                .header(WarmupRequests.HEADER, warmups.token())
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.discarding());
+        if (response.statusCode() != 200) {
+            throw new IOException(url + " answered " + response.statusCode());
         }
     }
 

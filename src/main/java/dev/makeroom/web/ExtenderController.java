@@ -15,6 +15,7 @@ import dev.makeroom.core.score.ShieldScorePolicy;
 import dev.makeroom.observability.DecisionLog;
 import dev.makeroom.observability.ExtenderMetrics;
 import dev.makeroom.queues.Queues;
+import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
@@ -52,11 +53,12 @@ class ExtenderController {
     private final NodeNameJson nodeNames;
     private final AvoidList avoidList;
     private final Clock clock;
+    private final WarmupRequests warmups;
 
     ExtenderController(ClusterView view, WireJson json, PodTranslator pods, FilterPolicy filterPolicy,
                        ShieldScorePolicy scorePolicy, PreemptionEngine engine, ExtenderMetrics metrics,
                        DecisionLog decisions, Queues queues, NodeNameJson nodeNames, AvoidList avoidList,
-                       Clock clock) {
+                       Clock clock, WarmupRequests warmups) {
         this.view = view;
         this.json = json;
         this.pods = pods;
@@ -69,6 +71,7 @@ class ExtenderController {
         this.nodeNames = nodeNames;
         this.avoidList = avoidList;
         this.clock = clock;
+        this.warmups = warmups;
     }
 
     @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -84,7 +87,10 @@ class ExtenderController {
     }
 
     @PostMapping(path = "/preempt", produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<byte[]> preempt(@RequestBody(required = false) byte[] body) {
+    ResponseEntity<byte[]> preempt(@RequestBody(required = false) byte[] body, HttpServletRequest request) {
+        if (warmups.isWarmup(request)) { // makeroom's own warm-up: decided as any call, never counted nor logged
+            return ok(unrecordedPreemptAnswer(body, view.snapshot()));
+        }
         WireDtos.ExtenderPreemptionArgs args = json.read(body, WireDtos.ExtenderPreemptionArgs.class);
         boolean ready = view.ready();
         ClusterSnapshot snapshot = view.snapshot();
@@ -128,7 +134,8 @@ class ExtenderController {
 
     /**
      * A preempt body decided on {@code snapshot} without queue rules, logs or metrics, and answered
-     * as the verb answers: the decision paths as the warm-up runs them ({@link DecisionPathWarmup}).
+     * as the verb answers: the decision paths as the warm-up runs them ({@link DecisionPathWarmup}),
+     * in-process or over HTTP.
      */
     byte[] unrecordedPreemptAnswer(byte[] body, ClusterSnapshot snapshot) {
         WireDtos.ExtenderPreemptionArgs args = json.read(body, WireDtos.ExtenderPreemptionArgs.class);

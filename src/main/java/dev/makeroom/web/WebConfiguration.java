@@ -13,9 +13,10 @@ import org.springframework.context.annotation.Configuration;
 class WebConfiguration {
 
     @Bean
-    FilterRegistrationBean<RequestMetricsFilter> requestMetrics(MakeroomProperties properties, ExtenderMetrics metrics) {
+    FilterRegistrationBean<RequestMetricsFilter> requestMetrics(MakeroomProperties properties, ExtenderMetrics metrics,
+                                                                WarmupRequests warmups) {
         FilterRegistrationBean<RequestMetricsFilter> registration = new FilterRegistrationBean<>(
-                new RequestMetricsFilter(metrics));
+                new RequestMetricsFilter(metrics, warmups::isWarmup));
         registration.addUrlPatterns(properties.web().prefix() + "/*");
         registration.setOrder(1); // outside the size limit, so refused bodies are timed too
         return registration;
