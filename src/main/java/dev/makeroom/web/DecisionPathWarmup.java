@@ -30,7 +30,7 @@ import java.util.concurrent.locks.LockSupport;
  * calls meet compiled code: preemptions are rare, and the first one used to take ten times a warm one.
  * The calls go over HTTP to makeroom's own extender port (Tomcat, Spring's dispatch and the wire
  * code warm too), marked by {@link WarmupRequests} so they leave no metrics, logs or decisions, for a
- * synthetic pod that fits nowhere. Where the port speaks TLS (or the call fails) they go through the
+ * synthetic pods (one that fits nowhere, one that fits anywhere). Where the port speaks TLS (or the call fails) they go through the
  * controller's code in-process instead. Readiness waits for it ({@code decisionPaths} in the
  * readiness group) for {@code makeroom.web.warmup}.
  */
@@ -101,14 +101,18 @@ class DecisionPathWarmup {
                 LockSupport.parkNanos(Duration.ofMillis(100).toNanos()); // a background thread waiting for the first sync
             }
             ClusterSnapshot snapshot = view.snapshot();
-            byte[] nodes = nodesBody(snapshot);
-            byte[] preempt = preemptBody(snapshot);
+            // both answers' shapes: a pod that fits nowhere (every node failed) and one that fits anywhere
+            long most = snapshot.nodes().stream().mapToLong(n -> n.allocatable().get("cpu")).max().orElse(1000);
+            List<byte[]> nodes = List.of(nodesBody(snapshot, Math.max(1, most)), nodesBody(snapshot, 1));
+            byte[] preempt = preemptBody(snapshot, Math.max(1, most));
             long start = System.nanoTime();
             long end = start + duration.toNanos();
             overHttp = !tls && port > 0 && overHttp(nodes, preempt, end);
             while (System.nanoTime() < end) {
-                verbs.filterAnswer(nodes, snapshot, true);
-                verbs.prioritizeAnswer(nodes, snapshot, true);
+                for (byte[] body : nodes) {
+                    verbs.filterAnswer(body, snapshot, true);
+                    verbs.prioritizeAnswer(body, snapshot, true);
+                }
                 verbs.unrecordedPreemptAnswer(preempt, snapshot);
                 rounds++;
             }
@@ -122,14 +126,16 @@ class DecisionPathWarmup {
     }
 
     /** Calls the verbs over HTTP until {@code end}, on one keep-alive connection as the scheduler does; false if a call failed. */
-    private boolean overHttp(byte[] nodes, byte[] preempt, long end) {
+    private boolean overHttp(List<byte[]> nodes, byte[] preempt, long end) {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(2)).build();
         String base = "http://127.0.0.1:" + port + prefix + "/";
         try {
             while (System.nanoTime() < end) {
-                call(client, base + "filter", nodes);
-                call(client, base + "prioritize", nodes);
+                for (byte[] body : nodes) {
+                    call(client, base + "filter", body);
+                    call(client, base + "prioritize", body);
+                }
                 call(client, base + "preempt", preempt);
                 rounds++;
             }
@@ -153,22 +159,21 @@ class DecisionPathWarmup {
         }
     }
 
-    /** A pod of the highest ordinary priority that needs more cpu than any node has free. */
-    private static Map<String, Object> pod(ClusterSnapshot snapshot) {
-        long cpu = snapshot.nodes().stream().mapToLong(n -> n.allocatable().get("cpu")).max().orElse(1000);
+    /** A pod of the highest ordinary priority asking for {@code cpu} millicores. */
+    private static Map<String, Object> pod(long cpu) {
         return Map.of("metadata", Map.of("name", "makeroom-warmup", "namespace", "makeroom-warmup",
                         "uid", "makeroom-warmup"),
                 "spec", Map.of("priority", 1_000_000_000, "containers", List.of(Map.of("name", "warmup",
-                        "resources", Map.of("requests", Map.of("cpu", Math.max(1, cpu) + "m"))))));
+                        "resources", Map.of("requests", Map.of("cpu", cpu + "m"))))));
     }
 
-    private byte[] nodesBody(ClusterSnapshot snapshot) {
+    private byte[] nodesBody(ClusterSnapshot snapshot, long cpu) {
         List<String> names = snapshot.nodes().stream().map(NodeInfo::name).sorted().toList();
-        return json.write(Map.of("Pod", pod(snapshot), "NodeNames", names));
+        return json.write(Map.of("Pod", pod(cpu), "NodeNames", names));
     }
 
     /** The scheduler's shape: up to 500 nodes, each with two of its pods as the scheduler's victims. */
-    private byte[] preemptBody(ClusterSnapshot snapshot) {
+    private byte[] preemptBody(ClusterSnapshot snapshot, long cpu) {
         Map<String, Object> candidates = new LinkedHashMap<>();
         for (NodeInfo node : snapshot.nodes()) {
             if (candidates.size() == CANDIDATES) {
@@ -182,6 +187,6 @@ class DecisionPathWarmup {
                 candidates.put(node.name(), Map.of("Pods", victims, "NumPDBViolations", 0));
             }
         }
-        return json.write(Map.of("Pod", pod(snapshot), "NodeNameToMetaVictims", candidates));
+        return json.write(Map.of("Pod", pod(cpu), "NodeNameToMetaVictims", candidates));
     }
 }
