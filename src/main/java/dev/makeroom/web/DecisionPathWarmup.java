@@ -14,10 +14,13 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,6 +42,7 @@ class DecisionPathWarmup {
 
     private static final Logger log = LoggerFactory.getLogger(DecisionPathWarmup.class);
     private static final int CANDIDATES = 500; // as many nodes as the scheduler offers at 5,000 nodes
+    private static final String POD = template();
 
     private final ClusterView view;
     private final ExtenderController verbs;
@@ -125,6 +129,18 @@ class DecisionPathWarmup {
         }
     }
 
+    private static String template() {
+        InputStream in = DecisionPathWarmup.class.getResourceAsStream("warmup-pod.json");
+        if (in == null) {
+            throw new IllegalStateException("the warm-up's pod (warmup-pod.json) is missing from the jar");
+        }
+        try (in) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Calls the verbs over HTTP until {@code end}, on one keep-alive connection as the scheduler does; false if a call failed. */
     private boolean overHttp(List<byte[]> nodes, byte[] preempt, long end) {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -159,12 +175,13 @@ class DecisionPathWarmup {
         }
     }
 
-    /** A pod of the highest ordinary priority asking for {@code cpu} millicores. */
-    private static Map<String, Object> pod(long cpu) {
-        return Map.of("metadata", Map.of("name", "makeroom-warmup", "namespace", "makeroom-warmup",
-                        "uid", "makeroom-warmup"),
-                "spec", Map.of("priority", 1_000_000_000, "containers", List.of(Map.of("name", "warmup",
-                        "resources", Map.of("requests", Map.of("cpu", cpu + "m"))))));
+    /**
+     * A pod of the highest ordinary priority asking for {@code cpu} millicores, in the shape the API
+     * server gives the scheduler (owner, managed fields, probes, env, volumes, tolerations, status):
+     * reading every part of it is part of what must be warm.
+     */
+    private Object pod(long cpu) {
+        return json.read(POD.replace("__CPU__", Long.toString(cpu)).getBytes(StandardCharsets.UTF_8), Map.class);
     }
 
     private byte[] nodesBody(ClusterSnapshot snapshot, long cpu) {
