@@ -122,6 +122,9 @@ class DecisionPathWarmup {
             }
             log.info("decision paths warmed: {} rounds of filter, prioritize and preempt {} in {} ms", rounds,
                     overHttp ? "over HTTP" : "in-process", (System.nanoTime() - start) / 1_000_000);
+            // the first sync and the warm-up leave a heap full of garbage; collected now, before readiness,
+            // the collector's work does not fall on the scheduler's first calls (-XX:+DisableExplicitGC skips it)
+            System.gc();
         } catch (RuntimeException e) {
             log.warn("warming the decision paths failed; reporting ready without it: {}", e.toString());
         } finally {
