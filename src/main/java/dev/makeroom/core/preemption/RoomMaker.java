@@ -11,10 +11,12 @@ import java.util.StringJoiner;
 public final class RoomMaker {
 
     private final VictimSelector selector;
+    private final boolean exact;
     private final boolean strictPdb;
 
     public RoomMaker(Strategy strategy, PdbMode pdb) {
-        this.selector = strategy == Strategy.KUBE_DEFAULT ? new ReprieveSelector() : new MinimalVictimSearch();
+        this.exact = strategy != Strategy.KUBE_DEFAULT;
+        this.selector = exact ? new MinimalVictimSearch() : new ReprieveSelector();
         this.strictPdb = pdb == PdbMode.STRICT;
     }
 
@@ -34,6 +36,11 @@ public final class RoomMaker {
         }
         NodeVerdict verdict = null;
         for (Tier tier : problem.tiersToSearch()) {
+            Selection dominated = exact && !tier.lastResort()
+                    ? DominatedSingle.check(problem, problem.candidatesUpTo(tier), cutoff, strictPdb) : null;
+            if (dominated != null) {
+                return verdict(problem, dominated, tier);
+            }
             CandidatePool pool = pool(problem, tier);
             verdict = verdict(problem, selector.select(pool, deadline, tier.lastResort() ? null : cutoff), tier);
             if (verdict.isFeasible()) {

@@ -284,6 +284,13 @@ class MinimalSearchProperties {
         assertThat(best.chosen().get(0).dominated()).isFalse();
         assertThat(best.chosen().get(0).victims().objective()).isEqualTo(optimum);
         assertThat(best.verdicts()).extracting(NodeVerdict::node).containsExactlyElementsOf(nodes);
+        for (NodeVerdict verdict : best.verdicts()) {
+            if (verdict.dominated()) { // settled by a search or by DominatedSingle's scan: no set there beats the answer
+                Statistics.collect(verdict.stats().statesExplored() == 0 ? "dominated without a search" : "dominated");
+                assertThat(bruteForceOptimum(s, verdict.node(), pending)).isGreaterThanOrEqualTo(optimum);
+                assertThat(fitsWithout(s, verdict.node(), pending, uids(verdict))).isTrue();
+            }
+        }
     }
 
     @Property(tries = 300)
