@@ -37,7 +37,7 @@ public final class RoomMaker {
         NodeVerdict verdict = null;
         for (Tier tier : problem.tiersToSearch()) {
             Selection dominated = exact && !tier.lastResort()
-                    ? DominatedSingle.check(problem, problem.candidatesUpTo(tier), cutoff, strictPdb) : null;
+                    ? QuickDomination.check(problem, problem.candidatesUpTo(tier), cutoff, strictPdb) : null;
             if (dominated != null) {
                 return verdict(problem, dominated, tier);
             }

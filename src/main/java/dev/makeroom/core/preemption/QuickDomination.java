@@ -1,0 +1,166 @@
+package dev.makeroom.core.preemption;
+
+import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * A node settled as unable to beat the best node so far ({@code cutoff}) without building its pool or
+ * searching it: most nodes of a preemption, once a good node is found, cost a scan.
+ *
+ * <p>Two exact tests, both only without pods that must go, counts to reach, queue floors or strict
+ * budgets (each changes what a set may be). Let {@code P} be the lowest priority among the node's
+ * candidates and {@code k} the fewest pods that could free the most demanding short resource (its
+ * largest amounts first). Every set there has at least 0 PDB violations, a highest priority of at
+ * least {@code P} and at least {@code k} victims, so:
+ * <ul>
+ *   <li><b>by bound</b>: when the cutoff has no violation and {@code P} is above its highest priority,
+ *       or equal to it with {@code k} above its victim count, no set on the node beats it;</li>
+ *   <li><b>by a single</b>: when a candidate of priority {@code P} alone frees everything and its
+ *       budgets allow it, no set beats the best such single (a set equal to it on violations, highest
+ *       priority, count and priority sum is itself such a single, and the tie-breaks order those);
+ *       when that single is no better than the cutoff, neither is the node.</li>
+ * </ul>
+ * A dominated node still shows a feasible set (the single, or the lowest-priority-first greedy set),
+ * as the search's dominated nodes show the best set they had.
+ */
+final class QuickDomination {
+
+    private QuickDomination() {
+    }
+
+    /** The node's selection when it is dominated by {@code cutoff} as above, else null (search it). */
+    static Selection check(NodeProblem problem, List<PodInfo> candidates, Objective cutoff, boolean strictPdb) {
+        if (cutoff == null || strictPdb || !problem.forced().isEmpty() || !problem.needs().isEmpty()
+                || problem.rules().active() || candidates.isEmpty()) {
+            return null;
+        }
+        Resources deficit = problem.deficit();
+        int lowest = Integer.MAX_VALUE;
+        for (PodInfo pod : candidates) {
+            lowest = Math.min(lowest, pod.priority());
+        }
+        int fewest = fewestToFree(candidates, deficit);
+        if (fewest < 0) {
+            return null; // everything frees too little: the search says so, with what is short
+        }
+        if (cutoff.pdbViolations() == 0 && (lowest > cutoff.highestPriority()
+                || (lowest == cutoff.highestPriority() && fewest > cutoff.victims()))) {
+            return Selection.dominated(witness(problem, greedy(candidates, deficit)), SearchStats.NONE);
+        }
+        PodInfo single = fewest == 1 ? bestSingle(problem, candidates, lowest) : null;
+        if (single == null) {
+            return null;
+        }
+        VictimSet set = witness(problem, List.of(single));
+        return set.objective().isBetterThan(cutoff) ? null : Selection.dominated(set, SearchStats.NONE);
+    }
+
+    /** The fewest pods that could free the most demanding short resource, largest first; -1 if all of them cannot. */
+    private static int fewestToFree(List<PodInfo> candidates, Resources deficit) {
+        int fewest = 0;
+        long[] amounts = new long[candidates.size()];
+        for (int d = 0; d < deficit.size(); d++) {
+            for (int i = 0; i < amounts.length; i++) {
+                amounts[i] = amount(candidates.get(i), deficit.name(d));
+            }
+            Arrays.sort(amounts);
+            long freed = 0;
+            int taken = 0;
+            for (int i = amounts.length - 1; i >= 0 && freed < deficit.value(d); i--) {
+                freed += amounts[i];
+                taken++;
+            }
+            if (freed < deficit.value(d)) {
+                return -1;
+            }
+            fewest = Math.max(fewest, taken);
+        }
+        return fewest;
+    }
+
+    /** The best pod of priority {@code lowest} that alone frees everything and whose budgets allow it, or null. */
+    private static PodInfo bestSingle(NodeProblem problem, List<PodInfo> candidates, int lowest) {
+        PodInfo best = null;
+        for (PodInfo pod : candidates) {
+            if (pod.priority() == lowest && frees(List.of(pod), problem.deficit()) && withinBudgets(pod, problem)
+                    && (best == null || cheaper(pod, best))) {
+                best = pod;
+            }
+        }
+        return best;
+    }
+
+    /** Lowest priority first, the larger share of what is short first, until everything short is freed. */
+    private static List<PodInfo> greedy(List<PodInfo> candidates, Resources deficit) {
+        List<PodInfo> order = new ArrayList<>(candidates);
+        order.sort(Comparator.comparingInt(PodInfo::priority)
+                .thenComparing(Comparator.comparingDouble((PodInfo p) -> share(p, deficit)).reversed()));
+        List<PodInfo> taken = new ArrayList<>();
+        for (PodInfo pod : order) {
+            if (frees(taken, deficit)) {
+                break;
+            }
+            taken.add(pod);
+        }
+        return taken;
+    }
+
+    private static VictimSet witness(NodeProblem problem, List<PodInfo> pods) {
+        CandidatePool pool = new CandidatePool(pods, problem.deficit(), problem.forced(), problem.budgets(), false);
+        boolean[] all = new boolean[pods.size()];
+        Arrays.fill(all, true);
+        return pool.victimSet(all, pool.pdbViolations(all));
+    }
+
+    private static boolean frees(List<PodInfo> pods, Resources deficit) {
+        for (int d = 0; d < deficit.size(); d++) {
+            long freed = 0;
+            for (PodInfo pod : pods) {
+                freed += amount(pod, deficit.name(d));
+            }
+            if (freed < deficit.value(d)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static long amount(PodInfo pod, String resource) {
+        return Resources.PODS.equals(resource) ? 1 : Math.max(0, pod.requests().get(resource));
+    }
+
+    /** How much of what is short the pod frees, as a sum of shares (to take the most useful first). */
+    private static double share(PodInfo pod, Resources deficit) {
+        double share = 0;
+        for (int d = 0; d < deficit.size(); d++) {
+            share += Math.min(1.0, (double) amount(pod, deficit.name(d)) / deficit.value(d));
+        }
+        return share;
+    }
+
+    private static boolean withinBudgets(PodInfo pod, NodeProblem problem) {
+        for (DisruptionBudget budget : problem.budgets().apply(pod)) {
+            if (budget.disruptionsAllowed() < 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Lexicographically smaller in the tie-breaks. */
+    private static boolean cheaper(PodInfo a, PodInfo b) {
+        for (TieBreak t : TieBreak.ALL) {
+            int c = Long.compare(t.cost(a), t.cost(b));
+            if (c != 0) {
+                return c < 0;
+            }
+        }
+        return false;
+    }
+}
