@@ -31,6 +31,10 @@ import java.util.List;
  */
 final class QuickDomination {
 
+    // the witness's order: lowest priority first, then the larger share of what is short
+    private static final Comparator<Ranked> GREEDY = (a, b) -> a.priority() != b.priority()
+            ? Integer.compare(a.priority(), b.priority()) : Double.compare(b.share(), a.share());
+
     private QuickDomination() {
     }
 
@@ -96,17 +100,23 @@ final class QuickDomination {
         return best;
     }
 
+    /** A candidate with its sort keys, computed once. */
+    private record Ranked(PodInfo pod, int priority, double share) {
+    }
+
     /** Lowest priority first, the larger share of what is short first, until everything short is freed. */
     private static List<PodInfo> greedy(List<PodInfo> candidates, Resources deficit) {
-        List<PodInfo> order = new ArrayList<>(candidates);
-        order.sort(Comparator.comparingInt(PodInfo::priority)
-                .thenComparing(Comparator.comparingDouble((PodInfo p) -> share(p, deficit)).reversed()));
+        List<Ranked> order = new ArrayList<>(candidates.size());
+        for (PodInfo pod : candidates) {
+            order.add(new Ranked(pod, pod.priority(), share(pod, deficit)));
+        }
+        order.sort(GREEDY);
         List<PodInfo> taken = new ArrayList<>();
-        for (PodInfo pod : order) {
+        for (Ranked ranked : order) {
             if (frees(taken, deficit)) {
                 break;
             }
-            taken.add(pod);
+            taken.add(ranked.pod());
         }
         return taken;
     }
