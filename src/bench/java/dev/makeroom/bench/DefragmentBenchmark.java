@@ -1,7 +1,6 @@
 package dev.makeroom.bench;
 
 import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
@@ -23,7 +22,6 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -56,26 +54,17 @@ public class DefragmentBenchmark {
 
     @Setup
     public void setUp() {
-        ClusterSnapshot generated = SyntheticCluster.generate(5000, 30, 42);
-        ClusterSnapshot.Change change = generated.change();
-        long most = 0;
-        for (NodeInfo node : generated.nodes()) {
-            List<PodInfo> kept = new ArrayList<>();
-            long free = node.allocatable().get("cpu") - node.requested().get("cpu");
-            for (PodInfo pod : node.pods()) {
-                if (free < SCATTERED) { // pods go until the node has a little less than a pending pod asks
-                    change.removePod(pod.uid());
-                    free += pod.requests().get("cpu");
-                    continue;
-                }
-                String app = pod.labels().get("app");
-                PodInfo owned = pod.toBuilder().controller(new OwnerRef("ReplicaSet", app, "rs-" + app)).build();
-                change.putPod(owned);
-                kept.add(owned);
-            }
-            change.putNode(node.withPods(kept, node.nominatedPods()));
-            most = Math.max(most, free);
-        }
+        ClusterSnapshot scattered = SyntheticCluster.movable(SyntheticCluster.generate(5000, 30, 42), node -> {
+            long[] free = {node.allocatable().get("cpu") - node.requested().get("cpu")};
+            return pod -> { // pods go until the node has a little less than a pending pod asks
+                boolean drop = free[0] < SCATTERED;
+                free[0] += drop ? pod.requests().get("cpu") : 0;
+                return drop;
+            };
+        });
+        long most = scattered.nodes().stream().mapToLong(n -> n.allocatable().get("cpu") - n.requested().get("cpu"))
+                .max().orElse(0);
+        ClusterSnapshot.Change change = scattered.change();
         long asked = most + 300;
         for (int p = 0; p < pending; p++) {
             change.putPod(PodInfo.builder("waiting-" + p).name("waiting-" + p).namespace("ns-0")

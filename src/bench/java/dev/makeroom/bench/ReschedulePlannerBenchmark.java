@@ -1,9 +1,6 @@
 package dev.makeroom.bench;
 
 import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.model.NodeInfo;
-import dev.makeroom.core.model.OwnerRef;
-import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.reschedule.ReschedulePlan;
 import dev.makeroom.core.reschedule.ReschedulePlanner;
 import dev.makeroom.core.reschedule.RescheduleSettings;
@@ -20,7 +17,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -47,24 +43,9 @@ public class ReschedulePlannerBenchmark {
 
     @Setup
     public void setUp() {
-        ClusterSnapshot generated = SyntheticCluster.generate(5000, 30, 42);
-        ClusterSnapshot.Change change = generated.change();
-        for (NodeInfo node : generated.nodes()) {
-            boolean joinedEmpty = Integer.parseInt(node.name().substring("node-".length())) % 10 == 0;
-            List<PodInfo> kept = new ArrayList<>();
-            for (PodInfo pod : node.pods()) {
-                if (joinedEmpty) {
-                    change.removePod(pod.uid());
-                    continue;
-                }
-                String app = pod.labels().get("app");
-                PodInfo owned = pod.toBuilder().controller(new OwnerRef("ReplicaSet", app, "rs-" + app)).build();
-                change.putPod(owned);
-                kept.add(owned);
-            }
-            change.putNode(node.withPods(kept, node.nominatedPods()));
-        }
-        snapshot = change.build();
+        // after a scale-up: every tenth node joined empty
+        snapshot = SyntheticCluster.movable(SyntheticCluster.generate(5000, 30, 42),
+                node -> pod -> Integer.parseInt(node.name().substring("node-".length())) % 10 == 0);
         settings = new RescheduleSettings(new RescheduleSettings.Rebalance(true, Map.of("cpu", 30, "memory", 30),
                 Map.of("cpu", 80, "memory", 80)), true,
                 new RescheduleSettings.MoveLimits(perRound, 2, perRound, perRound, perRound), false);

@@ -3,16 +3,22 @@ package dev.makeroom.bench;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.LabelSelector;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PriorityClassInfo;
 import dev.makeroom.core.model.QosClass;
 import dev.makeroom.core.model.Resources;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * A generated cluster for benchmarks: nodes filled close to full with a realistic mix of pods
@@ -75,6 +81,31 @@ public final class SyntheticCluster {
                     LabelSelector.matching(Map.of("app", "service-" + shape)), random.nextInt(3), Set.of()));
         }
         return b.build();
+    }
+
+    /**
+     * The rescheduler's view of a generated cluster: every pod owned by a ReplicaSet per app (so it may
+     * move), less the pods {@code drops} picks, node by node (a fresh predicate per node, so it may count).
+     */
+    public static ClusterSnapshot movable(ClusterSnapshot generated,
+                                          Function<NodeInfo, Predicate<PodInfo>> drops) {
+        ClusterSnapshot.Change change = generated.change();
+        for (NodeInfo node : generated.nodes()) {
+            Predicate<PodInfo> dropped = drops.apply(node);
+            List<PodInfo> kept = new ArrayList<>();
+            for (PodInfo pod : node.pods()) {
+                if (dropped.test(pod)) {
+                    change.removePod(pod.uid());
+                    continue;
+                }
+                String app = pod.labels().get("app");
+                PodInfo owned = pod.toBuilder().controller(new OwnerRef("ReplicaSet", app, "rs-" + app)).build();
+                change.putPod(owned);
+                kept.add(owned);
+            }
+            change.putNode(node.withPods(kept, node.nominatedPods()));
+        }
+        return change.build();
     }
 
     /** A pending pod that fits nowhere without preemption. */

@@ -64,7 +64,8 @@ class ReschedulerTest {
     private final AtomicBoolean ready = new AtomicBoolean(true);
     private final ClusterView view = view(HOT_AND_COLD, ready::get);
 
-    private static ClusterView view(ClusterSnapshot snapshot, java.util.function.BooleanSupplier ready) {
+    /** A view that always shows {@code snapshot}, ready while {@code ready} says so. */
+    static ClusterView view(ClusterSnapshot snapshot, java.util.function.BooleanSupplier ready) {
         return new ClusterView() {
             @Override
             public ClusterSnapshot snapshot() {

@@ -80,17 +80,7 @@ class RoomsUnderwayTest {
 
     private RoundReport round(ClusterSnapshot snapshot) {
         Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
-        ClusterView view = new ClusterView() {
-            @Override
-            public ClusterSnapshot snapshot() {
-                return snapshot;
-            }
-
-            @Override
-            public boolean ready() {
-                return true;
-            }
-        };
+        ClusterView view = ReschedulerTest.view(snapshot, () -> true);
         return new Rescheduler(ReschedulerMode.EVICT, view, new ReschedulerConfigService(null, GENEROUS,
                 ConfigMapFeed.NONE, clock), evictor, () -> true, clock, System::nanoTime,
                 new ReschedulerMetrics(new SimpleMeterRegistry()), PreemptionCheck.NEVER, List.of()).round();
