@@ -152,13 +152,17 @@ public final class ClusterSnapshot {
         if (inNamespace == null) {
             return List.of();
         }
-        List<DisruptionBudget> covering = new ArrayList<>(inNamespace.size());
-        for (DisruptionBudget budget : inNamespace) {
+        List<DisruptionBudget> covering = null; // most pods are covered by none: no list for them
+        for (int i = 0; i < inNamespace.size(); i++) {
+            DisruptionBudget budget = inNamespace.get(i);
             if (budget.covers(pod)) {
+                if (covering == null) {
+                    covering = new ArrayList<>(2);
+                }
                 covering.add(budget);
             }
         }
-        return covering;
+        return covering == null ? List.of() : covering;
     }
 
     public PriorityClassInfo priorityClass(String name) {

@@ -95,8 +95,8 @@ final class CandidatePool {
         tieBreakCosts = new long[n * TieBreak.COUNT];
         for (int i = 0; i < n; i++) {
             priority[i] = this.pods.get(i).priority();
-            for (TieBreak t : TieBreak.ALL) {
-                tieBreakCosts[i * TieBreak.COUNT + t.ordinal()] = t.cost(this.pods.get(i));
+            for (int t = 0; t < TieBreak.COUNT; t++) { // indexed: no iterator per candidate
+                tieBreakCosts[i * TieBreak.COUNT + t] = TieBreak.ALL.get(t).cost(this.pods.get(i));
             }
         }
     }

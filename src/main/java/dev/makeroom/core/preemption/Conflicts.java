@@ -3,6 +3,8 @@ package dev.makeroom.core.preemption;
 import dev.makeroom.core.model.HostPort;
 import dev.makeroom.core.model.PodInfo;
 
+import java.util.List;
+
 /**
  * A conflict on the node itself that forces a running pod out for the pending one to fit: a
  * shared host port. (Pod anti-affinity, at any topology, is {@link InterPodConstraints}'.)
@@ -14,10 +16,13 @@ public final class Conflicts {
 
     /** A short description of the conflict, or null when there is none. */
     public static String between(PodInfo pending, PodInfo running) {
-        for (HostPort mine : pending.hostPorts()) {
-            for (HostPort theirs : running.hostPorts()) {
-                if (mine.conflictsWith(theirs)) {
-                    return "host port " + mine;
+        List<HostPort> mine = pending.hostPorts();
+        List<HostPort> theirs = running.hostPorts();
+        // indexed: asked for every pod of every candidate node, and most pods have no host port
+        for (int i = 0; i < mine.size(); i++) {
+            for (int j = 0; j < theirs.size(); j++) {
+                if (mine.get(i).conflictsWith(theirs.get(j))) {
+                    return "host port " + mine.get(i);
                 }
             }
         }

@@ -131,8 +131,8 @@ final class QuickDomination {
     private static boolean frees(List<PodInfo> pods, Resources deficit) {
         for (int d = 0; d < deficit.size(); d++) {
             long freed = 0;
-            for (PodInfo pod : pods) {
-                freed += amount(pod, deficit.name(d));
+            for (int i = 0; i < pods.size(); i++) {
+                freed += amount(pods.get(i), deficit.name(d));
             }
             if (freed < deficit.value(d)) {
                 return false;
