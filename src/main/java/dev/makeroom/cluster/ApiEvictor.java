@@ -7,7 +7,6 @@ import dev.makeroom.mapping.AvoidPodsAnnotation;
 import dev.makeroom.mapping.ReservationAnnotation;
 import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.core.reschedule.Move;
-import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -18,7 +17,6 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.time.format.DateTimeFormatter;
 
 /**
  * Enacts moves through the API: the policy/v1 Eviction subresource only (so budgets are honoured,
@@ -70,16 +68,9 @@ public final class ApiEvictor implements Evictor, AutoCloseable {
 
     /** An Event on the pod, so `kubectl describe` and event exporters show what makeroom did and why. */
     private void tell(PodInfo pod, String reason, String message) {
-        String now = DateTimeFormatter.ISO_INSTANT.format(clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         try {
-            client.v1().events().inNamespace(pod.namespace()).resource(new EventBuilder()
-                    .withNewMetadata().withGenerateName(pod.name() + ".makeroom-").withNamespace(pod.namespace()).endMetadata()
-                    .withNewInvolvedObject().withKind("Pod").withApiVersion("v1").withNamespace(pod.namespace())
-                    .withName(pod.name()).withUid(pod.uid()).endInvolvedObject()
-                    .withType("Normal").withReason(reason).withMessage(message)
-                    .withNewSource().withComponent("makeroom").endSource()
-                    .withReportingComponent("makeroom").withFirstTimestamp(now).withLastTimestamp(now).withCount(1)
-                    .build()).create();
+            client.v1().events().inNamespace(pod.namespace())
+                    .resource(PodEvent.of(pod.ref(), reason, message, clock.instant())).create();
         } catch (KubernetesClientException e) {
             log.warn("could not record an Event for {}: {}", pod.ref(), e.getMessage());
         }

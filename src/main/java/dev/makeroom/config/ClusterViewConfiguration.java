@@ -3,6 +3,7 @@ package dev.makeroom.config;
 import dev.makeroom.cluster.ClusterView;
 import dev.makeroom.cluster.ConfigMapFeed;
 import dev.makeroom.cluster.KubernetesClusterView;
+import dev.makeroom.cluster.PreemptionEvents;
 import dev.makeroom.cluster.LiveViewSettings;
 import dev.makeroom.cluster.SnapshotFileClusterView;
 import dev.makeroom.core.score.AvoidList;
@@ -18,6 +19,7 @@ import org.springframework.context.annotation.Configuration;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 
 /**
  * Chooses and starts the cluster view (a snapshot file, or the live API through informers) and offers
@@ -60,6 +62,15 @@ class ClusterViewConfiguration {
     @Bean
     AvoidList avoidList(ClusterView view) {
         return view instanceof KubernetesClusterView live ? live.recentEvictions() : AvoidList.NONE;
+    }
+
+    /** Events on preemptors, where there is an API to write them to and they are wanted. */
+    @Bean(destroyMethod = "close")
+    PreemptionEvents preemptionEvents(MakeroomProperties properties, ClusterView view, Clock clock) {
+        MakeroomProperties.Events events = properties.events();
+        return events.enabled() && view instanceof KubernetesClusterView live
+                ? new PreemptionEvents(live.client(), clock, events.quietFor(), events.perSecond())
+                : PreemptionEvents.off();
     }
 
     /** fabric8's defaults (in-cluster service account, else kubeconfig), always on the JDK HTTP client. */

@@ -22,7 +22,17 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
                                  @Valid @DefaultValue Web web,
                                  @Valid @DefaultValue Debug debug,
                                  @Valid @DefaultValue Queues queues,
-                                 @Valid @DefaultValue Rescheduler rescheduler) {
+                                 @Valid @DefaultValue Rescheduler rescheduler,
+                                 @Valid @DefaultValue Events events) {
+
+    /**
+     * Events on preemptors (README, Explanations): one per preemption decision, the same message for a
+     * pod at most once per {@code quiet-for}, at most {@code per-second} in all; only against the API.
+     */
+    public record Events(@DefaultValue("true") boolean enabled,
+                         @NotNull @DefaultValue("10m") Duration quietFor,
+                         @jakarta.validation.constraints.Positive @DefaultValue("10") int perSecond) {
+    }
 
     /**
      * The rescheduler (README, Rescheduler): off unless {@code enabled}; {@code dry-run} plans and

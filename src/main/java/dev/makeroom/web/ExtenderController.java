@@ -1,14 +1,18 @@
 package dev.makeroom.web;
 
 import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.cluster.PreemptionEvents;
 import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.filter.FilterVerdict;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.Candidate;
+import dev.makeroom.core.preemption.DecisionOutcome;
+import dev.makeroom.core.preemption.NodeVerdict;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.QueueRules;
+import dev.makeroom.core.preemption.SchedulersChoice;
 import dev.makeroom.core.score.AvoidList;
 import dev.makeroom.core.score.NodeScore;
 import dev.makeroom.core.score.ShieldScorePolicy;
@@ -54,11 +58,12 @@ class ExtenderController {
     private final AvoidList avoidList;
     private final Clock clock;
     private final WarmupRequests warmups;
+    private final PreemptionEvents events;
 
     ExtenderController(ClusterView view, WireJson json, PodTranslator pods, FilterPolicy filterPolicy,
                        ShieldScorePolicy scorePolicy, PreemptionEngine engine, ExtenderMetrics metrics,
                        DecisionLog decisions, Queues queues, NodeNameJson nodeNames, AvoidList avoidList,
-                       Clock clock, WarmupRequests warmups) {
+                       Clock clock, WarmupRequests warmups, PreemptionEvents events) {
         this.view = view;
         this.json = json;
         this.pods = pods;
@@ -72,6 +77,7 @@ class ExtenderController {
         this.avoidList = avoidList;
         this.clock = clock;
         this.warmups = warmups;
+        this.events = events;
     }
 
     @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -108,6 +114,9 @@ class ExtenderController {
                 decision.detail(), decision.verdicts().size(), decision.nanos() / 1000,
                 decision.provenOptimal() ? "proven optimal" : "not proven optimal",
                 decision.chosen().isEmpty() ? "" : ", " + decision.chosen().get(0).victims().objective());
+        if (decision.outcome() == DecisionOutcome.PREEMPT && events.enabled()) {
+            events.record(decision.pod(), eventMessage(decision, SchedulersChoice.of(snapshot, candidates)));
+        }
         return ok(preemptAnswer(decision));
     }
 
@@ -143,6 +152,18 @@ class ExtenderController {
         return preemptAnswer(engine.decide(snapshot, pod, candidates(args), QueueRules.off()));
     }
 
+    /** The preemptor's Event: where, whom, and beside the scheduler's own pick. */
+    static String eventMessage(PreemptionDecision decision, SchedulersChoice schedulers) {
+        NodeVerdict chosen = decision.chosen().get(0);
+        List<PodInfo> victims = chosen.victims().victims();
+        StringBuilder message = new StringBuilder("makeroom chose node ").append(chosen.node()).append(": evict ")
+                .append(String.join(", ", victims.stream().map(p -> p.ref().toString()).toList()));
+        if (schedulers != null) {
+            message.append("; ").append(schedulers.beside(victims.size()));
+        }
+        return message.toString();
+    }
+
     private byte[] preemptAnswer(PreemptionDecision decision) {
         return json.write(new WireDtos.ExtenderPreemptionResult(PreemptionAnswer.toWire(decision)));
     }
@@ -156,10 +177,12 @@ class ExtenderController {
         List<Candidate> candidates = new ArrayList<>();
         if (args.nodeNameToMetaVictims() != null) {
             args.nodeNameToMetaVictims().forEach((node, victims) ->
-                    candidates.add(new Candidate(node, metaUids(node, victims))));
+                    candidates.add(new Candidate(node, metaUids(node, victims),
+                            victims == null ? 0 : victims.numPdbViolations())));
         } else if (args.nodeNameToVictims() != null) {
             args.nodeNameToVictims().forEach((node, victims) ->
-                    candidates.add(new Candidate(node, fullUids(node, victims))));
+                    candidates.add(new Candidate(node, fullUids(node, victims),
+                            victims == null ? 0 : victims.numPdbViolations())));
         } else {
             throw new BadRequestException("neither NodeNameToVictims nor NodeNameToMetaVictims is given");
         }

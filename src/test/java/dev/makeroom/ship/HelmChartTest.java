@@ -75,22 +75,38 @@ class HelmChartTest {
     }
 
     @Test
-    void no_rbac_rule_grants_anything_but_reading() {
+    void no_rbac_rule_grants_anything_but_reading_and_events_on_preemptors() {
         for (Rendering rendering : BOTH) {
             List<PolicyRule> rules = new ArrayList<>();
             rendering.all(ClusterRole.class).forEach(r -> rules.addAll(r.getRules()));
             rendering.all(Role.class).forEach(r -> rules.addAll(r.getRules()));
             assertThat(rules).isNotEmpty();
-            assertThat(rules).flatExtracting(PolicyRule::getVerbs).allMatch(READ_VERBS::contains);
+            List<PolicyRule> writes = rules.stream().filter(r -> !READ_VERBS.containsAll(r.getVerbs())).toList();
+            assertThat(writes).singleElement().satisfies(events -> {
+                assertThat(events.getResources()).containsExactly("events");
+                assertThat(events.getVerbs()).containsExactly("create");
+            });
             assertThat(rules).flatExtracting(PolicyRule::getResources).doesNotContain("*", "secrets");
         }
+    }
+
+    @Test
+    void events_on_preemptors_can_be_switched_off_and_then_makeroom_only_reads() {
+        Rendering quiet = Chart.render(Map.of("events.enabled", false));
+        assertThat(quiet.one(ClusterRole.class, "makeroom").getRules()).flatExtracting(PolicyRule::getVerbs)
+                .allMatch(READ_VERBS::contains);
+        assertThat(quiet.one(ConfigMap.class, "makeroom-config").getData().get("application.yaml"))
+                .contains("events:\n    enabled: false");
+        assertThat(DEFAULTS.one(ConfigMap.class, "makeroom-config").getData().get("application.yaml"))
+                .contains("events:\n    enabled: true");
     }
 
     @Test
     void makeroom_reads_exactly_what_its_view_needs_and_only_its_own_config_map() {
         ClusterRole role = DEFAULTS.one(ClusterRole.class, "makeroom");
         assertThat(role.getRules()).flatExtracting(PolicyRule::getResources)
-                .containsExactlyInAnyOrder("pods", "nodes", "namespaces", "priorityclasses", "poddisruptionbudgets");
+                .containsExactlyInAnyOrder("pods", "nodes", "namespaces", "priorityclasses", "poddisruptionbudgets",
+                        "events");
         Role queues = DEFAULTS.one(Role.class, "makeroom-queues");
         assertThat(queues.getMetadata().getNamespace()).isEqualTo(Chart.NAMESPACE);
         assertThat(queues.getRules()).singleElement().satisfies(rule -> {

@@ -2,10 +2,17 @@ package dev.makeroom.core.preemption;
 
 import java.util.List;
 
-/** A node the scheduler offers for preemption, with the victims it chose there (a hint: makeroom chooses its own). */
-public record Candidate(String node, List<String> hintedVictimUids) {
+/**
+ * A node the scheduler offers for preemption, with the victims it chose there (a hint: makeroom chooses
+ * its own) and the PodDisruptionBudget violations it counted for them.
+ */
+public record Candidate(String node, List<String> hintedVictimUids, long hintedPdbViolations) {
     public Candidate {
         hintedVictimUids = List.copyOf(hintedVictimUids);
+    }
+
+    public Candidate(String node, List<String> hintedVictimUids) {
+        this(node, hintedVictimUids, 0);
     }
 
     /** Bare nodes, with no victims named: as the debug simulation asks. */
