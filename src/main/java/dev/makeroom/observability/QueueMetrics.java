@@ -21,8 +21,8 @@ import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Queue gauges per queue and resource (usage, guaranteed, max; cpu in cores, the rest in their
- * base units) and the count of rejected configurations. The gauges follow the tree in force: they
+ * Queue gauges per queue and resource (usage, guaranteed, max; cpu in cores, memory and storage in
+ * bytes, the rest as counts, said by the {@code unit} label) and the count of rejected configurations. The gauges follow the tree in force: they
  * are re-registered whenever the configuration changes. Tags are queue and resource names, which
  * the configuration bounds.
  */
@@ -76,7 +76,18 @@ class QueueMetrics implements InitializingBean {
 
     private void gauge(String name, String description, Queue q, String r, ToDoubleFunction<Queue> value) {
         queueMeters.add(Gauge.builder(name, q, value).description(description)
-                .tag("queue", q.fullName()).tag("resource", r).register(registry));
+                .tag("queue", q.fullName()).tag("resource", r).tag("unit", unitOf(r)).register(registry));
+    }
+
+    /** The unit a resource's gauges are in, as a label, so cores and bytes are never summed unawares. */
+    static String unitOf(String resource) {
+        if (Resources.CPU.equals(resource)) {
+            return "cores";
+        }
+        if (Resources.MEMORY.equals(resource) || "ephemeral-storage".equals(resource) || resource.startsWith("hugepages-")) {
+            return "bytes";
+        }
+        return "count"; // the pod count and extended resources (GPUs and the like) are whole things
     }
 
     private double usage(QueueTree tree, Queue q, String r) {
