@@ -22,8 +22,8 @@ import java.time.Duration;
  * Enacts moves through the API: the policy/v1 Eviction subresource only (so budgets are honoured,
  * never DELETE), then an Event on the pod and an entry in the left node's avoid list
  * ({@link AvoidPodsAnnotation}); holds room made for a pending pod in its node's annotation
- * ({@link ReservationAnnotation}) and tells the pod with an Event. The only code in makeroom that
- * writes to the cluster.
+ * ({@link ReservationAnnotation}) and tells the pod with an Event. With {@link PreemptionEvents}, the
+ * only code in makeroom that writes to the cluster.
  */
 public final class ApiEvictor implements Evictor, AutoCloseable {
 

@@ -20,8 +20,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * An Event on the preemptor for each preemption decision makeroom makes (reason
  * {@code MakeroomPreemption}), where `kubectl describe pod` and event exporters show it. Written off
  * the request's thread (a full queue drops the Event, never the answer), the same message for a pod
- * at most once per {@code quietFor} (a pod retrying every second does not flood the API), and at most
- * {@code perSecond} Events a second in all.
+ * at most once per {@code quietFor} (a pod retrying every second does not flood the API), and about
+ * {@code perSecond} Events a second in all at most (the count is kept without a lock: requests may
+ * race past it by a few).
  */
 public final class PreemptionEvents implements AutoCloseable {
 
