@@ -433,6 +433,69 @@ class HelmChartTest {
         return yaml(rendering.one(ConfigMap.class, "makeroom-config").getData().get("application.yaml"));
     }
 
+    @Test
+    void the_values_users_expect_reach_the_pod_and_the_monitor() {
+        Map<String, Object> values = new java.util.HashMap<>();
+        values.put("fullnameOverride", "scheduling-helper");
+        values.put("podAnnotations.team", "platform");
+        values.put("podLabels.cost-center", "c42");
+        values.put("extraArgs[0]", "--logging.level.dev.makeroom=DEBUG");
+        values.put("extraEnv[0].name", "TZ");
+        values.put("extraEnv[0].value", "UTC");
+        values.put("topologySpreadConstraints[0].maxSkew", 1);
+        values.put("topologySpreadConstraints[0].topologyKey", "topology.kubernetes.io/zone");
+        values.put("topologySpreadConstraints[0].whenUnsatisfiable", "ScheduleAnyway");
+        values.put("affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]"
+                + ".matchExpressions[0].key", "pool");
+        values.put("affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]"
+                + ".matchExpressions[0].operator", "Exists");
+        values.put("podSecurityContext.runAsUser", 1000);
+        values.put("securityContext.runAsUser", 1000);
+        values.put("serviceMonitor.enabled", true);
+        values.put("serviceMonitor.namespace", "monitoring");
+        values.put("serviceMonitor.relabelings[0].targetLabel", "team");
+        values.put("serviceMonitor.relabelings[0].replacement", "platform");
+        Rendering custom = Chart.render(values);
+
+        Deployment deployment = custom.one(Deployment.class, "scheduling-helper");
+        var template = deployment.getSpec().getTemplate();
+        assertThat(template.getMetadata().getAnnotations()).containsEntry("team", "platform").containsKey("checksum/config");
+        assertThat(template.getMetadata().getLabels()).containsEntry("cost-center", "c42")
+                .containsAllEntriesOf(deployment.getSpec().getSelector().getMatchLabels());
+        PodSpec pod = template.getSpec();
+        Container makeroom = container(deployment);
+        assertThat(makeroom.getArgs()).containsExactly("--logging.level.dev.makeroom=DEBUG");
+        assertThat(makeroom.getEnv()).anySatisfy(e -> assertThat(e.getName()).isEqualTo("TZ"))
+                .anySatisfy(e -> assertThat(e.getName()).isEqualTo("SPRING_CONFIG_ADDITIONAL_LOCATION"));
+        assertThat(pod.getTopologySpreadConstraints()).singleElement()
+                .satisfies(c -> assertThat(c.getTopologyKey()).isEqualTo("topology.kubernetes.io/zone"));
+        assertThat(pod.getAffinity().getNodeAffinity()).isNotNull();
+        assertThat(pod.getAffinity().getPodAntiAffinity()).as("the given affinity replaces the default").isNull();
+        // the overrides merge over the hardened defaults instead of replacing them
+        assertThat(pod.getSecurityContext().getRunAsUser()).isEqualTo(1000L);
+        assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
+        assertThat(makeroom.getSecurityContext().getRunAsUser()).isEqualTo(1000L);
+        assertThat(makeroom.getSecurityContext().getReadOnlyRootFilesystem()).isTrue();
+        assertThat(makeroom.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
+
+        GenericKubernetesResource monitor = (GenericKubernetesResource) custom.ofKind("ServiceMonitor").get(0);
+        assertThat(monitor.getMetadata().getNamespace()).isEqualTo("monitoring");
+        assertThat(path(monitor.getAdditionalProperties(), "spec.namespaceSelector.matchNames"))
+                .isEqualTo(List.of(Chart.NAMESPACE));
+        Map<?, ?> endpoint = (Map<?, ?>) ((List<?>) path(monitor.getAdditionalProperties(), "spec.endpoints")).get(0);
+        assertThat(endpoint.get("relabelings")).isEqualTo(List.of(Map.of("targetLabel", "team", "replacement", "platform")));
+    }
+
+    @Test
+    void name_override_renames_the_labels_and_the_objects_alike() {
+        Rendering renamed = Chart.render(Map.of("nameOverride", "mr-ext"));
+        Deployment deployment = renamed.one(Deployment.class, Chart.RELEASE + "-mr-ext");
+        assertThat(deployment.getMetadata().getLabels()).containsEntry("app.kubernetes.io/name", "mr-ext");
+        assertThat(deployment.getSpec().getSelector().getMatchLabels()).containsEntry("app.kubernetes.io/name", "mr-ext");
+        assertThat(renamed.one(Service.class, Chart.RELEASE + "-mr-ext").getSpec().getSelector())
+                .containsAllEntriesOf(deployment.getSpec().getSelector().getMatchLabels());
+    }
+
     private String configMapNameMakeroomWatches() {
         return (String) path(makeroomConfig(DEFAULTS), "makeroom.cluster.config-map-name");
     }
