@@ -12,6 +12,7 @@ import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.model.Toleration;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerPort;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
@@ -85,7 +86,7 @@ public final class PodMapper {
                 .priorityClassName(spec.getPriorityClassName())
                 .preemptionPolicy("Never".equals(spec.getPreemptionPolicy()) ? PreemptionPolicy.NEVER
                         : PreemptionPolicy.PREEMPT_LOWER_PRIORITY)
-                .requests(requests(spec))
+                .requests(requests(spec, status))
                 .qos(qos(spec, status == null ? null : status.getQosClass()))
                 .labels(labels)
                 .terminating(meta.getDeletionTimestamp() != null)
@@ -167,17 +168,90 @@ public final class PodMapper {
         return value == null ? 0 : value;
     }
 
-    static Resources requests(PodSpec spec) {
+    /**
+     * The pod's effective request as a current kube-scheduler counts it: the containers' (init
+     * containers and sidecars folded in); while a resize is under way (in-place resize: the
+     * containers' statuses name allocated or actual resources), the larger of what the spec asks,
+     * what is allocated and what runs, or, when the resize is infeasible, of the latter two; then the
+     * pod-level requests ({@code spec.resources}) for cpu, memory and hugepages; plus the overhead.
+     */
+    static Resources requests(PodSpec spec, PodStatus status) {
+        Resources asked = containersRequest(spec, c -> containerRequests(c.getResources()));
+        if (status != null && resizing(status)) {
+            boolean infeasible = resizeInfeasible(status);
+            Map<String, ContainerStatus> statuses = containerStatuses(status);
+            Resources allocated = containersRequest(spec, c -> allocatedRequests(c, statuses.get(c.getName()), infeasible));
+            Resources actual = containersRequest(spec, c -> actualRequests(c, statuses.get(c.getName()), infeasible));
+            asked = infeasible ? actual.max(allocated) : asked.max(actual).max(allocated);
+        }
+        Resources podLevel = spec.getResources() == null ? Resources.NONE
+                : Resources.of(Quantities.toLongs(spec.getResources().getRequests()));
+        return PodRequestCalculator.withPodLevel(asked, podLevel)
+                .plus(Resources.of(Quantities.toLongs(spec.getOverhead())));
+    }
+
+    /** The containers' request together, each container's read by {@code each}. */
+    private static Resources containersRequest(PodSpec spec, Function<Container, Resources> each) {
         List<Resources> containers = new ArrayList<>();
         for (Container c : list(spec.getContainers())) {
-            containers.add(containerRequests(c.getResources()));
+            containers.add(each.apply(c));
         }
         List<ContainerRequests> inits = new ArrayList<>();
         for (Container c : list(spec.getInitContainers())) {
-            inits.add(new ContainerRequests(containerRequests(c.getResources()), "Always".equals(c.getRestartPolicy())));
+            inits.add(new ContainerRequests(each.apply(c), "Always".equals(c.getRestartPolicy())));
         }
-        return PodRequestCalculator.effectiveRequests(containers, inits,
-                Resources.of(Quantities.toLongs(spec.getOverhead())));
+        return PodRequestCalculator.containersRequest(containers, inits);
+    }
+
+    /** Whether a container's status names allocated or actual resources: an in-place resize may be under way. */
+    private static boolean resizing(PodStatus status) {
+        for (ContainerStatus cs : containerStatuses(status).values()) {
+            if (cs.getAllocatedResources() != null && !cs.getAllocatedResources().isEmpty()
+                    || cs.getResources() != null && cs.getResources().getRequests() != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean resizeInfeasible(PodStatus status) {
+        for (var condition : list(status.getConditions())) {
+            if (condition != null && "PodResizePending".equals(condition.getType())) {
+                return "Infeasible".equals(condition.getReason());
+            }
+        }
+        return false;
+    }
+
+    private static Map<String, ContainerStatus> containerStatuses(PodStatus status) {
+        Map<String, ContainerStatus> byName = new HashMap<>();
+        for (ContainerStatus cs : list(status.getInitContainerStatuses())) {
+            if (cs != null && cs.getName() != null) {
+                byName.put(cs.getName(), cs);
+            }
+        }
+        for (ContainerStatus cs : list(status.getContainerStatuses())) {
+            if (cs != null && cs.getName() != null) {
+                byName.put(cs.getName(), cs);
+            }
+        }
+        return byName;
+    }
+
+    /** What the kubelet allocated the container; without a word of it, its spec (nothing if the resize is infeasible). */
+    private static Resources allocatedRequests(Container c, ContainerStatus cs, boolean infeasible) {
+        if (cs != null && cs.getAllocatedResources() != null) {
+            return Resources.of(Quantities.toLongs(cs.getAllocatedResources()));
+        }
+        return infeasible ? Resources.NONE : containerRequests(c.getResources());
+    }
+
+    /** What the container runs with; else what it was allocated; else its spec (nothing if the resize is infeasible). */
+    private static Resources actualRequests(Container c, ContainerStatus cs, boolean infeasible) {
+        if (cs != null && cs.getResources() != null && cs.getResources().getRequests() != null) {
+            return Resources.of(Quantities.toLongs(cs.getResources().getRequests()));
+        }
+        return allocatedRequests(c, cs, infeasible);
     }
 
     private static Resources containerRequests(ResourceRequirements resources) {

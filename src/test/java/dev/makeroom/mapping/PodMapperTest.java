@@ -85,6 +85,52 @@ class PodMapperTest {
     }
 
     @Test
+    void pod_level_requests_replace_the_containers_for_cpu_memory_and_hugepages_only() {
+        PodInfo pod = map("""
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: p, uid: u}
+                spec:
+                  resources:
+                    requests: {cpu: "2", memory: 1Gi}
+                  overhead: {cpu: 100m}
+                  containers:
+                  - {name: a, resources: {requests: {cpu: 500m, memory: 256Mi, example.com/gpu: "1"}}}
+                  - {name: b, resources: {requests: {cpu: 500m}}}
+                """);
+        assertThat(pod.requests()).isEqualTo(Resources.of("cpu", 2100, "memory", 1L << 30, "example.com/gpu", 1));
+    }
+
+    @Test
+    void a_resize_under_way_counts_the_larger_of_asked_allocated_and_running() {
+        // the spec asks for 2 cpus now; the kubelet allocated 1 and the container still runs with 1
+        String growing = """
+                apiVersion: v1
+                kind: Pod
+                metadata: {name: p, uid: u}
+                spec:
+                  nodeName: n1
+                  containers: [{name: a, resources: {requests: {cpu: "2", memory: 1Gi}}}]
+                status:
+                  containerStatuses:
+                  - name: a
+                    allocatedResources: {cpu: "1", memory: 1Gi}
+                    resources: {requests: {cpu: "1", memory: 1Gi}}
+                """;
+        assertThat(map(growing).requests()).isEqualTo(Resources.of("cpu", 2000, "memory", 1L << 30));
+        // shrinking: the spec asks for 1 but the container still runs with 3 until the kubelet acts
+        String shrinking = growing.replace("cpu: \"2\"", "cpu: \"1\"").replace("resources: {requests: {cpu: \"1\", memory: 1Gi}}\n",
+                "resources: {requests: {cpu: \"3\", memory: 1Gi}}\n");
+        assertThat(map(shrinking).requests().get("cpu")).isEqualTo(3000);
+        // infeasible: the spec's wish will not be granted; what is allocated and running counts
+        String infeasible = growing.replace("cpu: \"2\"", "cpu: \"8\"") + """
+                  conditions:
+                  - {type: PodResizePending, status: "True", reason: Infeasible}
+                """;
+        assertThat(map(infeasible).requests().get("cpu")).isEqualTo(1000);
+    }
+
+    @Test
     void what_defragmentation_reads_unschedulable_since_scheduler_and_opt_out() {
         PodInfo waiting = map("""
                 apiVersion: v1
