@@ -1,6 +1,7 @@
 package dev.makeroom.queues;
 
 import dev.makeroom.mapping.Quantities;
+import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.queue.InvalidQueueConfigException;
 import dev.makeroom.core.queue.Queue;
 import dev.makeroom.core.queue.QueuePolicy;
@@ -12,6 +13,7 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.YAMLException;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,8 +33,14 @@ public final class QueueConfigParser {
 
     static final String POLICY = "preemption.policy";
     static final String DELAY = "preemption.delay";
-    private static final Set<String> TOP_KEYS = Set.of("defaultQueue", "queues");
-    private static final Set<String> QUEUE_KEYS = Set.of("name", "queues", "resources", "properties");
+    private static final Set<String> TOP_KEYS = Set.of("defaultQueue", "queues", "partitions");
+    // YuniKorn's queue fields makeroom does not use are accepted as they are (ACLs, application limits)
+    private static final Set<String> QUEUE_KEYS = Set.of("name", "queues", "resources", "properties", "parent",
+            "submitacl", "adminacl", "maxapplications", "limits", "childtemplate");
+    private static final Set<String> PARTITION_KEYS = Set.of("name", "queues", "placementrules", "limits",
+            "nodesortpolicy", "preemption", "statedumpfilepath", "usergroupresolver");
+    /** The partition makeroom reads in a YuniKorn document: YuniKorn's Kubernetes shim schedules into it. */
+    static final String PARTITION = "default";
     private static final Set<String> RESOURCE_KEYS = Set.of("guaranteed", "max");
     private static final int MAX_DEPTH = 32;
 
@@ -60,7 +68,7 @@ public final class QueueConfigParser {
         }
         Map<String, Object> top = map(doc, "the document");
         onlyKeys(top, TOP_KEYS, "the document");
-        List<Object> queues = list(top.get("queues"), "queues");
+        List<Object> queues = top.containsKey("partitions") ? partitionQueues(top) : list(top.get("queues"), "queues");
         if (queues.size() != 1) {
             throw new InvalidQueueConfigException("queues must hold exactly one queue, root (found " + queues.size() + ")");
         }
@@ -70,6 +78,26 @@ public final class QueueConfigParser {
             throw new InvalidQueueConfigException("defaultQueue must be a queue name");
         }
         return QueueTree.of(root, (String) defaultQueue);
+    }
+
+    /** The queues of the partition {@code default} of a document in YuniKorn's shape ({@code partitions:}). */
+    private static List<Object> partitionQueues(Map<String, Object> top) {
+        if (top.containsKey("queues")) {
+            throw new InvalidQueueConfigException("the document has both partitions and queues; put the queues in the"
+                    + " partition " + PARTITION);
+        }
+        List<String> names = new ArrayList<>();
+        for (Object node : list(top.get("partitions"), "partitions")) {
+            Map<String, Object> partition = map(node, "a partition");
+            String name = String.valueOf(partition.get("name"));
+            onlyKeys(partition, PARTITION_KEYS, "partition " + name);
+            if (PARTITION.equals(name)) {
+                return list(partition.get("queues"), "partition " + PARTITION + " queues");
+            }
+            names.add(name);
+        }
+        throw new InvalidQueueConfigException("makeroom reads the partition named " + PARTITION + " (YuniKorn's for"
+                + " Kubernetes); the document has " + (names.isEmpty() ? "none" : String.join(", ", names)));
     }
 
     private static QueueSpec queue(Object node, String parent, int depth, Consumer<String> warnings) {
@@ -93,12 +121,18 @@ public final class QueueConfigParser {
                 children.add(queue(child, full, depth + 1, warnings));
             }
         }
-        return new QueueSpec(name, amounts(resources.get("guaranteed"), full + " guaranteed"),
-                amounts(resources.get("max"), full + " max"), policy(properties.get(POLICY), full),
+        return new QueueSpec(name, amounts(resources.get("guaranteed"), full + " guaranteed", warnings),
+                amounts(resources.get("max"), full + " max", warnings), policy(properties.get(POLICY), full),
                 delay(properties.get(DELAY), full, warnings), children);
     }
 
-    private static Map<String, Long> amounts(Object node, String where) {
+    /**
+     * Amounts by resource, in makeroom's units (cpu in millicores). YuniKorn's {@code vcore} is cpu
+     * given in millicores ({@code vcore: 1500} is 1.5 cpus); {@code memory} is bytes unless it has a
+     * suffix. A resource no pod can request (not a Kubernetes resource, nor an extended one named
+     * {@code domain/name}) is reported: a typo there would otherwise limit nothing, silently.
+     */
+    private static Map<String, Long> amounts(Object node, String where, Consumer<String> warnings) {
         if (node == null) {
             return Map.of();
         }
@@ -108,12 +142,39 @@ public final class QueueConfigParser {
                 throw new InvalidQueueConfigException(where + " " + resource + " must be a quantity such as 4, 500m or 8Gi");
             }
             try {
-                out.put(resource, Quantities.toLong(resource, new Quantity(String.valueOf(value))));
+                if (VCORE.equals(resource)) {
+                    out.merge(Resources.CPU, vcoreMillis(value, where), (a, b) -> {
+                        throw new InvalidQueueConfigException(where + " names cpu twice (cpu and vcore)");
+                    });
+                    return;
+                }
+                if (out.putIfAbsent(resource, Quantities.toLong(resource, new Quantity(String.valueOf(value)))) != null) {
+                    throw new InvalidQueueConfigException(where + " names cpu twice (cpu and vcore)");
+                }
             } catch (IllegalArgumentException | ArithmeticException e) {
                 throw new InvalidQueueConfigException(where + " " + resource + ": '" + value + "' is not a quantity");
             }
+            if (!requestable(resource)) {
+                warnings.accept(where + ": no pod can request '" + resource + "' (Kubernetes names cpu, memory,"
+                        + " ephemeral-storage, hugepages-<size>, or an extended resource as domain/name); it limits nothing");
+            }
         });
         return out;
+    }
+
+    static final String VCORE = "vcore";
+
+    private static long vcoreMillis(Object value, String where) {
+        BigDecimal millis = new Quantity(String.valueOf(value)).getNumericalAmount();
+        if (millis.signum() < 0 || millis.stripTrailingZeros().scale() > 0) {
+            throw new InvalidQueueConfigException(where + " vcore: '" + value + "' must be whole millicores, e.g. 1500");
+        }
+        return millis.longValueExact();
+    }
+
+    private static boolean requestable(String resource) {
+        return resource.equals(Resources.CPU) || resource.equals(Resources.MEMORY) || resource.equals(Resources.PODS)
+                || resource.equals("ephemeral-storage") || resource.startsWith("hugepages-") || resource.contains("/");
     }
 
     private static QueuePolicy policy(Object value, String where) {

@@ -93,6 +93,40 @@ class QueueConfigParserTest {
     }
 
     @Test
+    void a_yunikorn_document_reads_as_yunikorn_users_write_it() {
+        List<String> warnings = new ArrayList<>();
+        QueueTree tree = QueueConfigParser.parse("""
+                partitions:
+                  - name: default
+                    placementrules: [{name: tag, value: namespace, create: true}]
+                    queues:
+                      - name: root
+                        submitacl: "*"
+                        queues:
+                          - name: spark
+                            parent: false
+                            maxapplications: 12
+                            resources:
+                              guaranteed: {vcore: 1500, memory: 2000000000}
+                              max: {vcore: 8000, memory: 16Gi, nvidia.com/gpu: 2}
+                  - name: gpu-partition
+                    queues: [{name: root}]
+                """, warnings::add);
+        assertThat(warnings).isEmpty();
+        Queue spark = tree.queue("root.spark");
+        assertThat(spark.guaranteed()).isEqualTo(Map.of("cpu", 1500L, "memory", 2_000_000_000L));
+        assertThat(spark.max()).isEqualTo(Map.of("cpu", 8000L, "memory", 16L << 30, "nvidia.com/gpu", 2L));
+    }
+
+    @Test
+    void a_resource_no_pod_can_request_is_reported_not_silently_accepted() {
+        List<String> warnings = new ArrayList<>();
+        QueueConfigParser.parse("queues: [{name: root, queues: [{name: a, resources: {max: {gpu: 2, cpu: 4}}}]}]",
+                warnings::add);
+        assertThat(warnings).singleElement().asString().contains("no pod can request 'gpu'").contains("root.a max");
+    }
+
+    @Test
     void an_empty_document_means_no_queues() {
         assertThat(QueueConfigParser.parse("", w -> { }).enabled()).isFalse();
     }
@@ -124,7 +158,14 @@ class QueueConfigParserTest {
                         "is not a leaf"),
                 Arguments.of("queues not a list", "queues: root", "must be a list"),
                 Arguments.of("duplicate key", "{queues: [{name: root}], queues: []}", "not valid YAML"),
-                Arguments.of("not a mapping", "- root", "must be a mapping"));
+                Arguments.of("not a mapping", "- root", "must be a mapping"),
+                Arguments.of("no default partition", "partitions: [{name: other, queues: [{name: root}]}]",
+                        "makeroom reads the partition named default"),
+                Arguments.of("partitions and queues", "{partitions: [], queues: [{name: root}]}", "both partitions and queues"),
+                Arguments.of("fractional vcore", "queues: [" + a.formatted("resources: {max: {vcore: 0.5}}") + "]",
+                        "must be whole millicores"),
+                Arguments.of("cpu twice", "queues: [" + a.formatted("resources: {max: {vcore: 500, cpu: 1}}") + "]",
+                        "names cpu twice"));
     }
 
     @ParameterizedTest(name = "{0}")
