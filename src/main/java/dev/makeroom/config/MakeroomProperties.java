@@ -4,8 +4,10 @@ import dev.makeroom.core.preemption.AnswerMode;
 import dev.makeroom.core.preemption.PdbMode;
 import dev.makeroom.core.preemption.Strategy;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -14,8 +16,12 @@ import org.springframework.util.unit.DataSize;
 
 import java.time.Duration;
 
-/** Everything under {@code makeroom.*}. Enum values accept the lower-case, dashed spelling ({@code kube-default}). */
-@ConfigurationProperties("makeroom")
+/**
+ * Everything under {@code makeroom.*}. Enum values accept the lower-case, dashed spelling
+ * ({@code kube-default}). Strict: an unknown {@code makeroom.*} key or a value that makes no sense
+ * (a budget of 0, a resync under a second) stops the start, naming the key.
+ */
+@ConfigurationProperties(prefix = "makeroom", ignoreUnknownFields = false)
 @Validated
 public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
                                  @Valid @DefaultValue Preemption preemption,
@@ -30,7 +36,7 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
      * pod at most once per {@code quiet-for}, at most {@code per-second} in all; only against the API.
      */
     public record Events(@DefaultValue("true") boolean enabled,
-                         @NotNull @DefaultValue("10m") Duration quietFor,
+                         @NotNull @DurationMin(seconds = 1) @DefaultValue("10m") Duration quietFor,
                          @jakarta.validation.constraints.Positive @DefaultValue("10") int perSecond) {
     }
 
@@ -43,7 +49,7 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
      */
     public record Rescheduler(@DefaultValue("false") boolean enabled,
                               @NotNull @DefaultValue("dry-run") dev.makeroom.rescheduler.ReschedulerMode mode,
-                              @NotNull @DefaultValue("1m") Duration interval,
+                              @NotNull @DurationMin(seconds = 1) @DefaultValue("1m") Duration interval,
                               String file,
                               String config,
                               @NotNull @DefaultValue("makeroom-rescheduler") String configMapName,
@@ -72,7 +78,13 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
                           @NotNull @DefaultValue("0s") Duration resync,
                           String configMapNamespace,
                           @NotNull @DefaultValue("makeroom-queues") String configMapName,
-                          @NotNull @DefaultValue("10m") Duration evictionMemory) {
+                          @NotNull @DurationMin(seconds = 1) @DefaultValue("10m") Duration evictionMemory) {
+
+        /** A resync replays the whole view: more often than once a second is a mistake. */
+        @AssertTrue(message = "must be 0s (off) or at least 1s")
+        public boolean isResync() {
+            return resync == null || resync.isZero() || resync.compareTo(Duration.ofSeconds(1)) >= 0;
+        }
 
         public Source effectiveSource(boolean insideCluster) {
             return source != null ? source : insideCluster ? Source.KUBERNETES : Source.SNAPSHOT;
@@ -90,7 +102,7 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
     public record Preemption(@NotNull @DefaultValue("minimal") Strategy strategy,
                              @NotNull @DefaultValue("best") AnswerMode answer,
                              @NotNull @DefaultValue("prefer") PdbMode pdb,
-                             @NotNull @DefaultValue("50ms") Duration budget) {
+                             @NotNull @DurationMin(nanos = 1) @DefaultValue("50ms") Duration budget) {
     }
 
     /**
@@ -104,6 +116,6 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
                       @DefaultValue("/scheduler") String prefix,
                       @NotNull @DefaultValue("64MB") DataSize maxRequestSize,
                       @NotNull @DefaultValue("128KB") DataSize socketBuffer,
-                      @NotNull @DefaultValue("5s") Duration warmup) {
+                      @NotNull @DurationMin(nanos = 0) @DefaultValue("5s") Duration warmup) {
     }
 }

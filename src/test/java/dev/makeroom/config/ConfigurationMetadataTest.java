@@ -1,0 +1,48 @@
+package dev.makeroom.config;
+
+import dev.makeroom.support.Json;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The metadata IDEs read (generated from {@link MakeroomProperties}) names every makeroom.* property
+ * with a description, and the README's Configuration table lists exactly those properties.
+ */
+class ConfigurationMetadataTest {
+
+    @Test
+    void every_property_is_described_and_in_the_readme() throws IOException {
+        JsonNode metadata;
+        try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+            assertThat(in).as("the configuration processor's metadata is in the build").isNotNull();
+            metadata = Json.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+        TreeSet<String> properties = new TreeSet<>();
+        for (JsonNode property : metadata.get("properties")) {
+            String name = property.get("name").asString();
+            if (name.startsWith("makeroom.")) {
+                properties.add(name);
+                assertThat(property.path("description").asString("")).as("the description of " + name).isNotBlank();
+            }
+        }
+        String readme = Files.readString(Path.of("README.md"));
+        String table = readme.substring(readme.indexOf("## Configuration"), readme.indexOf("## Metrics"));
+        TreeSet<String> documented = new TreeSet<>();
+        Matcher row = Pattern.compile("(?m)^\\| `(makeroom\\.[a-z.-]+)` \\|").matcher(table);
+        while (row.find()) {
+            documented.add(row.group(1));
+        }
+        assertThat(properties).hasSizeGreaterThan(20).isEqualTo(documented);
+    }
+}
