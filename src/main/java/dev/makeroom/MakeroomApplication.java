@@ -1,5 +1,6 @@
 package dev.makeroom;
 
+import dev.makeroom.why.WhyCommand;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;
@@ -24,6 +25,9 @@ import org.springframework.context.annotation.FilterType;
 public class MakeroomApplication {
     public static void main(String[] args) {
         OutOfMemoryExit.install();
+        if (WhyCommand.asked(args)) { // the offline "why": one decision printed, no server
+            System.exit(WhyCommand.run(args, System.out));
+        }
         SpringApplication.run(MakeroomApplication.class, args);
     }
 }

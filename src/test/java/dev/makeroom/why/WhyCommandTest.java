@@ -1,0 +1,61 @@
+package dev.makeroom.why;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The offline "why" on the bundled dumps: the decision and, node by node, its reasons. */
+class WhyCommandTest {
+
+    private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+    private int why(String... args) {
+        return WhyCommand.run(args, new PrintStream(printed, true, StandardCharsets.UTF_8));
+    }
+
+    private String output() {
+        return printed.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void a_pod_that_preempts_is_told_where_whom_and_why_not_elsewhere() {
+        assertThat(why("--why=default/critical-job", "--dump=examples/demo-cluster.yaml")).isZero();
+        assertThat(output()).contains("default/critical-job: priority 1000")
+                .contains("preemption: PREEMPT (on node-a evict default/batch-big)")
+                .contains("node-a (Insufficient cpu): evict default/batch-big (priority 100)")
+                .contains("node-b (Insufficient cpu): no — evicting every preemptible pod frees too little of [cpu];"
+                        + " not preemptible: 2 opted out by PriorityClass")
+                .contains("node-c (Insufficient cpu): evict shop/web-2 (priority 100); breaks 1 PodDisruptionBudget");
+    }
+
+    @Test
+    void the_readmes_example_prints_as_shown() throws java.io.IOException {
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("README.md"));
+        String section = readme.substring(readme.indexOf("## Why, offline"));
+        int start = section.indexOf("```text\n") + "```text\n".length();
+        String shown = section.substring(start, section.indexOf("```", start)).strip();
+        why("--why=default/critical-job", "--dump=examples/demo-cluster.yaml");
+        assertThat(output().strip()).isEqualTo(shown);
+    }
+
+    @Test
+    void a_pod_nothing_can_be_evicted_for_exits_1_with_each_nodes_reason() {
+        assertThat(why("--why=batch/report", "--dump=examples/defragment-cluster.yaml")).isEqualTo(1);
+        assertThat(output()).contains("preemption: NO_FEASIBLE_NODE")
+                .contains("node-1 (Insufficient cpu): no — evicting every preemptible pod frees too little of [cpu];"
+                        + " not preemptible: 2 at equal or higher priority");
+    }
+
+    @Test
+    void a_question_that_cannot_be_asked_exits_2_saying_why() {
+        assertThat(why("--why=default/nobody", "--dump=examples/demo-cluster.yaml")).isEqualTo(2);
+        assertThat(output()).contains("no pod default/nobody in examples/demo-cluster.yaml");
+        assertThat(why("--why=critical-job", "--dump=examples/demo-cluster.yaml")).isEqualTo(2);
+        assertThat(why("--why=default/critical-job", "--dump=no-such-file.yaml")).isEqualTo(2);
+        assertThat(output()).contains("usage: --why=namespace/name").contains("cannot read no-such-file.yaml");
+    }
+}
