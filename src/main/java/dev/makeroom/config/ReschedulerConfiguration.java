@@ -7,6 +7,7 @@ import dev.makeroom.cluster.ConfigMapWatch;
 import dev.makeroom.cluster.KubernetesClusterView;
 import dev.makeroom.cluster.Leadership;
 import dev.makeroom.cluster.LeaseLeadership;
+import dev.makeroom.cluster.ReplicaName;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.queues.Queues;
@@ -21,8 +22,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +49,7 @@ class ReschedulerConfiguration {
             ConfigMapWatch watch = new ConfigMapWatch(live.client(), live.namespace(), settings.configMapName());
             parts.add(watch);
             feed = watch.feed();
-            LeaseLeadership lease = new LeaseLeadership(live.client(), live.namespace(), settings.lease(), identity())
+            LeaseLeadership lease = new LeaseLeadership(live.client(), live.namespace(), settings.lease(), ReplicaName.get())
                     .start();
             parts.add(lease);
             leading = lease;
@@ -70,18 +69,5 @@ class ReschedulerConfiguration {
             }
         }
         return rescheduler;
-    }
-
-    /** This replica's name in the Lease: its pod name inside a cluster. */
-    private static String identity() {
-        String pod = System.getenv("HOSTNAME");
-        if (pod != null && !pod.isBlank()) {
-            return pod;
-        }
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            return "makeroom-" + ProcessHandle.current().pid();
-        }
     }
 }

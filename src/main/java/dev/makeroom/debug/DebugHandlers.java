@@ -1,6 +1,7 @@
 package dev.makeroom.debug;
 
 import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.cluster.ReplicaName;
 import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.filter.FilterVerdict;
@@ -103,14 +104,21 @@ final class DebugHandlers {
         }
     }
 
+    /** Which replica's decisions an answer holds: its pod name in a cluster (HOSTNAME), else its host. */
+    static final String DECIDED_BY = "Makeroom-Decisions-Of";
+
     private static ServerResponse error(HttpStatus status, String message) {
         return ServerResponse.status(status).contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.Error(message));
     }
 
-    /** GET /debug/decisions[?pod=namespace/name] — the recent decisions, newest first. */
+    /**
+     * GET /debug/decisions[?pod=namespace/name] — the recent decisions of this replica, newest first;
+     * the header {@code Makeroom-Decisions-Of} names the replica (the others keep their own).
+     */
     ServerResponse decisions(ServerRequest request) {
         String pod = request.param("pod").orElse(null);
-        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(decisions.newestFirst().stream()
+        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).header(DECIDED_BY, ReplicaName.get())
+                .body(decisions.newestFirst().stream()
                 .filter(e -> pod == null || e.decision().pod().toString().equals(pod))
                 .map(e -> decision(e.at().toString(), e.decision())).toList());
     }

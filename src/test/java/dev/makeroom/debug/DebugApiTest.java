@@ -50,6 +50,13 @@ class DebugApiTest {
     }
 
     @Test
+    void the_decisions_say_which_replica_they_are_of() {
+        var answer = new ExtenderClient(managementPort).get("/debug/decisions");
+        assertThat(answer.headers().firstValue("Makeroom-Decisions-Of")).hasValue(dev.makeroom.cluster.ReplicaName.get());
+        assertThat(dev.makeroom.cluster.ReplicaName.get()).isNotBlank();
+    }
+
+    @Test
     void a_node_shows_its_pods_and_what_shields_them() {
         JsonNode node = Json.parse(new ExtenderClient(managementPort).get("/debug/nodes/node-b").body());
 
