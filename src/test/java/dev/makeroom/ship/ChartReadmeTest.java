@@ -42,6 +42,18 @@ class ChartReadmeTest {
         });
     }
 
+    @Test
+    void every_value_of_values_yaml_is_commented() throws IOException {
+        java.util.List<String> lines = Files.readAllLines(CHART.resolve("values.yaml"));
+        for (int i = 1; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (!line.isEmpty() && Character.isLetter(line.charAt(0))) { // a top-level value
+                assertThat(lines.get(i - 1).startsWith("#") || line.contains(" #"))
+                        .as("a comment above or beside line %d: %s", i + 1, line).isTrue();
+            }
+        }
+    }
+
     /** The values' leaves by dotted path; an empty map or any list is a leaf. */
     @SuppressWarnings("unchecked")
     private static void leaves(Map<String, Object> map, String prefix, Map<String, Object> out) {
