@@ -49,7 +49,7 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
      */
     public record Rescheduler(@DefaultValue("false") boolean enabled,
                               @NotNull @DefaultValue("dry-run") dev.makeroom.rescheduler.ReschedulerMode mode,
-                              @NotNull @DurationMin(seconds = 1) @DefaultValue("1m") Duration interval,
+                              @NotNull @DurationMin(millis = 100) @DefaultValue("1m") Duration interval,
                               String file,
                               String config,
                               @NotNull @DefaultValue("makeroom-rescheduler") String configMapName,
