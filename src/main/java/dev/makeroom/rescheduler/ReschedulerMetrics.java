@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -16,6 +17,9 @@ import java.util.Locale;
  */
 public final class ReschedulerMetrics {
 
+    // the results RoundReport.RoomResult names, lower-cased
+    private static final List<String> ROOM_RESULTS = List.of("planned", "enacted", "partly_enacted", "not_enacted");
+
     private final MeterRegistry registry;
     private final Timer rounds;
 
@@ -23,6 +27,14 @@ public final class ReschedulerMetrics {
         this.registry = registry;
         this.rounds = Timer.builder("makeroom.rescheduler.round").description("Rescheduler rounds that planned")
                 .register(registry);
+        for (String result : ROOM_RESULTS) { // every result from the start: a dashboard shows 0, not "no data"
+            rooms(result);
+        }
+    }
+
+    private Counter rooms(String result) {
+        return Counter.builder("makeroom.rescheduler.rooms").description("Room made for pending pods by moving others")
+                .tag("result", result).register(registry);
     }
 
     /** Publishes {@code leading} as makeroom_rescheduler_leader (1 on the replica that acts). */
@@ -47,8 +59,7 @@ public final class ReschedulerMetrics {
             }
         }
         for (RoundReport.RoomResult room : report.rooms()) {
-            Counter.builder("makeroom.rescheduler.rooms").description("Room made for pending pods by moving others")
-                    .tag("result", room.result().toLowerCase(Locale.ROOT)).register(registry).increment();
+            rooms(room.result().toLowerCase(Locale.ROOT)).increment();
         }
         for (Skip skip : report.skipped()) {
             Counter.builder("makeroom.rescheduler.skipped").description("Pods a policy would move and did not")
