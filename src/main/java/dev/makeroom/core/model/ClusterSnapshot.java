@@ -4,7 +4,6 @@ import dev.makeroom.core.model.fast.ChunkedMap;
 import dev.makeroom.core.model.fast.NodeTable;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
