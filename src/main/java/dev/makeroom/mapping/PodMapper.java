@@ -18,6 +18,7 @@ import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodCondition;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -116,14 +117,22 @@ public final class PodMapper {
 
     /** When the scheduler last said it found no node for the pod: its PodScheduled condition, False for Unschedulable. */
     private static Instant unschedulableSince(PodStatus status) {
+        PodCondition scheduled = condition(status, "PodScheduled");
+        if (scheduled == null || !"False".equals(scheduled.getStatus()) || !"Unschedulable".equals(scheduled.getReason())) {
+            return null;
+        }
+        Instant since = instant(scheduled.getLastTransitionTime());
+        return since != null ? since : Instant.EPOCH;
+    }
+
+    /** The status's condition of {@code type} (conditions are keyed by type), or null. */
+    private static PodCondition condition(PodStatus status, String type) {
         if (status == null) {
             return null;
         }
-        for (var condition : list(status.getConditions())) {
-            if (condition != null && "PodScheduled".equals(condition.getType()) && "False".equals(condition.getStatus())
-                    && "Unschedulable".equals(condition.getReason())) {
-                Instant since = instant(condition.getLastTransitionTime());
-                return since != null ? since : Instant.EPOCH;
+        for (PodCondition condition : list(status.getConditions())) {
+            if (condition != null && type.equals(condition.getType())) {
+                return condition;
             }
         }
         return null;
@@ -214,12 +223,8 @@ public final class PodMapper {
     }
 
     private static boolean resizeInfeasible(PodStatus status) {
-        for (var condition : list(status.getConditions())) {
-            if (condition != null && "PodResizePending".equals(condition.getType())) {
-                return "Infeasible".equals(condition.getReason());
-            }
-        }
-        return false;
+        PodCondition pending = condition(status, "PodResizePending");
+        return pending != null && "Infeasible".equals(pending.getReason());
     }
 
     private static Map<String, ContainerStatus> containerStatuses(PodStatus status) {

@@ -215,7 +215,7 @@ public final class Rescheduler implements AutoCloseable {
     private void releaseEnded(ClusterSnapshot snapshot, Instant now) {
         for (NodeInfo node : snapshot.nodesWithReservations().values()) {
             Reservation reservation = node.admission().reservation();
-            if (!reservation.holds(snapshot.pod(reservation.pod().uid()), now)) {
+            if (!reservation.holdsIn(snapshot, now)) {
                 evictor.release(node.name(), reservation.pod().uid());
             }
         }

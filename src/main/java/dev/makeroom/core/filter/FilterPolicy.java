@@ -112,8 +112,7 @@ public final class FilterPolicy {
         Map<String, String> kept = new HashMap<>();
         holding.forEach((name, node) -> {
             Reservation reservation = node.admission().reservation();
-            PodInfo reservedFor = snapshot.pod(reservation.pod().uid());
-            if (reservation.holds(reservedFor, now) && reservation.keepsOff(pod, reservedFor)) {
+            if (reservation.keepsOff(pod, snapshot, now)) {
                 kept.put(name, reservation.describe());
             }
         });

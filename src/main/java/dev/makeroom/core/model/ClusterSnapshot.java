@@ -113,14 +113,8 @@ public final class ClusterSnapshot {
     public Map<String, NodeInfo> nodesWithAvoidances() {
         Map<String, NodeInfo> found = withAvoidances;
         if (found == null) {
-            Map<String, NodeInfo> avoiding = new HashMap<>();
-            for (NodeInfo node : nodes.values()) {
-                if (!node.admission().avoided().isEmpty()) {
-                    avoiding.put(node.name(), node);
-                }
-            }
-            found = Map.copyOf(avoiding);
-            withAvoidances = found;
+            indexAdmissions();
+            found = withAvoidances;
         }
         return found;
     }
@@ -129,16 +123,30 @@ public final class ClusterSnapshot {
     public Map<String, NodeInfo> nodesWithReservations() {
         Map<String, NodeInfo> found = withReservations;
         if (found == null) {
-            Map<String, NodeInfo> holding = new HashMap<>();
-            for (NodeInfo node : nodes.values()) {
-                if (node.admission().reservation() != null) {
-                    holding.put(node.name(), node);
-                }
-            }
-            found = Map.copyOf(holding);
-            withReservations = found;
+            indexAdmissions();
+            found = withReservations;
         }
         return found;
+    }
+
+    /** Both node indexes in one pass over the nodes (most have the open admission and land in neither). */
+    private void indexAdmissions() {
+        Map<String, NodeInfo> avoiding = new HashMap<>();
+        Map<String, NodeInfo> holding = new HashMap<>();
+        for (NodeInfo node : nodes.values()) {
+            NodeAdmission admission = node.admission();
+            if (admission == NodeAdmission.OPEN) { // the mappers share this one value for every plain node
+                continue;
+            }
+            if (!admission.avoided().isEmpty()) {
+                avoiding.put(node.name(), node);
+            }
+            if (admission.reservation() != null) {
+                holding.put(node.name(), node);
+            }
+        }
+        withReservations = Map.copyOf(holding);
+        withAvoidances = Map.copyOf(avoiding);
     }
 
     public List<DisruptionBudget> budgets() {

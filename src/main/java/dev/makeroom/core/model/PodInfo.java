@@ -64,6 +64,11 @@ public record PodInfo(
         return new PodRef(namespace, name, uid);
     }
 
+    /** What evicting or moving the pod frees of {@code resource}: one under {@link Resources#PODS}, else its request. */
+    public long frees(String resource) {
+        return Resources.PODS.equals(resource) ? 1 : Math.max(0, requests.get(resource));
+    }
+
     public boolean isAssigned() {
         return nodeName != null && !nodeName.isEmpty();
     }

@@ -19,6 +19,17 @@ public record Reservation(PodRef pod, Instant until) {
         return !pod.uid().equals(pod().uid()) && pod.priority() <= reserved.priority();
     }
 
+    /** Whether it holds at {@code now}, the held pod as {@code snapshot} has it. */
+    public boolean holdsIn(ClusterSnapshot snapshot, Instant now) {
+        return holds(snapshot.pod(pod.uid()), now);
+    }
+
+    /** Whether it holds at {@code now} and keeps {@code other} off, the held pod as {@code snapshot} has it. */
+    public boolean keepsOff(PodInfo other, ClusterSnapshot snapshot, Instant now) {
+        PodInfo reserved = snapshot.pod(pod.uid());
+        return holds(reserved, now) && keepsOff(other, reserved);
+    }
+
     /** What the filter says of a node it keeps a pod off. */
     public String describe() {
         return "reserved for " + pod + " by makeroom";

@@ -79,7 +79,7 @@ final class CandidatePool {
         for (int i = 0; i < n; i++) {
             PodInfo pod = pods.get(i);
             for (int d = 0; d < resources; d++) {
-                frees[i][d] = Resources.PODS.equals(dims[d]) ? 1 : Math.max(0, pod.requests().get(dims[d]));
+                frees[i][d] = pod.frees(dims[d]);
             }
             for (int k = 0; k < needs.size(); k++) {
                 frees[i][resources + k] = needs.get(k).counts().test(pod) ? 1 : 0;

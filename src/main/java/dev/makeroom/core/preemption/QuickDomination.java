@@ -71,7 +71,7 @@ final class QuickDomination {
         long[] amounts = new long[candidates.size()];
         for (int d = 0; d < deficit.size(); d++) {
             for (int i = 0; i < amounts.length; i++) {
-                amounts[i] = amount(candidates.get(i), deficit.name(d));
+                amounts[i] = candidates.get(i).frees(deficit.name(d));
             }
             Arrays.sort(amounts);
             long freed = 0;
@@ -132,7 +132,7 @@ final class QuickDomination {
         for (int d = 0; d < deficit.size(); d++) {
             long freed = 0;
             for (int i = 0; i < pods.size(); i++) {
-                freed += amount(pods.get(i), deficit.name(d));
+                freed += pods.get(i).frees(deficit.name(d));
             }
             if (freed < deficit.value(d)) {
                 return false;
@@ -141,15 +141,11 @@ final class QuickDomination {
         return true;
     }
 
-    private static long amount(PodInfo pod, String resource) {
-        return Resources.PODS.equals(resource) ? 1 : Math.max(0, pod.requests().get(resource));
-    }
-
     /** How much of what is short the pod frees, as a sum of shares (to take the most useful first). */
     private static double share(PodInfo pod, Resources deficit) {
         double share = 0;
         for (int d = 0; d < deficit.size(); d++) {
-            share += Math.min(1.0, (double) amount(pod, deficit.name(d)) / deficit.value(d));
+            share += Math.min(1.0, (double) pod.frees(deficit.name(d)) / deficit.value(d));
         }
         return share;
     }

@@ -1,5 +1,8 @@
 package dev.makeroom.core.preemption;
 
+import dev.makeroom.core.model.PodInfo;
+
+import java.util.List;
 import java.util.StringJoiner;
 
 /**
@@ -36,12 +39,13 @@ public final class RoomMaker {
         }
         NodeVerdict verdict = null;
         for (Tier tier : problem.tiersToSearch()) {
+            List<PodInfo> candidates = problem.candidatesUpTo(tier); // once: the quick check and the pool read it
             Selection dominated = exact && !tier.lastResort()
-                    ? QuickDomination.check(problem, problem.candidatesUpTo(tier), cutoff, strictPdb) : null;
+                    ? QuickDomination.check(problem, candidates, cutoff, strictPdb) : null;
             if (dominated != null) {
                 return verdict(problem, dominated, tier);
             }
-            CandidatePool pool = pool(problem, tier);
+            CandidatePool pool = pool(problem, candidates);
             verdict = verdict(problem, selector.select(pool, deadline, tier.lastResort() ? null : cutoff), tier);
             if (verdict.isFeasible()) {
                 return verdict;
@@ -50,8 +54,7 @@ public final class RoomMaker {
         return verdict;
     }
 
-    private CandidatePool pool(NodeProblem problem, Tier tier) {
-        var pods = problem.candidatesUpTo(tier);
+    private CandidatePool pool(NodeProblem problem, List<PodInfo> pods) {
         return new CandidatePool(pods, problem.deficit(), problem.needs(), problem.forced(), problem.budgets(),
                 strictPdb, problem.rules().floors(pods));
     }

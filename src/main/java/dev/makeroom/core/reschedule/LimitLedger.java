@@ -34,22 +34,7 @@ final class LimitLedger {
 
     /** Which limit moving {@code pod} off {@code node} would pass, or null when it is within all. */
     String exceeded(PodInfo pod, String node) {
-        if (round >= limits.perRound()) {
-            return "the round's limit of " + limits.perRound() + " evictions";
-        }
-        if (byNode.getOrDefault(node, 0) >= limits.perNodePerRound()) {
-            return "the limit of " + limits.perNodePerRound() + " evictions per node per round";
-        }
-        if (hour >= limits.clusterPerHour()) {
-            return "the cluster's limit of " + limits.clusterPerHour() + " evictions per hour";
-        }
-        if (byNamespace.getOrDefault(pod.namespace(), 0) >= limits.perNamespacePerHour()) {
-            return "the limit of " + limits.perNamespacePerHour() + " evictions per namespace per hour";
-        }
-        if (byController.getOrDefault(pod.controller().uid(), 0) >= limits.perControllerPerHour()) {
-            return "the limit of " + limits.perControllerPerHour() + " evictions per controller per hour";
-        }
-        return null;
+        return exceeded(List.of(pod), node);
     }
 
     /** Which limit moving all of {@code pods} off {@code node} would pass, or null when within all. */
@@ -64,15 +49,18 @@ final class LimitLedger {
         if (hour + n > limits.clusterPerHour()) {
             return "the cluster's limit of " + limits.clusterPerHour() + " evictions per hour";
         }
-        Map<String, Integer> namespaces = new HashMap<>();
-        Map<String, Integer> controllers = new HashMap<>();
-        for (PodInfo pod : pods) {
-            if (byNamespace.getOrDefault(pod.namespace(), 0) + namespaces.merge(pod.namespace(), 1, Integer::sum)
-                    > limits.perNamespacePerHour()) {
+        for (int i = 0; i < pods.size(); i++) {
+            PodInfo pod = pods.get(i);
+            int sameNamespace = 0; // of the set up to this pod: no maps, since the planner asks for every pod it weighs
+            int sameController = 0;
+            for (int j = 0; j <= i; j++) {
+                sameNamespace += pods.get(j).namespace().equals(pod.namespace()) ? 1 : 0;
+                sameController += pods.get(j).controller().uid().equals(pod.controller().uid()) ? 1 : 0;
+            }
+            if (byNamespace.getOrDefault(pod.namespace(), 0) + sameNamespace > limits.perNamespacePerHour()) {
                 return "the limit of " + limits.perNamespacePerHour() + " evictions per namespace per hour";
             }
-            if (byController.getOrDefault(pod.controller().uid(), 0) + controllers.merge(pod.controller().uid(), 1,
-                    Integer::sum) > limits.perControllerPerHour()) {
+            if (byController.getOrDefault(pod.controller().uid(), 0) + sameController > limits.perControllerPerHour()) {
                 return "the limit of " + limits.perControllerPerHour() + " evictions per controller per hour";
             }
         }

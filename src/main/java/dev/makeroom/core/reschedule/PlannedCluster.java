@@ -51,6 +51,15 @@ final class PlannedCluster {
         return allocatable <= 0 ? 0 : 100.0 * requested(node).get(resource) / allocatable;
     }
 
+    /** The node's most used of {@code resources}, in percent of allocatable, once the moves so far are done. */
+    double load(NodeInfo node, Iterable<String> resources) {
+        double most = 0;
+        for (String r : resources) {
+            most = Math.max(most, percent(node, r));
+        }
+        return most;
+    }
+
     /**
      * Why {@code pod} cannot land on {@code target} once the moves so far are done, or null when it can:
      * the scheduler's NodeUnschedulable, TaintToleration, NodeAffinity (selector and required affinity),
@@ -103,13 +112,7 @@ final class PlannedCluster {
             return "room planned for " + planned.ref() + " this round";
         }
         Reservation reservation = target.admission().reservation();
-        if (reservation != null) {
-            PodInfo held = snapshot.pod(reservation.pod().uid());
-            if (reservation.holds(held, now) && reservation.keepsOff(pod, held)) {
-                return reservation.describe();
-            }
-        }
-        return null;
+        return reservation != null && reservation.keepsOff(pod, snapshot, now) ? reservation.describe() : null;
     }
 
     /** Whether a move so far lands on the node. */

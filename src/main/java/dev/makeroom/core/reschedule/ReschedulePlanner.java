@@ -193,7 +193,7 @@ public final class ReschedulePlanner {
             for (NodeInfo n : nodes) {
                 if (!overResources(n, high).isEmpty()) {
                     over.add(n);
-                    loads.put(n.name(), load(n, high.keySet()));
+                    loads.put(n.name(), planned.load(n, high.keySet()));
                 }
             }
             over.sort(Comparator.comparingDouble((NodeInfo n) -> -loads.get(n.name())).thenComparing(NodeInfo::name));
@@ -273,14 +273,6 @@ public final class ReschedulePlanner {
             return String.join(", ", resources.stream().map(r -> r + " " + high.get(r) + "%").toList());
         }
 
-        private double load(NodeInfo node, Iterable<String> resources) {
-            double most = 0;
-            for (String r : resources) {
-                most = Math.max(most, planned.percent(node, r));
-            }
-            return most;
-        }
-
         private boolean movable(PodInfo pod, NodeInfo node, ReschedulePolicy policy) {
             MoveBlocker blocker = MoveBlocker.of(pod, snapshot, settings.allowLocalStorage());
             if (blocker != null) {
@@ -310,7 +302,7 @@ public final class ReschedulePlanner {
                         || planned.landingProblem(pod, target) != null) {
                     continue;
                 }
-                double load = load(target, asked);
+                double load = planned.load(target, asked);
                 if (load < bestLoad) {
                     best = target;
                     bestLoad = load;

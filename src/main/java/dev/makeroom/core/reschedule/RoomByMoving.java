@@ -133,7 +133,6 @@ final class RoomByMoving {
         private final Map<String, Integer> excluded = new HashMap<>(); // why nodes were no site, counted
         private Option best;
         private Map<PodInfo, String> bestLandings;
-        private boolean bestProven = true;
         private boolean timedOut;
         private long steps;
         private String fitsOn;
@@ -224,7 +223,6 @@ final class RoomByMoving {
                 }
                 if (deadline.passed()) {
                     timedOut = true;
-                    bestProven = false;
                     return;
                 }
                 Map<PodInfo, String> landings = verify(option);
@@ -244,7 +242,7 @@ final class RoomByMoving {
             long[][] amounts = new long[movable.size()][dims];
             for (int i = 0; i < movable.size(); i++) {
                 for (int d = 0; d < dims; d++) {
-                    amounts[i][d] = amount(movable.get(i), deficit.name(d));
+                    amounts[i][d] = movable.get(i).frees(deficit.name(d));
                 }
             }
             // suffixMax[i][d]: the largest amount of d among pods i.. (what one more pick can add at most)
@@ -346,7 +344,8 @@ final class RoomByMoving {
             PodInfo pod = pods.get(index);
             List<NodeInfo> candidates = new ArrayList<>(targets.get(pod.uid()));
             // the least used first (with the landings so far), so moved pods spread rather than pile up
-            candidates.sort(Comparator.comparingDouble((NodeInfo n) -> use(pod, n)).thenComparing(NodeInfo::name));
+            Set<String> asked = pod.requests().toMap().keySet();
+            candidates.sort(Comparator.comparingDouble((NodeInfo n) -> planned.load(n, asked)).thenComparing(NodeInfo::name));
             for (NodeInfo target : candidates) {
                 if (planned.landingProblem(pod, target) == null) {
                     planned.move(pod, from, target.name());
@@ -380,15 +379,6 @@ final class RoomByMoving {
             return found.size() > k ? found.subList(0, k) : found;
         }
 
-        /** How full the node is in what the pod asks for, the fullest of those resources, in percent. */
-        private double use(PodInfo pod, NodeInfo node) {
-            double most = 0;
-            for (int i = 0; i < pod.requests().size(); i++) {
-                most = Math.max(most, planned.percent(node, pod.requests().name(i)));
-            }
-            return most;
-        }
-
         private void undoAll(Map<PodInfo, String> landings, String from) {
             landings.forEach((pod, to) -> planned.undo(pod, from, to));
         }
@@ -418,7 +408,7 @@ final class RoomByMoving {
                         "makes room for " + pending.ref() + " on " + node));
             }
             planned.reserve(node, pending);
-            return new Outcome(new RoomPlan(pending.ref(), node, moves, reserveUntil, bestProven && !timedOut), null, null);
+            return new Outcome(new RoomPlan(pending.ref(), node, moves, reserveUntil, !timedOut), null, null);
         }
 
         /** Why no plan: how many nodes were out and why, and what stopped the sets that freed enough. */
@@ -449,18 +439,13 @@ final class RoomByMoving {
         for (int d = 0; d < need.length; d++) {
             need[d] = deficit.value(d);
             for (int i = 0; i < pods.size() && need[d] > 0; i++) {
-                need[d] -= amount(pods.get(i), deficit.name(d));
+                need[d] -= pods.get(i).frees(deficit.name(d));
             }
             if (need[d] > 0) {
                 return false;
             }
         }
         return true;
-    }
-
-    /** What moving {@code pod} frees of {@code resource} (one pod under {@link Resources#PODS}). */
-    private static long amount(PodInfo pod, String resource) {
-        return Resources.PODS.equals(resource) ? 1 : pod.requests().get(resource);
     }
 
     /** {@code deficit} with what moving {@code pod} frees taken off (only positive amounts kept). */
@@ -470,7 +455,7 @@ final class RoomByMoving {
         }
         Map<String, Long> left = new HashMap<>();
         for (int d = 0; d < deficit.size(); d++) {
-            long rest = deficit.value(d) - amount(pod, deficit.name(d));
+            long rest = deficit.value(d) - pod.frees(deficit.name(d));
             if (rest > 0) {
                 left.put(deficit.name(d), rest);
             }
