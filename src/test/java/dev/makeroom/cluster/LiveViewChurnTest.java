@@ -47,9 +47,7 @@ class LiveViewChurnTest {
     static class MockApi {
         @Bean(destroyMethod = "close")
         KubernetesClient kubernetesClient() {
-            try (KubernetesClient plain = server.createClient()) {
-                return MockApiClients.clientFor(plain);
-            }
+            return MockApiClients.clientFor(server);
         }
     }
 

@@ -54,9 +54,7 @@ class LiveViewLifetimeTest {
     static class MockApi {
         @Bean(destroyMethod = "close")
         KubernetesClient kubernetesClient() {
-            try (KubernetesClient plain = server.createClient()) {
-                return MockApiClients.clientFor(plain);
-            }
+            return MockApiClients.clientFor(server);
         }
     }
 

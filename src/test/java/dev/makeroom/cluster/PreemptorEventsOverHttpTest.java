@@ -41,9 +41,7 @@ class PreemptorEventsOverHttpTest {
     static class MockApi {
         @Bean(destroyMethod = "close")
         KubernetesClient kubernetesClient() {
-            try (KubernetesClient plain = server.createClient()) {
-                return MockApiClients.clientFor(plain);
-            }
+            return MockApiClients.clientFor(server);
         }
     }
 

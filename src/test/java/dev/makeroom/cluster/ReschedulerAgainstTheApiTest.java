@@ -42,9 +42,7 @@ class ReschedulerAgainstTheApiTest {
     static class MockApi {
         @Bean(destroyMethod = "close")
         KubernetesClient kubernetesClient() {
-            try (KubernetesClient plain = server.createClient()) {
-                return MockApiClients.clientFor(plain);
-            }
+            return MockApiClients.clientFor(server);
         }
     }
 
