@@ -82,6 +82,7 @@ final class MinimalVictimSearch implements VictimSelector {
         private final long[] freed;
         private final ObjectiveSum sum;
         private final FloorLedger floors;
+        private final TiedCountBound tied;
         private boolean[] best;
         private Objective bestObjective;
         private long states;
@@ -105,6 +106,7 @@ final class MinimalVictimSearch implements VictimSelector {
             this.suffixTotal = new long[classes.length + 1][dims];
             this.suffixMinCost = new long[classes.length + 1][];
             buildSuffixBounds();
+            this.tied = new TiedCountBound(pool, classes, classPriority);
         }
 
         private static int[][] buildClasses(CandidatePool pool) {
@@ -263,7 +265,7 @@ final class MinimalVictimSearch implements VictimSelector {
             if (c == classes.length || !reachable(c)) {
                 return;
             }
-            if (!sum.mayBeat(bound, fewestMorePods(c), classPriority[c], suffixMinCost[c])) {
+            if (!sum.mayBeat(bound, fewestMorePods(c), classPriority[c], suffixMinCost[c]) || !mayWinByCount(c, bound)) {
                 return;
             }
             int[] members = classes[c];
@@ -286,6 +288,25 @@ final class MinimalVictimSearch implements VictimSelector {
                     release(members[j]);
                 }
             }
+        }
+
+        /**
+         * When this set ties the bound on violations, whether it can still win by count: its highest
+         * priority is then the bound's (when lower pods cannot finish it) and it may only add pods
+         * that keep both ({@link TiedCountBound}).
+         */
+        private boolean mayWinByCount(int c, Objective bound) {
+            if (bound == null || sum.violations() != bound.pdbViolations()) {
+                return true;
+            }
+            long highest = bound.highestPriority();
+            if (Math.max(sum.highest(), classPriority[c]) < highest
+                    && tied.fewest(c, highest - 1, freed, sum) != TiedCountBound.NONE) {
+                return true; // it may still win on a lower highest priority
+            }
+            int more = tied.fewest(c, highest, freed, sum);
+            return more != TiedCountBound.NONE && sum.mayBeat(bound, more, highest,
+                    tied.leastPrioritySum(c, more), tied.leastTieBreaks(c, more));
         }
 
         /** A hard limit is broken: a queue floor, or a budget in strict mode. */

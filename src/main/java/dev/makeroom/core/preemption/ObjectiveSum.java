@@ -17,6 +17,7 @@ final class ObjectiveSum {
     private long count;
     private long prioritySum;
     private final long[] tieBreaks = new long[TieBreak.COUNT];
+    private final long[] moreTieBreaks = new long[TieBreak.COUNT]; // scratch for mayBeat
 
     /** Empty sums that victims are added to and removed from. */
     ObjectiveSum(CandidatePool pool) {
@@ -76,6 +77,16 @@ final class ObjectiveSum {
         return violations;
     }
 
+    /** The highest priority taken so far ({@code Long.MIN_VALUE} while none is). */
+    long highest() {
+        return highest;
+    }
+
+    /** How many victims so far draw on budget {@code b} of the pool. */
+    int spent(int b) {
+        return spent[b];
+    }
+
     Objective objective() {
         return objectiveCounting(violations);
     }
@@ -95,12 +106,27 @@ final class ObjectiveSum {
         if (bound == null) {
             return true;
         }
+        long[] more = moreTieBreaks;
+        for (int t = 0; t < more.length; t++) {
+            more[t] = extra == 0 ? 0 : extra * least[t];
+        }
+        return mayBeat(bound, extra, next, extra * next, more);
+    }
+
+    /**
+     * As above with the completion's parts given: its highest priority at least {@code highestAtLeast},
+     * its {@code extra} victims adding at least {@code morePriority} and {@code moreTieBreaks}.
+     */
+    boolean mayBeat(Objective bound, int extra, long highestAtLeast, long morePriority, long[] moreTieBreaks) {
+        if (bound == null) {
+            return true;
+        }
         int c = Long.compare(violations, bound.pdbViolations());
-        if (c == 0) c = Long.compare(extra == 0 ? highestOrEmpty() : Math.max(highest, next), bound.highestPriority());
+        if (c == 0) c = Long.compare(extra == 0 ? highestOrEmpty() : Math.max(highest, highestAtLeast), bound.highestPriority());
         if (c == 0) c = Long.compare(count + extra, bound.victims());
-        if (c == 0) c = Long.compare(prioritySum + extra * next, bound.prioritySum());
+        if (c == 0) c = Long.compare(prioritySum + morePriority, bound.prioritySum());
         for (int t = 0; c == 0 && t < tieBreaks.length; t++) {
-            c = Long.compare(tieBreaks[t] + (extra == 0 ? 0 : extra * least[t]), bound.tieBreak(TieBreak.ALL.get(t)));
+            c = Long.compare(tieBreaks[t] + moreTieBreaks[t], bound.tieBreak(TieBreak.ALL.get(t)));
         }
         return c < 0;
     }
