@@ -34,9 +34,9 @@ public final class FullSizeNodes {
         REPLICAS_UNDER_PDBS,
         /** Enough small low-priority pods, and big higher-priority pods that fit the need but cost more. */
         HIGHER_PRIORITY_IN_REACH,
-        /** Cpu-heavy and memory-heavy pods competing, cpu and memory (sometimes gpus) binding together. */
+        /** Workloads of cpu-heavy and memory-heavy pods competing, cpu and memory (sometimes gpus) binding together. */
         SEVERAL_RESOURCES,
-        /** All of it at once: many priorities, opted-out and BestEffort pods, nodes at their pod limit. */
+        /** All of it at once: workloads of many priorities, opted-out and BestEffort pods, nodes at their pod limit. */
         MIXED
     }
 
@@ -191,39 +191,44 @@ public final class FullSizeNodes {
         }
 
         private void severalResources() {
-            int[] groups = {budget(), budget(), -1};
             while (pods.size() < size) {
-                int group = groups[random.nextInt(groups.length)];
                 int priority = 10 * (1 + random.nextInt(3));
+                int budget = random.nextInt(3) < 2 ? budget() : -1;
                 switch (random.nextInt(3)) {
-                    case 0 -> add(pod(priority, 50L * (10 + random.nextInt(30)), MI * 64 * (2 + random.nextInt(6)), 0, group));
-                    case 1 -> add(pod(priority, 50L * (2 + random.nextInt(4)), MI * 512 * (2 + random.nextInt(12)), 0, group));
-                    default -> add(pod(priority, 50L * (4 + random.nextInt(12)), MI * 256 * (2 + random.nextInt(8)),
-                            random.nextInt(4) == 0 ? 1 : 0, group));
+                    case 0 -> workload(pod(priority, 50L * (10 + random.nextInt(30)), MI * 64 * (2 + random.nextInt(6)), 0, budget));
+                    case 1 -> workload(pod(priority, 50L * (2 + random.nextInt(4)), MI * 512 * (2 + random.nextInt(12)), 0, budget));
+                    default -> workload(pod(priority, 50L * (4 + random.nextInt(12)), MI * 256 * (2 + random.nextInt(8)),
+                            random.nextInt(4) == 0 ? 1 : 0, budget));
                 }
             }
         }
 
         private void mixed() {
-            int budgets = 1 + random.nextInt(4);
-            int[] groups = new int[budgets + 1];
-            for (int k = 0; k < budgets; k++) {
-                groups[k] = budget();
-            }
-            groups[budgets] = -1;
             while (pods.size() < size) {
                 int priority = 10 * (1 + random.nextInt(6));
-                int group = groups[random.nextInt(groups.length)];
+                int budget = random.nextInt(2) == 0 ? budget() : -1;
                 int kind = random.nextInt(20);
                 if (kind < 2) {
-                    add(new Pod(priority, new long[DIMS.length], group, false, QosClass.BEST_EFFORT, grace(), minute()));
+                    workload(new Pod(priority, new long[DIMS.length], budget, false, QosClass.BEST_EFFORT, grace(), 0));
                 } else if (kind == 2) {
-                    add(new Pod(priority, amounts(50L * (2 + random.nextInt(20)), MI * 128 * (1 + random.nextInt(8)), 0),
-                            group, true, QosClass.GUARANTEED, grace(), minute()));
+                    workload(new Pod(priority, amounts(50L * (2 + random.nextInt(20)), MI * 128 * (1 + random.nextInt(8)), 0),
+                            budget, true, QosClass.GUARANTEED, grace(), 0));
                 } else {
-                    add(pod(priority, 50L * (2 + random.nextInt(30)), MI * 128 * (1 + random.nextInt(24)),
-                            random.nextInt(12) == 0 ? 1 : 0, group));
+                    workload(pod(priority, 50L * (2 + random.nextInt(30)), MI * 128 * (1 + random.nextInt(24)),
+                            random.nextInt(12) == 0 ? 1 : 0, budget));
                 }
+            }
+        }
+
+        /**
+         * Replicas of one workload, as real nodes hold them: a third run alone, the others two to
+         * sixteen copies of one template (its PDB, if any, covering them all).
+         */
+        private void workload(Pod template) {
+            int roll = random.nextInt(10);
+            int replicas = roll < 3 ? 1 : roll < 7 ? 2 + random.nextInt(4) : 6 + random.nextInt(11);
+            for (int r = 0; r < replicas && pods.size() < size; r++) {
+                add(template);
             }
         }
 

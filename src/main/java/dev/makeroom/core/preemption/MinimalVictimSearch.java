@@ -40,6 +40,7 @@ import java.util.List;
 final class MinimalVictimSearch implements VictimSelector {
 
     private static final int CLOCK_CHECK_INTERVAL = 256;
+    private static final long[] NO_COSTS = new long[TieBreak.COUNT];
     // the tie-break in which interchangeable pods may differ: a class is taken cheapest first by it
     private static final int LAST = TieBreak.COUNT - 1;
 
@@ -296,8 +297,12 @@ final class MinimalVictimSearch implements VictimSelector {
          * that keep both ({@link TiedCountBound}).
          */
         private boolean mayWinByCount(int c, Objective bound) {
-            if (bound == null || sum.violations() != bound.pdbViolations()) {
+            if (bound == null) {
                 return true;
+            }
+            if (sum.violations() != bound.pdbViolations()) {
+                int more = tied.fewestMoreViolations(c, freed, sum);
+                return more != TiedCountBound.NONE && sum.violations() + more <= bound.pdbViolations();
             }
             long highest = bound.highestPriority();
             if (Math.max(sum.highest(), classPriority[c]) < highest
@@ -305,8 +310,14 @@ final class MinimalVictimSearch implements VictimSelector {
                 return true; // it may still win on a lower highest priority
             }
             int more = tied.fewest(c, highest, freed, sum);
-            return more != TiedCountBound.NONE && sum.mayBeat(bound, more, highest,
-                    tied.leastPrioritySum(c, more), tied.leastTieBreaks(c, more));
+            if (more == TiedCountBound.NONE) {
+                return false;
+            }
+            long morePriority = tied.leastPrioritySum(c, more);
+            // the tie-breaks are only read on a tie before them: only then are they worth adding up
+            long[] moreTieBreaks = sum.tiesOnCountAndPrioritySum(bound, more, morePriority)
+                    ? tied.leastTieBreaks(c, more) : NO_COSTS;
+            return sum.mayBeat(bound, more, highest, morePriority, moreTieBreaks);
         }
 
         /** A hard limit is broken: a queue floor, or a budget in strict mode. */

@@ -131,6 +131,11 @@ final class ObjectiveSum {
         return c < 0;
     }
 
+    /** Whether {@code extra} more victims adding {@code morePriority} would tie {@code bound} on count and priority sum. */
+    boolean tiesOnCountAndPrioritySum(Objective bound, int extra, long morePriority) {
+        return count + extra == bound.victims() && prioritySum + morePriority == bound.prioritySum();
+    }
+
     private long highestOrEmpty() {
         return count == 0 ? Long.MIN_VALUE : highest;
     }

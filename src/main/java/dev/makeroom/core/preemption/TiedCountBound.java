@@ -23,10 +23,11 @@ import java.util.stream.IntStream;
  *       whose largest weights reach D is a lower bound. This is what binds when cpu-heavy and
  *       memory-heavy pods compete, where each resource alone is weak.</li>
  * </ul>
- * Pods are read in classes {@code c..} of the search (rising priority), so the pods allowed are a
- * prefix of them; their order by each resource is built once per prefix and kept. For the parts of
- * the objective compared at equal counts, the bound's k pods add at least the k smallest priorities
- * and, per tie-break, the k smallest costs of the pods allowed (sorted once per prefix too).
+ * Pods are read in classes {@code c..end} of the search (classes come in rising priority, so a
+ * priority limit is an end), walking orders sorted once per search (by each resource, by each
+ * tie-break) and skipping pods outside the range: no sorting per state. For the parts of the
+ * objective compared at equal counts, the bound's k pods add at least the k smallest priorities
+ * (the first k pods from class c on) and, per tie-break, the k smallest costs of the pods allowed.
  */
 final class TiedCountBound {
 
@@ -38,10 +39,9 @@ final class TiedCountBound {
     private final int[][] classes;
     private final int[] classPriority;
     private final int dims;
-    // per end (classes c..end allowed), [c * dims + d]: those pods, largest amount of d first
-    private final int[][][] byAmount;
-    // per end, [c * (COUNT + 1) + t]: prefix sums of those pods' tie-break t costs, smallest first (t = COUNT: priority)
-    private final long[][][] cheapest;
+    private final int[] classOf;      // pod -> its class, -1 for pods in none
+    private final int[][] byAmount;   // [d]: every pod of a class, largest amount of d first
+    private final int[][] byCost;     // [t]: every pod of a class, least tie-break t cost first
     private final int[] capLeft;
     private final long[] keys;
     private final long[] more = new long[TieBreak.COUNT];
@@ -52,8 +52,24 @@ final class TiedCountBound {
         this.classes = classes;
         this.classPriority = classPriority;
         this.dims = pool.need.length;
-        this.byAmount = new int[classes.length + 1][][];
-        this.cheapest = new long[classes.length + 1][][];
+        this.classOf = new int[pool.size()];
+        Arrays.fill(classOf, -1);
+        for (int c = 0; c < classes.length; c++) {
+            for (int i : classes[c]) {
+                classOf[i] = c;
+            }
+        }
+        int[] members = IntStream.range(0, pool.size()).filter(i -> classOf[i] >= 0).toArray();
+        this.byAmount = new int[dims][];
+        for (int d = 0; d < dims; d++) {
+            int dim = d;
+            byAmount[d] = sorted(members, i -> -pool.frees[i][dim]);
+        }
+        this.byCost = new int[TieBreak.COUNT][];
+        for (int t = 0; t < TieBreak.COUNT; t++) {
+            int tieBreak = t;
+            byCost[t] = sorted(members, i -> pool.tieBreakCost(i, tieBreak));
+        }
         this.capLeft = new int[pool.allowed.length];
         this.keys = new long[pool.size()];
     }
@@ -77,7 +93,7 @@ final class TiedCountBound {
             if (missing > 0) {
                 missingDims++;
                 resetCaps(sum);
-                int k = countToReach(order(c, end, d), d, missing);
+                int k = countToReach(c, d, missing);
                 if (k == NONE) {
                     return NONE;
                 }
@@ -109,14 +125,14 @@ final class TiedCountBound {
         return true;
     }
 
-    private int countToReach(int[] largestFirst, int d, long missing) {
+    private int countToReach(int c, int d, long missing) {
         long reached = 0;
         int taken = 0;
-        for (int i : largestFirst) {
+        for (int i : byAmount[d]) {
             if (pool.frees[i][d] <= 0) {
                 break;
             }
-            if (allowedAndTaken(i)) {
+            if (inRange(i, c, end) && allowedAndTaken(i)) {
                 reached += pool.frees[i][d];
                 taken++;
                 if (reached >= missing) {
@@ -160,52 +176,79 @@ final class TiedCountBound {
         return NONE;
     }
 
-    /** The least priority sum that {@code k} pods allowed by the last {@link #fewest} call add. */
+    /**
+     * The fewest PDB violations any completion from classes {@code c..} adds. Per missing resource:
+     * what pods within their budgets' allowance can free at most is what largest first frees (the
+     * matroid again); every pod beyond an allowance adds a violation, so the rest needs at least as
+     * many violations as the fewest budgeted pods whose largest amounts cover it.
+     */
+    int fewestMoreViolations(int c, long[] freed, ObjectiveSum sum) {
+        int most = 0;
+        int all = classes.length;
+        for (int d = 0; d < dims && c < all; d++) {
+            long missing = pool.need[d] - freed[d];
+            if (missing <= 0) {
+                continue;
+            }
+            resetCaps(sum);
+            long rest = missing;
+            for (int i : byAmount[d]) {
+                if (rest <= 0 || pool.frees[i][d] <= 0) {
+                    break;
+                }
+                if (inRange(i, c, all) && allowedAndTaken(i)) {
+                    rest -= pool.frees[i][d];
+                }
+            }
+            int violations = 0;
+            for (int i : byAmount[d]) {
+                if (rest <= 0 || pool.frees[i][d] <= 0) {
+                    break;
+                }
+                if (inRange(i, c, all) && pool.budgetsOf[i].length > 0) {
+                    rest -= pool.frees[i][d];
+                    violations++;
+                }
+            }
+            most = Math.max(most, rest > 0 ? NONE : violations);
+        }
+        return most;
+    }
+
+    /** The least priority sum that {@code k} pods from class {@code c} on add: the first k, classes rising in priority. */
     long leastPrioritySum(int c, int k) {
-        return cheapestPrefix(c, TieBreak.COUNT)[k];
+        long total = 0;
+        for (int at = c; k > 0 && at < classes.length; at++) {
+            int here = Math.min(k, classes[at].length);
+            total += (long) here * classPriority[at];
+            k -= here;
+        }
+        return total;
     }
 
     /** The least tie-break costs that {@code k} pods allowed by the last {@link #fewest} call add (reused array). */
     long[] leastTieBreaks(int c, int k) {
         for (int t = 0; t < TieBreak.COUNT; t++) {
-            more[t] = cheapestPrefix(c, t)[k];
+            long total = 0;
+            int left = k;
+            for (int j = 0; left > 0 && j < byCost[t].length; j++) {
+                int i = byCost[t][j];
+                if (inRange(i, c, end)) {
+                    total += pool.tieBreakCost(i, t);
+                    left--;
+                }
+            }
+            more[t] = total;
         }
         return more;
     }
 
-    private long[] cheapestPrefix(int c, int t) {
-        long[][] forEnd = cheapest[end];
-        if (forEnd == null) {
-            forEnd = cheapest[end] = new long[classes.length * (TieBreak.COUNT + 1)][];
-        }
-        long[] prefix = forEnd[c * (TieBreak.COUNT + 1) + t];
-        if (prefix == null) {
-            long[] costs = pods(c, end).mapToLong(i -> t == TieBreak.COUNT ? pool.priority(i) : pool.tieBreakCost(i, t))
-                    .sorted().toArray();
-            prefix = new long[costs.length + 1];
-            for (int j = 0; j < costs.length; j++) {
-                prefix[j + 1] = prefix[j] + costs[j];
-            }
-            forEnd[c * (TieBreak.COUNT + 1) + t] = prefix;
-        }
-        return prefix;
+    private boolean inRange(int i, int c, int end) {
+        return classOf[i] >= c && classOf[i] < end;
     }
 
-    private int[] order(int c, int end, int d) {
-        int[][] forEnd = byAmount[end];
-        if (forEnd == null) {
-            forEnd = byAmount[end] = new int[classes.length * dims][];
-        }
-        int[] order = forEnd[c * dims + d];
-        if (order == null) {
-            order = pods(c, end).boxed().sorted(Comparator.comparingLong((Integer i) -> -pool.frees[i][d]))
-                    .mapToInt(Integer::intValue).toArray();
-            forEnd[c * dims + d] = order;
-        }
-        return order;
-    }
-
-    private IntStream pods(int c, int end) {
-        return IntStream.range(c, end).flatMap(k -> Arrays.stream(classes[k]));
+    private static int[] sorted(int[] pods, java.util.function.IntToLongFunction key) {
+        return Arrays.stream(pods).boxed().sorted(Comparator.comparingLong(key::applyAsLong))
+                .mapToInt(Integer::intValue).toArray();
     }
 }
