@@ -19,8 +19,8 @@ final class DebugDtos {
     }
 
     record NodeOutcome(String node, boolean feasible, String reason, String detail, List<PodRef> victims,
-                       Integer numPdbViolations, Map<String, Long> objective, boolean provenOptimal, boolean dominated,
-                       boolean lastResort, long statesExplored, long micros) {
+                       Integer numPdbViolations, Map<String, Long> objective, boolean provenOptimal, String unproven,
+                       boolean dominated, boolean lastResort, long statesExplored, long micros) {
     }
 
     record Decision(String at, String pod, String outcome, String detail, String strategy, boolean provenOptimal,

@@ -187,12 +187,13 @@ final class DebugHandlers {
     private static DebugDtos.NodeOutcome outcome(NodeVerdict v) {
         if (!v.isFeasible()) {
             return new DebugDtos.NodeOutcome(v.node(), false, v.reason().name(), v.detail(), List.of(), null, null,
-                    v.provenOptimal(), false, false, v.stats().statesExplored(), v.stats().nanos() / 1000);
+                    v.provenOptimal(), null, false, false, v.stats().statesExplored(), v.stats().nanos() / 1000);
         }
         return new DebugDtos.NodeOutcome(v.node(), true, null, null,
                 v.victims().victims().stream().map(DebugHandlers::ref).toList(), v.victims().pdbViolations(),
                 objective(v.victims().objective()),
-                v.provenOptimal(), v.dominated(), v.lastResort(), v.stats().statesExplored(), v.stats().nanos() / 1000);
+                v.provenOptimal(), v.stats().gap() == null ? null : v.stats().gap().describe(),
+                v.dominated(), v.lastResort(), v.stats().statesExplored(), v.stats().nanos() / 1000);
     }
 
 }

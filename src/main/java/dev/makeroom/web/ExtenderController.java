@@ -112,7 +112,7 @@ class ExtenderController {
         decisions.add(clock.instant(), decision);
         log.info("preempt {}: {} {} ({} candidate nodes, {} µs, {}{})", decision.pod(), decision.outcome(),
                 decision.detail(), decision.verdicts().size(), decision.nanos() / 1000,
-                decision.provenOptimal() ? "proven optimal" : "not proven optimal",
+                decision.provenOptimal() ? "proven optimal" : "not proven optimal" + unproven(decision),
                 decision.chosen().isEmpty() ? "" : ", " + decision.chosen().get(0).victims().objective());
         if (decision.outcome() == DecisionOutcome.PREEMPT && events.enabled()) {
             events.record(decision.pod(), eventMessage(decision, SchedulersChoice.of(snapshot, candidates)));
@@ -162,6 +162,14 @@ class ExtenderController {
             message.append("; ").append(schedulers.beside(victims.size()));
         }
         return message.toString();
+    }
+
+    /** What the answered node's search left open, when it ran out of time. */
+    private static String unproven(PreemptionDecision decision) {
+        if (decision.chosen().isEmpty() || decision.chosen().get(0).stats().gap() == null) {
+            return "";
+        }
+        return " (" + decision.chosen().get(0).stats().gap().describe() + ")";
     }
 
     private byte[] preemptAnswer(PreemptionDecision decision) {

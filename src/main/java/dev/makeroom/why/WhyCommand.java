@@ -81,7 +81,8 @@ public final class WhyCommand {
                         .stream().map(p -> p.ref() + " (priority " + p.priority() + ")").toList())
                         + (verdict.victims().pdbViolations() == 0 ? ""
                         : "; breaks " + verdict.victims().pdbViolations() + " PodDisruptionBudget allowance(s)")
-                        + (verdict.provenOptimal() ? "" : " [search ran out of time: not proven the fewest]"));
+                        + (verdict.provenOptimal() ? "" : " [search ran out of time: " + (verdict.stats().gap() == null
+                        ? "not proven the fewest" : verdict.stats().gap().describe()) + "]"));
             } else {
                 out.println("  " + verdict.node() + " (" + why + "): no — "
                         + (verdict.detail() != null ? verdict.detail() : String.valueOf(verdict.reason())));

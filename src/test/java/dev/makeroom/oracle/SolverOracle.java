@@ -128,7 +128,7 @@ public final class SolverOracle {
                 }
                 StringBuilder row = new StringBuilder();
                 for (int i : eligible) {
-                    row.append(" + ").append(node.pods().get(i).amounts()[d] / g).append(' ').append(x(i));
+                    row.append(" + ").append(node.pods().get(i).amounts()[d] / g).append(' ').append(x(i)).append(lineBreak(i));
                 }
                 lp.append(" cover").append(d).append(':').append(row).append(" >= ").append((need[d] + g - 1) / g).append('\n');
             }
@@ -140,7 +140,7 @@ public final class SolverOracle {
             StringBuilder members = new StringBuilder();
             for (int i : eligible) {
                 if (node.pods().get(i).budget() == b) {
-                    members.append(" - ").append(x(i));
+                    members.append(" - ").append(x(i)).append(lineBreak(i));
                 }
             }
             // v_b >= taken - allowed, v_b >= 0: at the optimum v_b is exactly the victims beyond the budget
@@ -194,9 +194,15 @@ public final class SolverOracle {
     private String sum(java.util.function.IntUnaryOperator weight) {
         StringBuilder text = new StringBuilder();
         for (int i : eligible) {
-            text.append(weight.applyAsInt(i) < 0 ? " - " : " + ").append(Math.abs(weight.applyAsInt(i))).append(' ').append(x(i));
+            int w = weight.applyAsInt(i);
+            text.append(w < 0 ? " - " : " + ").append(Math.abs(w)).append(' ').append(x(i)).append(lineBreak(i));
         }
         return text.toString();
+    }
+
+    /** CBC reads LP lines of bounded length: long expressions go on over several lines. */
+    private static String lineBreak(int pod) {
+        return pod % 8 == 7 ? "\n" : "";
     }
 
     private static String x(int pod) {

@@ -32,7 +32,7 @@ import java.util.List;
  *
  * <p>The running sums and the bound are an {@link ObjectiveSum}, the floors drawn a {@link FloorLedger}.
  * The kube-scheduler's reprieve result is the first incumbent (when it keeps the floors), so the
- * answer is never worse than it. When only the best node is answered, the best node so far is a
+ * answer is never worse than it; a {@link GreedyCover} set replaces it when better. When only the best node is answered, the best node so far is a
  * cutoff: the search then only looks for sets that beat it, and a node that cannot is reported as
  * dominated. The search checks its deadline every few hundred states; when it passes, the best set
  * found so far is returned and marked not proven optimal.
@@ -55,8 +55,14 @@ final class MinimalVictimSearch implements VictimSelector {
         if (reprieve.withinFloors() && (!pool.strictPdb || pool.pdbViolations(reprieve.evicted()) == 0)) {
             run.offer(reprieve.evicted());
         }
+        boolean[] greedy = GreedyCover.find(pool);
+        if (greedy != null && FloorLedger.over(pool.floors, greedy).holds()
+                && (!pool.strictPdb || pool.pdbViolations(greedy) == 0)) {
+            run.offer(greedy);
+        }
         run.search();
-        SearchStats stats = new SearchStats(run.states, deadline.clock().getAsLong() - start);
+        SearchStats stats = new SearchStats(run.states, deadline.clock().getAsLong() - start,
+                run.exhausted && run.best != null ? run.gap() : null);
         if (run.best == null) {
             // only with hard limits: without them the reprieve result always seeds the search
             return ReprieveSelector.noSetWithinLimits(pool, run.exhausted, stats);
@@ -318,6 +324,34 @@ final class MinimalVictimSearch implements VictimSelector {
             long[] moreTieBreaks = sum.tiesOnCountAndPrioritySum(bound, more, morePriority)
                     ? tied.leastTieBreaks(c, more) : NO_COSTS;
             return sum.mayBeat(bound, more, highest, morePriority, moreTieBreaks);
+        }
+
+        /**
+         * What the search, out of time, leaves open about its best set: each part of the objective
+         * bounded over every set from the root (where the search is back to when it stops), the
+         * first part where the best set is above its bound. Where the best set breaks no budget,
+         * sets as good keep every budget, so the bounds for priority and count may count within
+         * budgets; otherwise they count without them.
+         */
+        OptimalityGap gap() {
+            int more = tied.fewestMoreViolations(0, freed, sum);
+            long violations = sum.violations() + (more == TiedCountBound.NONE ? 0 : more);
+            if (violations < bestObjective.pdbViolations()) {
+                return new OptimalityGap(OptimalityGap.Part.PDB_VIOLATIONS, bestObjective.pdbViolations(), violations);
+            }
+            ObjectiveSum limits = bestObjective.pdbViolations() == 0 ? sum : null;
+            long highest = bestObjective.highestPriority();
+            for (int c = 0; c < classes.length && classPriority[c] < highest; c++) {
+                long atLeast = Math.max(sum.highest(), classPriority[c]); // pods that must go count too
+                if (atLeast < highest && tied.fewest(0, classPriority[c], freed, limits) != TiedCountBound.NONE) {
+                    return new OptimalityGap(OptimalityGap.Part.HIGHEST_PRIORITY, highest, atLeast);
+                }
+            }
+            int fewest = tied.fewest(0, highest, freed, limits);
+            long victims = sum.count() + (fewest == TiedCountBound.NONE ? 0 : fewest);
+            return victims < bestObjective.victims()
+                    ? new OptimalityGap(OptimalityGap.Part.VICTIMS, bestObjective.victims(), victims)
+                    : new OptimalityGap(OptimalityGap.Part.TIE_BREAKS, bestObjective.victims(), bestObjective.victims());
         }
 
         /** A hard limit is broken: a queue floor, or a budget in strict mode. */

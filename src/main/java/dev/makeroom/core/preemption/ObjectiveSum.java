@@ -82,6 +82,10 @@ final class ObjectiveSum {
         return highest;
     }
 
+    long count() {
+        return count;
+    }
+
     /** How many victims so far draw on budget {@code b} of the pool. */
     int spent(int b) {
         return spent[b];

@@ -76,7 +76,8 @@ final class TiedCountBound {
 
     /**
      * The fewest further pods from classes {@code c..} of priority at most {@code highest} that keep
-     * every budget and free what {@code freed} still lacks; {@link #NONE} when they cannot.
+     * every budget and free what {@code freed} still lacks; {@link #NONE} when they cannot. With
+     * {@code sum} null, budgets are not counted at all.
      */
     int fewest(int c, long highest, long[] freed, ObjectiveSum sum) {
         end = c;
@@ -108,7 +109,7 @@ final class TiedCountBound {
 
     private void resetCaps(ObjectiveSum sum) {
         for (int b = 0; b < capLeft.length; b++) {
-            capLeft[b] = Math.max(0, pool.allowed[b] - sum.spent(b));
+            capLeft[b] = sum == null ? Integer.MAX_VALUE : Math.max(0, pool.allowed[b] - sum.spent(b));
         }
     }
 

@@ -1,0 +1,129 @@
+package dev.makeroom.core.preemption;
+
+/**
+ * A good first set for the exact search, so that its bounds prune from the start: the search's own
+ * first sets take the lowest priority first and as many as possible, which on full nodes means
+ * many small pods, and the scheduler's reprieve set can be far from the fewest.
+ *
+ * <p><b>Design.</b> Priority levels are tried lowest first; at each, pods of at most that priority
+ * are taken one at a time, each time the one freeing the largest share of what is still missing
+ * (shares of each missing resource, each at most 1, summed), never a pod beyond its budget's
+ * allowance. The first level that covers the need gives the set; then pods that turn out not to
+ * be needed are put back, most costly first. If no level covers within the budgets, the same runs
+ * once more with the budgets ignored. The set is only offered: the search keeps it only when it is
+ * within the hard limits and better than what it has.
+ */
+final class GreedyCover {
+
+    private GreedyCover() {
+    }
+
+    /** A covering set of the pool's candidates, or null when none is found this way. */
+    static boolean[] find(CandidatePool pool) {
+        int[] levels = pool.pods.stream().mapToInt(p -> p.priority()).distinct().sorted().toArray();
+        for (int level : levels) {
+            boolean[] set = cover(pool, level, true);
+            if (set != null) {
+                return set;
+            }
+        }
+        return levels.length == 0 ? null : cover(pool, levels[levels.length - 1], false);
+    }
+
+    private static boolean[] cover(CandidatePool pool, int highest, boolean keepBudgets) {
+        int n = pool.size();
+        boolean[] taken = new boolean[n];
+        long[] freed = new long[pool.need.length];
+        int[] spent = new int[pool.allowed.length];
+        for (int i = 0; i < n; i++) {
+            if (pool.forced[i]) {
+                take(pool, i, taken, freed, spent);
+            }
+        }
+        while (!covers(pool, freed)) {
+            int best = -1;
+            double bestWeight = 0;
+            for (int i = 0; i < n; i++) {
+                if (taken[i] || pool.priority(i) > highest || (keepBudgets && exhausts(pool, i, spent))) {
+                    continue;
+                }
+                double weight = weight(pool, i, freed);
+                if (weight > bestWeight) {
+                    best = i;
+                    bestWeight = weight;
+                }
+            }
+            if (best < 0) {
+                return null;
+            }
+            take(pool, best, taken, freed, spent);
+        }
+        putBackUnneeded(pool, taken, freed);
+        return taken;
+    }
+
+    /** Puts back, highest priority first, every pod the set still covers without. */
+    private static void putBackUnneeded(CandidatePool pool, boolean[] taken, long[] freed) {
+        Integer[] order = new Integer[taken.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Integer.compare(pool.priority(b), pool.priority(a)));
+        for (int i : order) {
+            if (taken[i] && !pool.forced[i] && coversWithout(pool, freed, i)) {
+                taken[i] = false;
+                for (int d = 0; d < freed.length; d++) {
+                    freed[d] -= pool.frees[i][d];
+                }
+            }
+        }
+    }
+
+    private static boolean coversWithout(CandidatePool pool, long[] freed, int i) {
+        for (int d = 0; d < freed.length; d++) {
+            if (freed[d] - pool.frees[i][d] < pool.need[d]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static double weight(CandidatePool pool, int i, long[] freed) {
+        double weight = 0;
+        for (int d = 0; d < freed.length; d++) {
+            long missing = pool.need[d] - freed[d];
+            if (missing > 0) {
+                weight += Math.min(1.0, (double) pool.frees[i][d] / missing);
+            }
+        }
+        return weight;
+    }
+
+    private static boolean exhausts(CandidatePool pool, int i, int[] spent) {
+        for (int b : pool.budgetsOf[i]) {
+            if (spent[b] >= pool.allowed[b]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void take(CandidatePool pool, int i, boolean[] taken, long[] freed, int[] spent) {
+        taken[i] = true;
+        for (int d = 0; d < freed.length; d++) {
+            freed[d] += pool.frees[i][d];
+        }
+        for (int b : pool.budgetsOf[i]) {
+            spent[b]++;
+        }
+    }
+
+    private static boolean covers(CandidatePool pool, long[] freed) {
+        for (int d = 0; d < freed.length; d++) {
+            if (freed[d] < pool.need[d]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
