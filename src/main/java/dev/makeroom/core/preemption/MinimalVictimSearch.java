@@ -26,6 +26,9 @@ import java.util.List;
  * (from the remaining pods' largest amounts); the priority sum so far plus that many times the next
  * priority; the tie-break sums so far plus that many times the least tie-break cost still to come.
  *
+ * <p>On large pools a {@link DominanceRule} skips sets that take a pod while leaving one that
+ * dominates it (as good in every way, better in one): some optimal set never does.
+ *
  * <p>Queue guarantees (law 2, {@link QueueFloors}) and, in strict mode, budgets are hard limits:
  * adding victims only draws more, so a branch stops where it breaks one, and classes also agree on
  * the floors they draw on. The bounds ignore them, which keeps them sound (a relaxation).
@@ -90,6 +93,7 @@ final class MinimalVictimSearch implements VictimSelector {
         private final ObjectiveSum sum;
         private final FloorLedger floors;
         private final TiedCountBound tied;
+        private final DominanceRule dominance;
         private boolean[] best;
         private Objective bestObjective;
         private long states;
@@ -114,6 +118,7 @@ final class MinimalVictimSearch implements VictimSelector {
             this.suffixMinCost = new long[classes.length + 1][];
             buildSuffixBounds();
             this.tied = new TiedCountBound(pool, classes, classPriority);
+            this.dominance = DominanceRule.of(pool, classes);
         }
 
         private static int[][] buildClasses(CandidatePool pool) {
@@ -277,6 +282,9 @@ final class MinimalVictimSearch implements VictimSelector {
             }
             int[] members = classes[c];
             int most = Math.min(members.length, enoughFrom(members[0]));
+            if (dominance != null) {
+                most = dominance.longestPrefix(members, most, chosen);
+            }
             for (int k = most; k >= 0 && !exhausted; k--) {
                 int taken = 0;
                 boolean allowed = true;
