@@ -5,6 +5,7 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.AnswerMode;
 import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.NodeVerdict;
+import dev.makeroom.core.preemption.OptimalityGap;
 import dev.makeroom.core.preemption.PdbMode;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionSettings;
@@ -24,7 +25,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -65,14 +68,19 @@ public class FullSizeSearchBenchmark {
         }
         for (int round = 0; round < 3; round++) { // the last round, compiled, is the one counted
             int feasible = 0, proven = 0;
+            Map<OptimalityGap.Part, Integer> open = new EnumMap<>(OptimalityGap.Part.class);
             for (int i = 0; i < NODES; i++) {
                 NodeVerdict verdict = decide(i);
                 feasible += verdict.isFeasible() ? 1 : 0;
                 proven += verdict.isFeasible() && verdict.provenOptimal() ? 1 : 0;
+                if (verdict.stats().gap() != null) {
+                    open.merge(verdict.stats().gap().part(), 1, Integer::sum);
+                }
             }
             if (round == 2) {
-                System.out.printf("%n[%s pods=%d] feasible %d of %d, proven optimal within 50 ms: %d (%.1f%%)%n",
-                        shape, pods, feasible, NODES, proven, 100.0 * proven / Math.max(1, feasible));
+                System.out.printf("%n[%s pods=%d] feasible %d of %d, proven optimal within 50 ms: %d (%.1f%%), "
+                                + "left open: %s%n", shape, pods, feasible, NODES, proven,
+                        100.0 * proven / Math.max(1, feasible), open);
             }
         }
     }

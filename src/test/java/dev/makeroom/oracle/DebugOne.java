@@ -10,7 +10,7 @@ public final class DebugOne {
         var shape = FullSizeNodes.Shape.valueOf(args[0]);
         int size = Integer.parseInt(args[1]);
         var engine = ExactnessSurvey.engine(Strategy.MINIMAL);
-        for (int seed = 0; seed < 30; seed++) {
+        for (int seed = 0; seed < Integer.parseInt(System.getProperty("seeds", "30")); seed++) {
             var node = FullSizeNodes.generate(shape, size, seed);
             NodeVerdict v = ExactnessSurvey.verdict(engine, node);
             if (!v.isFeasible()) continue;
@@ -18,9 +18,9 @@ public final class DebugOne {
             long[] opt = oracle.optimum(20);
             long[] ours = oracle.cost(ExactnessSurvey.victims(v));
             if (!Arrays.equals(opt, ours) || !v.provenOptimal()) {
-                System.out.println("seed " + seed + " proven=" + v.provenOptimal() + " states=" + v.stats().statesExplored()
+                System.out.println("seed " + seed + " proven=" + v.provenOptimal() + " states=" + v.stats().statesExplored() + " gap=" + v.stats().gap()
                     + "\n  opt  " + Arrays.toString(opt) + "\n  ours " + Arrays.toString(ours)
-                    + "\n  need " + Arrays.toString(node.pendingRequests()) + " alloc " + Arrays.toString(node.allocatable()) + " allowed " + Arrays.toString(node.allowed()));
+                    );
                 if (args.length > 2) for (int i = 0; i < node.pods().size(); i++) System.out.println("   p" + i + " " + node.pods().get(i));
             }
         }

@@ -320,10 +320,10 @@ final class MinimalVictimSearch implements VictimSelector {
             }
             long highest = bound.highestPriority();
             if (Math.max(sum.highest(), classPriority[c]) < highest
-                    && tied.fewest(c, highest - 1, freed, sum) != TiedCountBound.NONE) {
+                    && tied.mayCover(c, highest - 1, freed, sum)) {
                 return true; // it may still win on a lower highest priority
             }
-            int more = tied.fewest(c, highest, freed, sum);
+            int more = tied.fewest(c, highest, freed, sum, (int) Math.min(Integer.MAX_VALUE - 1, bound.victims() - sum.count()));
             if (more == TiedCountBound.NONE) {
                 return false;
             }

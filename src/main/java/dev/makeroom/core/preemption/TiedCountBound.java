@@ -21,7 +21,8 @@ import java.util.stream.IntStream;
  *       sum over missing resources of the share of the missing amount it frees, each share at most
  *       1. A set covering D missing resources has weights summing to at least D, so the fewest pods
  *       whose largest weights reach D is a lower bound. This is what binds when cpu-heavy and
- *       memory-heavy pods compete, where each resource alone is weak.</li>
+ *       memory-heavy pods compete, where each resource alone is weak. It costs a sort, so it is
+ *       only taken when the per-resource bound does not already settle the comparison.</li>
  * </ul>
  * Pods are read in classes {@code c..end} of the search (classes come in rising priority, so a
  * priority limit is an end), walking orders sorted once per search (by each resource, by each
@@ -33,7 +34,8 @@ final class TiedCountBound {
 
     static final int NONE = Integer.MAX_VALUE;
     // weights are compared as fixed-point longs, rounded up, so that rounding never loosens the bound
-    private static final double ONE = 1 << 24;
+    // (a weight is at most the number of resources: it fits in the key's upper half)
+    private static final double ONE = 1 << 20;
 
     private final CandidatePool pool;
     private final int[][] classes;
@@ -80,6 +82,14 @@ final class TiedCountBound {
      * {@code sum} null, budgets are not counted at all.
      */
     int fewest(int c, long highest, long[] freed, ObjectiveSum sum) {
+        return fewest(c, highest, freed, sum, Integer.MAX_VALUE);
+    }
+
+    /**
+     * As above, but once the bound is known to exceed {@code enough} (a completion that large cannot
+     * win) it may stop short of its strongest value.
+     */
+    int fewest(int c, long highest, long[] freed, ObjectiveSum sum, int enough) {
         end = c;
         while (end < classes.length && classPriority[end] <= highest) {
             end++;
@@ -101,10 +111,35 @@ final class TiedCountBound {
                 most = Math.max(most, k);
             }
         }
-        if (missingDims > 1) {
-            most = Math.max(most, surrogate(c, end, freed, missingDims, sum));
+        if (missingDims > 1 && most <= enough) { // the surrogate costs a sort: only when it may decide
+            most = Math.max(most, surrogate(c, freed, sum));
         }
         return most;
+    }
+
+    /**
+     * Whether pods from classes {@code c..} of priority at most {@code highest}, within their
+     * budgets, might still free what is missing: each resource on its own (a relaxation: true may
+     * be wrong, false never is).
+     */
+    boolean mayCover(int c, long highest, long[] freed, ObjectiveSum sum) {
+        end = c;
+        while (end < classes.length && classPriority[end] <= highest) {
+            end++;
+        }
+        if (end == c) {
+            return false;
+        }
+        for (int d = 0; d < dims; d++) {
+            long missing = pool.need[d] - freed[d];
+            if (missing > 0) {
+                resetCaps(sum);
+                if (countToReach(c, d, missing) == NONE) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     private void resetCaps(ObjectiveSum sum) {
@@ -144,8 +179,14 @@ final class TiedCountBound {
         return NONE;
     }
 
-    private int surrogate(int c, int end, long[] freed, int missingDims, ObjectiveSum sum) {
+    private int surrogate(int c, long[] freed, ObjectiveSum sum) {
         int n = 0;
+        int target = 0;
+        for (int d = 0; d < dims; d++) {
+            if (pool.need[d] > freed[d]) {
+                target++;
+            }
+        }
         for (int k = c; k < end; k++) {
             for (int i : classes[k]) {
                 double weight = 0;
@@ -161,7 +202,7 @@ final class TiedCountBound {
         }
         Arrays.sort(keys, 0, n);
         resetCaps(sum);
-        long target = (long) (missingDims * ONE);
+        long reachAt = (long) (target * ONE);
         long reached = 0;
         int taken = 0;
         for (int j = 0; j < n; j++) {
@@ -169,7 +210,7 @@ final class TiedCountBound {
             if (allowedAndTaken(i)) {
                 reached += -(keys[j] >> 32);
                 taken++;
-                if (reached >= target) {
+                if (reached >= reachAt) {
                     return taken;
                 }
             }
