@@ -26,8 +26,8 @@ import java.util.List;
  * (from the remaining pods' largest amounts); the priority sum so far plus that many times the next
  * priority; the tie-break sums so far plus that many times the least tie-break cost still to come.
  *
- * <p>On large pools a {@link DominanceRule} skips sets that take a pod while leaving one that
- * dominates it (as good in every way, better in one): some optimal set never does.
+ * <p>From then on, on large pools, a {@link DominanceRule} skips sets that take a pod while leaving
+ * one that dominates it (as good in every way, better in one): some optimal set never does.
  *
  * <p>Queue guarantees (law 2, {@link QueueFloors}) and, in strict mode, budgets are hard limits:
  * adding victims only draws more, so a branch stops where it breaks one, and classes also agree on
@@ -35,7 +35,8 @@ import java.util.List;
  *
  * <p>The running sums and the bound are an {@link ObjectiveSum}, the floors drawn a {@link FloorLedger}.
  * The kube-scheduler's reprieve result is the first incumbent (when it keeps the floors), so the
- * answer is never worse than it; a {@link GreedyCover} set replaces it when better. When only the best node is answered, the best node so far is a
+ * answer is never worse than it; a search still running after a few hundred states is offered a
+ * {@link GreedyCover} set too. When only the best node is answered, the best node so far is a
  * cutoff: the search then only looks for sets that beat it, and a node that cannot is reported as
  * dominated. The search checks its deadline every few hundred states; when it passes, the best set
  * found so far is returned and marked not proven optimal.
@@ -44,6 +45,8 @@ final class MinimalVictimSearch implements VictimSelector {
 
     private static final int CLOCK_CHECK_INTERVAL = 256;
     private static final long[] NO_COSTS = new long[TieBreak.COUNT];
+    // states after which a search counts as hard and gets the aids that cost a pass over the pool
+    private static final long HARD = 512;
     // the tie-break in which interchangeable pods may differ: a class is taken cheapest first by it
     private static final int LAST = TieBreak.COUNT - 1;
 
@@ -57,11 +60,6 @@ final class MinimalVictimSearch implements VictimSelector {
         Run run = new Run(pool, deadline, cutoff);
         if (reprieve.withinFloors() && (!pool.strictPdb || pool.pdbViolations(reprieve.evicted()) == 0)) {
             run.offer(reprieve.evicted());
-        }
-        boolean[] greedy = GreedyCover.find(pool);
-        if (greedy != null && FloorLedger.over(pool.floors, greedy).holds()
-                && (!pool.strictPdb || pool.pdbViolations(greedy) == 0)) {
-            run.offer(greedy);
         }
         run.search();
         SearchStats stats = new SearchStats(run.states, deadline.clock().getAsLong() - start,
@@ -93,7 +91,7 @@ final class MinimalVictimSearch implements VictimSelector {
         private final ObjectiveSum sum;
         private final FloorLedger floors;
         private final TiedCountBound tied;
-        private final DominanceRule dominance;
+        private DominanceRule dominance; // from the moment the search turned hard, on large pools
         private boolean[] best;
         private Objective bestObjective;
         private long states;
@@ -118,7 +116,6 @@ final class MinimalVictimSearch implements VictimSelector {
             this.suffixMinCost = new long[classes.length + 1][];
             buildSuffixBounds();
             this.tied = new TiedCountBound(pool, classes, classPriority);
-            this.dominance = DominanceRule.of(pool, classes);
         }
 
         private static int[][] buildClasses(CandidatePool pool) {
@@ -266,6 +263,9 @@ final class MinimalVictimSearch implements VictimSelector {
                 exhausted = true;
                 return;
             }
+            if (states == HARD) {
+                turnedHard();
+            }
             Objective bound = bound();
             if (covered()) {
                 if (sum.mayBeat(bound, 0, 0, null)) {
@@ -360,6 +360,20 @@ final class MinimalVictimSearch implements VictimSelector {
             return victims < bestObjective.victims()
                     ? new OptimalityGap(OptimalityGap.Part.VICTIMS, bestObjective.victims(), victims)
                     : new OptimalityGap(OptimalityGap.Part.TIE_BREAKS, bestObjective.victims(), bestObjective.victims());
+        }
+
+        /**
+         * Aids that cost a pass over the pool, for searches that did not end within {@link #HARD}
+         * states: a greedy set to beat, and the dominance rule. Both are safe to add mid-search (an
+         * offered set is only kept when better; the rule only skips sets some optimal set is not).
+         */
+        private void turnedHard() {
+            boolean[] greedy = GreedyCover.find(pool);
+            if (greedy != null && FloorLedger.over(pool.floors, greedy).holds()
+                    && (!pool.strictPdb || pool.pdbViolations(greedy) == 0)) {
+                offer(greedy);
+            }
+            dominance = DominanceRule.of(pool, classes);
         }
 
         /** A hard limit is broken: a queue floor, or a budget in strict mode. */

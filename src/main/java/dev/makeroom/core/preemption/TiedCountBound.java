@@ -42,8 +42,8 @@ final class TiedCountBound {
     private final int[] classPriority;
     private final int dims;
     private final int[] classOf;      // pod -> its class, -1 for pods in none
-    private final int[][] byAmount;   // [d]: every pod of a class, largest amount of d first
-    private final int[][] byCost;     // [t]: every pod of a class, least tie-break t cost first
+    private final int[][] byAmount;   // [d]: every pod of a class, largest amount of d first (built on first use)
+    private final int[][] byCost;     // [t]: every pod of a class, least tie-break t cost first (built on first use)
     private final int[] capLeft;
     private final long[] keys;
     private final long[] more = new long[TieBreak.COUNT];
@@ -61,17 +61,8 @@ final class TiedCountBound {
                 classOf[i] = c;
             }
         }
-        int[] members = IntStream.range(0, pool.size()).filter(i -> classOf[i] >= 0).toArray();
         this.byAmount = new int[dims][];
-        for (int d = 0; d < dims; d++) {
-            int dim = d;
-            byAmount[d] = sorted(members, i -> -pool.frees[i][dim]);
-        }
         this.byCost = new int[TieBreak.COUNT][];
-        for (int t = 0; t < TieBreak.COUNT; t++) {
-            int tieBreak = t;
-            byCost[t] = sorted(members, i -> pool.tieBreakCost(i, tieBreak));
-        }
         this.capLeft = new int[pool.allowed.length];
         this.keys = new long[pool.size()];
     }
@@ -164,7 +155,7 @@ final class TiedCountBound {
     private int countToReach(int c, int d, long missing) {
         long reached = 0;
         int taken = 0;
-        for (int i : byAmount[d]) {
+        for (int i : byAmount(d)) {
             if (pool.frees[i][d] <= 0) {
                 break;
             }
@@ -234,7 +225,7 @@ final class TiedCountBound {
             }
             resetCaps(sum);
             long rest = missing;
-            for (int i : byAmount[d]) {
+            for (int i : byAmount(d)) {
                 if (rest <= 0 || pool.frees[i][d] <= 0) {
                     break;
                 }
@@ -243,7 +234,7 @@ final class TiedCountBound {
                 }
             }
             int violations = 0;
-            for (int i : byAmount[d]) {
+            for (int i : byAmount(d)) {
                 if (rest <= 0 || pool.frees[i][d] <= 0) {
                     break;
                 }
@@ -273,8 +264,9 @@ final class TiedCountBound {
         for (int t = 0; t < TieBreak.COUNT; t++) {
             long total = 0;
             int left = k;
-            for (int j = 0; left > 0 && j < byCost[t].length; j++) {
-                int i = byCost[t][j];
+            int[] order = byCost(t);
+            for (int j = 0; left > 0 && j < order.length; j++) {
+                int i = order[j];
                 if (inRange(i, c, end)) {
                     total += pool.tieBreakCost(i, t);
                     left--;
@@ -285,12 +277,27 @@ final class TiedCountBound {
         return more;
     }
 
+    // most searches end before a tie needs these orders: they are sorted when first read
+    private int[] byAmount(int d) {
+        if (byAmount[d] == null) {
+            byAmount[d] = sorted(i -> -pool.frees[i][d]);
+        }
+        return byAmount[d];
+    }
+
+    private int[] byCost(int t) {
+        if (byCost[t] == null) {
+            byCost[t] = sorted(i -> pool.tieBreakCost(i, t));
+        }
+        return byCost[t];
+    }
+
     private boolean inRange(int i, int c, int end) {
         return classOf[i] >= c && classOf[i] < end;
     }
 
-    private static int[] sorted(int[] pods, java.util.function.IntToLongFunction key) {
-        return Arrays.stream(pods).boxed().sorted(Comparator.comparingLong(key::applyAsLong))
+    private int[] sorted(java.util.function.IntToLongFunction key) {
+        return IntStream.range(0, pool.size()).filter(i -> classOf[i] >= 0).boxed().sorted(Comparator.comparingLong(key::applyAsLong))
                 .mapToInt(Integer::intValue).toArray();
     }
 }
