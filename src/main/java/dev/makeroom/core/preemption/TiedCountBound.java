@@ -33,6 +33,8 @@ import java.util.stream.IntStream;
 final class TiedCountBound {
 
     static final int NONE = Integer.MAX_VALUE;
+    private static final int INDEX_BITS = 20;                      // pools hold far fewer pods than 2^20
+    private static final long PACKABLE = 1L << (62 - INDEX_BITS);  // keys this large still pack
     // weights are compared as fixed-point longs, rounded up, so that rounding never loosens the bound
     // (a weight is at most the number of resources: it fits in the key's upper half)
     private static final double ONE = 1 << 20;
@@ -296,8 +298,25 @@ final class TiedCountBound {
         return classOf[i] >= c && classOf[i] < end;
     }
 
+    /**
+     * The pods of the classes by rising {@code key}. Sorted as packed longs (key above, index below:
+     * no boxing, this runs for most searched nodes) while the keys fit, boxed otherwise.
+     */
     private int[] sorted(java.util.function.IntToLongFunction key) {
-        return IntStream.range(0, pool.size()).filter(i -> classOf[i] >= 0).boxed().sorted(Comparator.comparingLong(key::applyAsLong))
-                .mapToInt(Integer::intValue).toArray();
+        int[] pods = IntStream.range(0, pool.size()).filter(i -> classOf[i] >= 0).toArray();
+        long[] packed = new long[pods.length];
+        for (int j = 0; j < pods.length; j++) {
+            long k = key.applyAsLong(pods[j]);
+            if (k < -PACKABLE || k >= PACKABLE) {
+                return Arrays.stream(pods).boxed().sorted(Comparator.comparingLong(key::applyAsLong))
+                        .mapToInt(Integer::intValue).toArray();
+            }
+            packed[j] = (k << INDEX_BITS) | pods[j];
+        }
+        Arrays.sort(packed);
+        for (int j = 0; j < pods.length; j++) {
+            pods[j] = (int) (packed[j] & ((1L << INDEX_BITS) - 1));
+        }
+        return pods;
     }
 }
