@@ -17,7 +17,6 @@ final class ObjectiveSum {
     private long count;
     private long prioritySum;
     private final long[] tieBreaks = new long[TieBreak.COUNT];
-    private final long[] moreTieBreaks = new long[TieBreak.COUNT]; // scratch for mayBeat
 
     /** Empty sums that victims are added to and removed from. */
     ObjectiveSum(CandidatePool pool) {
@@ -110,11 +109,11 @@ final class ObjectiveSum {
         if (bound == null) {
             return true;
         }
-        long[] more = moreTieBreaks;
-        for (int t = 0; t < more.length; t++) {
-            more[t] = extra == 0 ? 0 : extra * least[t];
+        int c = compareBeforeTieBreaks(bound, extra, next, extra * next);
+        for (int t = 0; c == 0 && t < tieBreaks.length; t++) {
+            c = Long.compare(tieBreaks[t] + (extra == 0 ? 0 : extra * least[t]), bound.tieBreak(TieBreak.ALL.get(t)));
         }
-        return mayBeat(bound, extra, next, extra * next, more);
+        return c < 0;
     }
 
     /**
@@ -125,14 +124,19 @@ final class ObjectiveSum {
         if (bound == null) {
             return true;
         }
-        int c = Long.compare(violations, bound.pdbViolations());
-        if (c == 0) c = Long.compare(extra == 0 ? highestOrEmpty() : Math.max(highest, highestAtLeast), bound.highestPriority());
-        if (c == 0) c = Long.compare(count + extra, bound.victims());
-        if (c == 0) c = Long.compare(prioritySum + morePriority, bound.prioritySum());
+        int c = compareBeforeTieBreaks(bound, extra, highestAtLeast, morePriority);
         for (int t = 0; c == 0 && t < tieBreaks.length; t++) {
             c = Long.compare(tieBreaks[t] + moreTieBreaks[t], bound.tieBreak(TieBreak.ALL.get(t)));
         }
         return c < 0;
+    }
+
+    private int compareBeforeTieBreaks(Objective bound, int extra, long highestAtLeast, long morePriority) {
+        int c = Long.compare(violations, bound.pdbViolations());
+        if (c == 0) c = Long.compare(extra == 0 ? highestOrEmpty() : Math.max(highest, highestAtLeast), bound.highestPriority());
+        if (c == 0) c = Long.compare(count + extra, bound.victims());
+        if (c == 0) c = Long.compare(prioritySum + morePriority, bound.prioritySum());
+        return c;
     }
 
     /** Whether {@code extra} more victims adding {@code morePriority} would tie {@code bound} on count and priority sum. */

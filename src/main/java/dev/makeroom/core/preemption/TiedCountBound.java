@@ -83,11 +83,7 @@ final class TiedCountBound {
      * win) it may stop short of its strongest value.
      */
     int fewest(int c, long highest, long[] freed, ObjectiveSum sum, int enough) {
-        end = c;
-        while (end < classes.length && classPriority[end] <= highest) {
-            end++;
-        }
-        if (end == c) {
+        if (!allowUpTo(c, highest)) {
             return NONE;
         }
         int most = 0;
@@ -116,11 +112,7 @@ final class TiedCountBound {
      * be wrong, false never is).
      */
     boolean mayCover(int c, long highest, long[] freed, ObjectiveSum sum) {
-        end = c;
-        while (end < classes.length && classPriority[end] <= highest) {
-            end++;
-        }
-        if (end == c) {
+        if (!allowUpTo(c, highest)) {
             return false;
         }
         for (int d = 0; d < dims; d++) {
@@ -133,6 +125,15 @@ final class TiedCountBound {
             }
         }
         return true;
+    }
+
+    /** Allows classes {@code c..end} where the priority is at most {@code highest}; false when that is none. */
+    private boolean allowUpTo(int c, long highest) {
+        end = c;
+        while (end < classes.length && classPriority[end] <= highest) {
+            end++;
+        }
+        return end > c;
     }
 
     private void resetCaps(ObjectiveSum sum) {
