@@ -32,9 +32,9 @@ import java.util.concurrent.locks.LockSupport;
  * Runs the three verbs on the loaded snapshot before makeroom reports ready, so the scheduler's first
  * calls meet compiled code: preemptions are rare, and the first one used to take ten times a warm one.
  * The calls go over HTTP to makeroom's own extender port (Tomcat, Spring's dispatch and the wire
- * code warm too), marked by {@link WarmupRequests} so they leave no metrics, logs or decisions, for a
- * synthetic pods (one that fits nowhere, one that fits anywhere). Where the port speaks TLS (or the call fails) they go through the
- * controller's code in-process instead. Readiness waits for it ({@code decisionPaths} in the
+ * code warm too), marked by {@link WarmupRequests} so they leave no metrics, logs or decisions, with
+ * two synthetic pods (one that fits nowhere, one that fits anywhere). Where the port speaks TLS (or
+ * the call fails) they go through the controller's code in-process instead. Readiness waits for it ({@code decisionPaths} in the
  * readiness group) for {@code makeroom.web.warmup}.
  */
 @Component
