@@ -1,12 +1,14 @@
 package dev.makeroom.web;
 
 import dev.makeroom.bench.SyntheticCluster;
+import dev.makeroom.bench.SyntheticObjects;
 import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.score.AvoidList;
 import dev.makeroom.core.score.ShieldScorePolicy;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -28,9 +30,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
- * Filter and prioritize with {@code NodeNames} as the controller runs them, without HTTP: read the
- * body, translate the pod, ask the core, write the answer's bytes. What each request costs makeroom's
- * CPU, apart from Tomcat and Spring.
+ * Filter and prioritize as the controller runs them, without HTTP: read the body, translate the
+ * pod, ask the core, write the answer's bytes. What each request costs makeroom's CPU, apart from
+ * Tomcat and Spring; with {@code NodeNames}, and for filter also with full Node objects (a scheduler
+ * that is not cache-capable: a 25 MB body at 5,000 nodes, echoed in the answer).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -45,6 +48,7 @@ public class WireVerbBenchmark {
 
     private ClusterSnapshot snapshot;
     private byte[] body;
+    private byte[] fullBody;
     private final WireJson json = new WireJson();
     private final PodTranslator pods = new PodTranslator();
     private final FilterPolicy filter = new FilterPolicy();
@@ -64,6 +68,27 @@ public class WireVerbBenchmark {
         body = ("{\"Pod\":" + pod + ",\"Nodes\":null,\"NodeNames\":["
                 + names.stream().map(n -> '"' + n + '"').collect(Collectors.joining(",")) + "]}")
                 .getBytes(StandardCharsets.UTF_8);
+        KubernetesSerialization k8s = new KubernetesSerialization();
+        StringBuilder full = new StringBuilder("{\"Pod\":").append(pod).append(",\"Nodes\":{\"metadata\":{},\"items\":[");
+        for (int i = 0; i < names.size(); i++) {
+            full.append(i == 0 ? "" : ",").append(k8s.asJson(SyntheticObjects.node(names.get(i), 10 + i)));
+        }
+        fullBody = full.append("]},\"NodeNames\":null}").toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Filter with full Node objects in and out. */
+    @Benchmark
+    public byte[] filterFullNodes() {
+        NodesArgs args = json.readNodesArgs(fullBody, snapshot.table());
+        PodInfo pod = pods.toCore(args.pod(), snapshot);
+        return NodesAnswers.filter(args, filter.filter(snapshot, pod, args.nodes(), null, java.time.Instant.EPOCH),
+                nodeNames.of(args.nodes().table()));
+    }
+
+    /** The full-object body alone: read, no core, no answer. */
+    @Benchmark
+    public NodesArgs readFullNodes() {
+        return json.readNodesArgs(fullBody, snapshot.table());
     }
 
     @Benchmark
