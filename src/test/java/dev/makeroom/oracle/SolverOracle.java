@@ -2,6 +2,7 @@ package dev.makeroom.oracle;
 
 import dev.makeroom.bench.FullSizeNodes;
 import dev.makeroom.bench.FullSizeNodes.Pod;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
