@@ -114,6 +114,41 @@ final class CandidatePool {
         return tieBreakCosts[i * TieBreak.COUNT + t];
     }
 
+    /** Adds (sign 1) or takes away (sign -1) what candidate {@code i} frees to the running sums {@code freed}. */
+    void addFreed(long[] freed, int i, int sign) {
+        for (int d = 0; d < freed.length; d++) {
+            freed[d] += sign * frees[i][d];
+        }
+    }
+
+    /** Whether the running sums {@code freed} reach the need in every dimension. */
+    boolean covers(long[] freed) {
+        for (int d = 0; d < need.length; d++) {
+            if (freed[d] < need[d]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The shares of what is still missing (after {@code freed}) that candidate {@code i} frees, each at most 1, summed. */
+    double shareOfMissing(int i, long[] freed) {
+        double share = 0;
+        for (int d = 0; d < need.length; d++) {
+            long missing = need[d] - freed[d];
+            if (missing > 0) {
+                share += Math.min(1.0, (double) frees[i][d] / missing);
+            }
+        }
+        return share;
+    }
+
+    /** Whether two candidates spend the same budgets and draw alike on the same queue floors. */
+    boolean sameLimits(int a, int b) {
+        return java.util.Arrays.equals(budgetsOf[a], budgetsOf[b]) && java.util.Arrays.equals(floors.of(a), floors.of(b))
+                && java.util.Arrays.equals(floors.draw(a), floors.draw(b));
+    }
+
     /** Whether evicting exactly the marked pods makes the pending pod fit. */
     boolean fits(boolean[] evicted) {
         for (int i = 0; i < forced.length; i++) {

@@ -1,7 +1,6 @@
 package dev.makeroom.core.preemption;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -69,8 +68,7 @@ final class DominanceRule {
     }
 
     private static boolean dominates(CandidatePool pool, int a, int b) {
-        if (!Arrays.equals(pool.budgetsOf[a], pool.budgetsOf[b]) || !Arrays.equals(pool.floors.of(a), pool.floors.of(b))
-                || !Arrays.equals(pool.floors.draw(a), pool.floors.draw(b))) {
+        if (!pool.sameLimits(a, b)) {
             return false;
         }
         for (int d = 0; d < pool.need.length; d++) {

@@ -40,14 +40,14 @@ final class GreedyCover {
                 take(pool, i, taken, freed, spent);
             }
         }
-        while (!covers(pool, freed)) {
+        while (!pool.covers(freed)) {
             int best = -1;
             double bestWeight = 0;
             for (int i = 0; i < n; i++) {
                 if (taken[i] || pool.priority(i) > highest || (keepBudgets && exhausts(pool, i, spent))) {
                     continue;
                 }
-                double weight = weight(pool, i, freed);
+                double weight = pool.shareOfMissing(i, freed);
                 if (weight > bestWeight) {
                     best = i;
                     bestWeight = weight;
@@ -62,7 +62,7 @@ final class GreedyCover {
         return taken;
     }
 
-    /** Puts back, highest priority first, every pod the set still covers without. */
+    /** Puts back, highest priority first, every pod the set still covers without (the reprieve's put-back). */
     private static void putBackUnneeded(CandidatePool pool, boolean[] taken, long[] freed) {
         Integer[] order = new Integer[taken.length];
         for (int i = 0; i < order.length; i++) {
@@ -70,33 +70,10 @@ final class GreedyCover {
         }
         java.util.Arrays.sort(order, (a, b) -> Integer.compare(pool.priority(b), pool.priority(a)));
         for (int i : order) {
-            if (taken[i] && !pool.forced[i] && coversWithout(pool, freed, i)) {
-                taken[i] = false;
-                for (int d = 0; d < freed.length; d++) {
-                    freed[d] -= pool.frees[i][d];
-                }
+            if (taken[i]) {
+                ReprieveSelector.tryReprieve(pool, taken, freed, i);
             }
         }
-    }
-
-    private static boolean coversWithout(CandidatePool pool, long[] freed, int i) {
-        for (int d = 0; d < freed.length; d++) {
-            if (freed[d] - pool.frees[i][d] < pool.need[d]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static double weight(CandidatePool pool, int i, long[] freed) {
-        double weight = 0;
-        for (int d = 0; d < freed.length; d++) {
-            long missing = pool.need[d] - freed[d];
-            if (missing > 0) {
-                weight += Math.min(1.0, (double) pool.frees[i][d] / missing);
-            }
-        }
-        return weight;
     }
 
     private static boolean exhausts(CandidatePool pool, int i, int[] spent) {
@@ -110,20 +87,9 @@ final class GreedyCover {
 
     private static void take(CandidatePool pool, int i, boolean[] taken, long[] freed, int[] spent) {
         taken[i] = true;
-        for (int d = 0; d < freed.length; d++) {
-            freed[d] += pool.frees[i][d];
-        }
+        pool.addFreed(freed, i, 1);
         for (int b : pool.budgetsOf[i]) {
             spent[b]++;
         }
-    }
-
-    private static boolean covers(CandidatePool pool, long[] freed) {
-        for (int d = 0; d < freed.length; d++) {
-            if (freed[d] < pool.need[d]) {
-                return false;
-            }
-        }
-        return true;
     }
 }

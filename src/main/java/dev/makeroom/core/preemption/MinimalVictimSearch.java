@@ -58,9 +58,7 @@ final class MinimalVictimSearch implements VictimSelector {
             return Selection.tooLittle();
         }
         Run run = new Run(pool, deadline, cutoff);
-        if (reprieve.withinFloors() && (!pool.strictPdb || pool.pdbViolations(reprieve.evicted()) == 0)) {
-            run.offer(reprieve.evicted());
-        }
+        run.offerWithinLimits(reprieve.evicted(), reprieve.withinFloors());
         run.search();
         SearchStats stats = new SearchStats(run.states, deadline.clock().getAsLong() - start,
                 run.exhausted && run.best != null ? run.gap() : null);
@@ -165,9 +163,7 @@ final class MinimalVictimSearch implements VictimSelector {
             return pool.priority(a) == pool.priority(b)
                     && sameTieBreaksButLast(pool, a, b)
                     && Arrays.equals(pool.frees[a], pool.frees[b])
-                    && Arrays.equals(pool.budgetsOf[a], pool.budgetsOf[b])
-                    && Arrays.equals(pool.floors.of(a), pool.floors.of(b))
-                    && Arrays.equals(pool.floors.draw(a), pool.floors.draw(b));
+                    && pool.sameLimits(a, b);
         }
 
         private static boolean sameTieBreaksButLast(CandidatePool pool, int a, int b) {
@@ -235,6 +231,13 @@ final class MinimalVictimSearch implements VictimSelector {
             return bestObjective;
         }
 
+        /** Offers a set that keeps the queue floors ({@code withinFloors}), if in strict mode it also spares every budget. */
+        void offerWithinLimits(boolean[] evicted, boolean withinFloors) {
+            if (withinFloors && (!pool.strictPdb || pool.pdbViolations(evicted) == 0)) {
+                offer(evicted);
+            }
+        }
+
         void offer(boolean[] evicted) {
             Objective objective = ObjectiveSum.over(pool, evicted).objective();
             if (bestObjective == null || objective.isBetterThan(bestObjective)) {
@@ -267,7 +270,7 @@ final class MinimalVictimSearch implements VictimSelector {
                 turnedHard();
             }
             Objective bound = bound();
-            if (covered()) {
+            if (pool.covers(freed)) {
                 if (sum.mayBeat(bound, 0, 0, null)) {
                     best = chosen.clone();
                     bestObjective = sum.objective();
@@ -369,9 +372,8 @@ final class MinimalVictimSearch implements VictimSelector {
          */
         private void turnedHard() {
             boolean[] greedy = GreedyCover.find(pool);
-            if (greedy != null && FloorLedger.over(pool.floors, greedy).holds()
-                    && (!pool.strictPdb || pool.pdbViolations(greedy) == 0)) {
-                offer(greedy);
+            if (greedy != null) {
+                offerWithinLimits(greedy, FloorLedger.over(pool.floors, greedy).holds());
             }
             dominance = DominanceRule.of(pool, classes);
         }
@@ -395,14 +397,6 @@ final class MinimalVictimSearch implements VictimSelector {
             return most;
         }
 
-        private boolean covered() {
-            for (int d = 0; d < dims; d++) {
-                if (freed[d] < pool.need[d]) {
-                    return false;
-                }
-            }
-            return true;
-        }
 
         private boolean reachable(int c) {
             for (int d = 0; d < dims; d++) {
@@ -439,18 +433,14 @@ final class MinimalVictimSearch implements VictimSelector {
 
         private void take(int i) {
             chosen[i] = true;
-            for (int d = 0; d < dims; d++) {
-                freed[d] += pool.frees[i][d];
-            }
+            pool.addFreed(freed, i, 1);
             sum.add(i);
             floors.draw(i);
         }
 
         private void release(int i) {
             chosen[i] = false;
-            for (int d = 0; d < dims; d++) {
-                freed[d] -= pool.frees[i][d];
-            }
+            pool.addFreed(freed, i, -1);
             sum.remove(i);
             floors.undraw(i);
         }

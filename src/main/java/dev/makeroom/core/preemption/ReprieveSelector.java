@@ -86,7 +86,7 @@ final class ReprieveSelector implements VictimSelector {
         long[] freed = new long[pool.need.length];
         for (int i = 0; i < n; i++) {
             if (evicted[i]) {
-                addFreed(pool, freed, i, 1);
+                pool.addFreed(freed, i, 1);
             }
         }
         int violatingVictims = 0;
@@ -120,24 +120,16 @@ final class ReprieveSelector implements VictimSelector {
     }
 
     /** Puts pod i back if the pending pod still fits without it; O(resources) with the running sums. */
-    private static boolean tryReprieve(CandidatePool pool, boolean[] evicted, long[] freed, int i) {
+    static boolean tryReprieve(CandidatePool pool, boolean[] evicted, long[] freed, int i) {
         if (pool.forced[i]) {
             return false;
         }
-        addFreed(pool, freed, i, -1);
-        for (int d = 0; d < freed.length; d++) {
-            if (freed[d] < pool.need[d]) {
-                addFreed(pool, freed, i, 1);
-                return false;
-            }
+        pool.addFreed(freed, i, -1);
+        if (!pool.covers(freed)) {
+            pool.addFreed(freed, i, 1);
+            return false;
         }
         evicted[i] = false;
         return true;
-    }
-
-    private static void addFreed(CandidatePool pool, long[] freed, int i, int sign) {
-        for (int d = 0; d < freed.length; d++) {
-            freed[d] += sign * pool.frees[i][d];
-        }
     }
 }

@@ -183,13 +183,7 @@ final class TiedCountBound {
         }
         for (int k = c; k < end; k++) {
             for (int i : classes[k]) {
-                double weight = 0;
-                for (int d = 0; d < dims; d++) {
-                    long missing = pool.need[d] - freed[d];
-                    if (missing > 0) {
-                        weight += Math.min(1.0, (double) pool.frees[i][d] / missing);
-                    }
-                }
+                double weight = pool.shareOfMissing(i, freed);
                 // negated so that an ascending sort puts the heaviest first; the index rides in the low bits
                 keys[n++] = (-(long) Math.ceil(weight * ONE) << 32) | i;
             }
