@@ -78,7 +78,7 @@ public class WireVerbBenchmark {
 
     /** Filter with full Node objects in and out. */
     @Benchmark
-    public byte[] filterFullNodes() {
+    public AnswerBytes filterFullNodes() {
         NodesArgs args = json.readNodesArgs(fullBody, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         return NodesAnswers.filter(args, filter.filter(snapshot, pod, args.nodes(), null, java.time.Instant.EPOCH),
@@ -92,14 +92,14 @@ public class WireVerbBenchmark {
     }
 
     @Benchmark
-    public byte[] filter() {
+    public AnswerBytes filter() {
         NodesArgs args = json.readNodesArgs(body, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         return NodesAnswers.filter(args, filter.filter(snapshot, pod, args.nodes(), null, java.time.Instant.EPOCH), nodeNames.of(args.nodes().table()));
     }
 
     @Benchmark
-    public byte[] prioritize() {
+    public AnswerBytes prioritize() {
         NodesArgs args = json.readNodesArgs(body, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         return NodesAnswers.scores(args.nodes(), score.score(snapshot, pod, args.nodes(), AvoidList.NONE),

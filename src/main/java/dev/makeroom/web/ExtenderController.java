@@ -81,15 +81,15 @@ class ExtenderController {
     }
 
     @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<byte[]> filter(@RequestBody(required = false) byte[] body) {
+    ResponseEntity<AnswerBytes> filter(@RequestBody(required = false) byte[] body) {
         boolean ready = view.ready(); // before the snapshot: a ready view has published its synced one
-        return ok(filterAnswer(body, view.snapshot(), ready));
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(filterAnswer(body, view.snapshot(), ready));
     }
 
     @PostMapping(path = "/prioritize", produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<byte[]> prioritize(@RequestBody(required = false) byte[] body) {
+    ResponseEntity<AnswerBytes> prioritize(@RequestBody(required = false) byte[] body) {
         boolean ready = view.ready();
-        return ok(prioritizeAnswer(body, view.snapshot(), ready));
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(prioritizeAnswer(body, view.snapshot(), ready));
     }
 
     @PostMapping(path = "/preempt", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -121,7 +121,7 @@ class ExtenderController {
     }
 
     /** A filter body's answer on {@code snapshot}: what the verb sends, without HTTP. */
-    byte[] filterAnswer(byte[] body, ClusterSnapshot snapshot, boolean ready) {
+    AnswerBytes filterAnswer(byte[] body, ClusterSnapshot snapshot, boolean ready) {
         NodesArgs args = json.readNodesArgs(body, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, args.nodes(), queues.usage(snapshot),
@@ -131,7 +131,7 @@ class ExtenderController {
     }
 
     /** A prioritize body's answer on {@code snapshot}, without HTTP. */
-    byte[] prioritizeAnswer(byte[] body, ClusterSnapshot snapshot, boolean ready) {
+    AnswerBytes prioritizeAnswer(byte[] body, ClusterSnapshot snapshot, boolean ready) {
         NodesArgs args = json.readNodesArgs(body, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         // kubelet evictions this replica saw, and the nodes' own avoid lists (the rescheduler's moves)

@@ -117,7 +117,8 @@ final class JsonOut {
         }
     }
 
-    byte[] toByteArray() {
-        return Arrays.copyOf(buffer, size);
+    /** What was written, without a copy; nothing may be written after. */
+    AnswerBytes answer() {
+        return new AnswerBytes(buffer, size);
     }
 }

@@ -22,7 +22,7 @@ class NodeNameJson {
                 out.string(table.name(i));
                 start[i + 1] = out.size();
             }
-            return new Encoded(table, out.toByteArray(), start);
+            return new Encoded(table, out.answer().toByteArray(), start);
         }
 
         /** Writes the name at {@code row} of this table, or {@code name} itself when the row is -1. */

@@ -25,7 +25,7 @@ final class NodesAnswers {
     }
 
     /** Passing nodes come back in the form they were asked in: names, or the received objects unchanged. */
-    static byte[] filter(NodesArgs args, FilterVerdict verdict, NodeNameJson.Encoded names) {
+    static AnswerBytes filter(NodesArgs args, FilterVerdict verdict, NodeNameJson.Encoded names) {
         JsonOut out = new JsonOut(args.byName() ? args.names().size() * 32 : bodySizeOf(args) + 4096);
         out.ascii("{\"Nodes\":");
         if (args.byName()) {
@@ -54,11 +54,11 @@ final class NodesAnswers {
         reasons(out, args.nodes(), names, verdict.failed());
         out.ascii(",\"FailedAndUnresolvableNodes\":");
         reasons(out, args.nodes(), names, verdict.unresolvable());
-        return out.ascii(",\"Error\":\"\"}").toByteArray();
+        return out.ascii(",\"Error\":\"\"}").answer();
     }
 
     /** {@code scores}: one per node of {@code asked}, in its order. */
-    static byte[] scores(RequestedNodes asked, List<NodeScore> scores, NodeNameJson.Encoded names) {
+    static AnswerBytes scores(RequestedNodes asked, List<NodeScore> scores, NodeNameJson.Encoded names) {
         JsonOut out = new JsonOut(scores.size() * 40);
         out.ascii('[');
         Rows rows = new Rows(asked);
@@ -68,7 +68,7 @@ final class NodesAnswers {
             names.write(out, rows.of(host), host);
             out.ascii(",\"Score\":").number(scores.get(i).score()).ascii('}');
         }
-        return out.ascii(']').toByteArray();
+        return out.ascii(']').answer();
     }
 
     /** The received node objects that passed, in the order received. */

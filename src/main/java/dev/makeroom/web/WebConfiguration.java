@@ -7,10 +7,17 @@ import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.converter.HttpMessageConverters;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /** Servlet plumbing for the extender endpoints. */
 @Configuration(proxyBeanMethods = false)
-class WebConfiguration {
+class WebConfiguration implements WebMvcConfigurer {
+
+    @Override
+    public void configureMessageConverters(HttpMessageConverters.ServerBuilder converters) {
+        converters.addCustomConverter(new AnswerBytesConverter());
+    }
 
     @Bean
     FilterRegistrationBean<RequestMetricsFilter> requestMetrics(MakeroomProperties properties, ExtenderMetrics metrics,

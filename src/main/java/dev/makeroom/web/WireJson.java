@@ -42,8 +42,18 @@ class WireJson {
         }
     }
 
-    /** A filter or prioritize body, read in one streaming pass ({@link NodesArgsReader}). */
+    /**
+     * A filter or prioritize body, read in one pass: by {@link NodeObjectsScanner} when it is sure
+     * of the body (full Node objects, well formed), else by Jackson's tokens ({@link NodesArgsReader}).
+     */
     NodesArgs readNodesArgs(byte[] body, NodeTable known) {
+        requireBody(body);
+        NodesArgs scanned = NodeObjectsScanner.read(body, known);
+        return scanned != null ? scanned : readNodesArgsByTokens(body, known);
+    }
+
+    /** {@link #readNodesArgs} by Jackson's tokens alone: every body, and every error message, is this reader's. */
+    NodesArgs readNodesArgsByTokens(byte[] body, NodeTable known) {
         requireBody(body);
         try (JsonParser parser = mapper.createParser(body)) {
             return NodesArgsReader.read(parser, body, known);

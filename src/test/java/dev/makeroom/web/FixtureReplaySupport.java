@@ -47,6 +47,9 @@ abstract class FixtureReplaySupport {
     JsonNode call(String verb, String requestFile) {
         HttpResponse<String> response = client.post("/scheduler/" + verb, Fixtures.read(folder(), requestFile));
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
+        assertThat(response.headers().firstValueAsLong("Content-Length"))
+                .hasValue(response.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
         return Json.parse(response.body());
     }
 

@@ -19,7 +19,7 @@ class JsonOutProperties {
 
     @Property(tries = 1000)
     void every_string_reads_back_unchanged(@ForAll("anyText") String text) {
-        byte[] written = new JsonOut(4).ascii("[").string(text).ascii(",").number(-42).ascii("]").toByteArray();
+        byte[] written = new JsonOut(4).ascii("[").string(text).ascii(",").number(-42).ascii("]").answer().toByteArray();
 
         var parsed = MAPPER.readTree(written);
         assertThat(parsed.get(0).asString()).isEqualTo(text);
@@ -38,14 +38,14 @@ class JsonOutProperties {
 
     @Example
     void text_is_utf_8_and_only_what_json_requires_is_escaped() {
-        byte[] written = new JsonOut(1).string("node-é \"a\"\\ 😀\n").toByteArray();
+        byte[] written = new JsonOut(1).string("node-é \"a\"\\ 😀\n").answer().toByteArray();
 
         assertThat(new String(written, StandardCharsets.UTF_8)).isEqualTo("\"node-é \\\"a\\\"\\\\ 😀\\n\"");
     }
 
     @Example
     void a_lone_surrogate_is_escaped_rather_than_mangled() {
-        assertThat(new String(new JsonOut(1).string("x\ud800").toByteArray(), StandardCharsets.US_ASCII))
+        assertThat(new String(new JsonOut(1).string("x\ud800").answer().toByteArray(), StandardCharsets.US_ASCII))
                 .isEqualTo("\"x\\ud800\"");
     }
 }

@@ -60,7 +60,7 @@ class NodesAnswersProperties {
         }
 
         JsonNode answer = MAPPER.readTree(NodesAnswers.filter(args, new FilterVerdict(passed, failed, Map.of()),
-                cache.of(snapshot.table())));
+                cache.of(snapshot.table())).toByteArray());
 
         assertThat(answer.get("Nodes").isNull()).isTrue();
         assertThat(strings(answer.get("NodeNames"))).isEqualTo(passed);
@@ -82,7 +82,7 @@ class NodesAnswersProperties {
             Collections.shuffle(scores, random);
         }
 
-        JsonNode answer = MAPPER.readTree(NodesAnswers.scores(args.nodes(), scores, cache.of(snapshot.table())));
+        JsonNode answer = MAPPER.readTree(NodesAnswers.scores(args.nodes(), scores, cache.of(snapshot.table())).toByteArray());
 
         assertThat(answer.size()).isEqualTo(scores.size());
         for (int i = 0; i < scores.size(); i++) {
@@ -112,7 +112,7 @@ class NodesAnswersProperties {
         for (int row = 0; row < joined.table().size(); row++) {
             JsonOut out = new JsonOut(16);
             anew.write(out, row, null);
-            written.add(MAPPER.readTree(out.toByteArray()).asString());
+            written.add(MAPPER.readTree(out.answer().toByteArray()).asString());
             assertThat(written.get(row)).isEqualTo(joined.table().name(row));
         }
         assertThat(written).containsExactlyInAnyOrder("node-a", "nöde-\"b\"", "n-1", "n-2", "n-3", "n-4", "n-5", "n-6",

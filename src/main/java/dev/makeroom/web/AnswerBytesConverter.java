@@ -1,0 +1,42 @@
+package dev.makeroom.web;
+
+import org.springframework.http.HttpInputMessage;
+import org.springframework.http.HttpOutputMessage;
+import org.springframework.http.MediaType;
+import org.springframework.http.converter.AbstractHttpMessageConverter;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+
+import java.io.IOException;
+
+/** Writes an {@link AnswerBytes} as the JSON body it is, with its length; never reads one. */
+final class AnswerBytesConverter extends AbstractHttpMessageConverter<AnswerBytes> {
+
+    AnswerBytesConverter() {
+        super(MediaType.APPLICATION_JSON);
+    }
+
+    @Override
+    protected boolean supports(Class<?> type) {
+        return AnswerBytes.class == type;
+    }
+
+    @Override
+    protected boolean canRead(MediaType mediaType) {
+        return false;
+    }
+
+    @Override
+    protected Long getContentLength(AnswerBytes answer, MediaType contentType) {
+        return (long) answer.length();
+    }
+
+    @Override
+    protected AnswerBytes readInternal(Class<? extends AnswerBytes> type, HttpInputMessage input) {
+        throw new HttpMessageNotReadableException("answers are only written", input);
+    }
+
+    @Override
+    protected void writeInternal(AnswerBytes answer, HttpOutputMessage output) throws IOException {
+        output.getBody().write(answer.buffer(), 0, answer.length());
+    }
+}

@@ -1,0 +1,554 @@
+package dev.makeroom.web;
+
+import dev.makeroom.core.model.fast.NodeTable;
+import dev.makeroom.core.model.fast.RequestedNodes;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The fast read of a filter or prioritize body of full Node objects (a scheduler that does not
+ * cache nodes sends every node, some 25 MB at 5,000 nodes): one pass over the bytes instead of
+ * Jackson's tokens, which hash every field name of every node only for the reader to skip it.
+ *
+ * <p>Design: a recursive descent over the body that accepts only what {@link NodesArgsReader} with
+ * {@link WireJson}'s settings accepts, and gives up on everything else. It validates as it goes —
+ * JSON's grammar, JSON's four whitespace bytes, well-formed UTF-8, no raw control characters, no
+ * duplicate key in any object (WireJson rejects them; keys are compared as the strings their escapes
+ * stand for, as the managed fields' {@code "k:{\"type\":\"Ready\"}"} need) — and it also gives up on
+ * what it could judge but need not: a key with a byte beyond ASCII, or with an escape where keys are
+ * matched to names (Go and Jackson fold some characters in ways ASCII folding does not), a node name that is not plain ASCII, {@code NodeNames} given (a small
+ * body, read by Jackson anyway), a repeated or misshapen {@code metadata} or {@code name} in a node,
+ * and nesting, keys or numbers far past anything a Node holds. On giving up it returns null and the
+ * body is read by {@link NodesArgsReader}, so every answer to a bad body stays exactly that reader's;
+ * the two readers' equal results on every body this one accepts are held by a property test.
+ */
+final class NodeObjectsScanner {
+
+    private static final int MAX_DEPTH = 100;
+    private static final int MAX_KEY_BYTES = 1_000;
+    private static final int MAX_KEYS_PER_OBJECT = 1_000;
+    private static final int MAX_NUMBER_BYTES = 100;
+    private static final int MAX_STRING_BYTES = 1 << 20;
+
+    /** Bytes that stand for themselves inside a string: printable ASCII but the quote and the backslash. */
+    private static final boolean[] PLAIN = new boolean[256];
+
+    static {
+        for (int c = 0x20; c < 0x80; c++) {
+            PLAIN[c] = c != '"' && c != '\\';
+        }
+    }
+
+    /** Thrown to give up; without a stack trace, as it is a way out rather than an error. */
+    private static final class GiveUp extends RuntimeException {
+        GiveUp() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final GiveUp GIVE_UP = new GiveUp();
+
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private final byte[] body;
+    private final NodeTable known;
+    private int pos;
+
+    // The keys of every object still open, as a stack: where each starts and ends in the body, its
+    // length in characters and whether it has escapes.
+    private int[] keyStart = new int[64];
+    private int[] keyEnd = new int[64];
+    private int[] keyLength = new int[64];
+    private boolean[] keyEscaped = new boolean[64];
+    private int keys;
+
+    // Where the current node's metadata.name is, set while walking one item.
+    private int nameFrom;
+    private int nameTo;
+
+    private NodeObjectsScanner(byte[] body, NodeTable known) {
+        this.body = body;
+        this.known = known;
+    }
+
+    /** The body read, or null when it is not one this scanner is sure of: then read it with {@link NodesArgsReader}. */
+    static NodesArgs read(byte[] body, NodeTable known) {
+        try {
+            return new NodeObjectsScanner(body, known).args();
+        } catch (GiveUp e) {
+            return null;
+        }
+    }
+
+    private NodesArgs args() {
+        skipWhitespace();
+        require(at(pos) == '{');
+        RawJson pod = null;
+        RawJson metadata = null;
+        List<RawJson> items = null;
+        RequestedNodes names = null;
+        int base = enterObject(1);
+        while (nextKey(base)) {
+            if (keyIs("pod")) {
+                pod = rawOrNull(1);
+            } else if (keyIs("nodenames")) {
+                require(at(pos) == 'n'); // names given: Jackson reads such bodies (a null is read here)
+                value(1);
+            } else if (keyIs("nodes")) {
+                metadata = null;
+                items = null;
+                if (at(pos) == '{') {
+                    int listBase = enterObject(2);
+                    while (nextKey(listBase)) {
+                        if (keyIs("metadata")) {
+                            require(at(pos) == '{' || at(pos) == 'n');
+                            metadata = rawOrNull(2);
+                        } else if (keyIs("items")) {
+                            items = null;
+                            if (at(pos) == '[') {
+                                RequestedNodes.Builder itemNames = new RequestedNodes.Builder(known);
+                                items = items(itemNames);
+                                names = itemNames.build();
+                            } else {
+                                requireNull();
+                            }
+                        } else {
+                            value(2);
+                        }
+                    }
+                } else {
+                    requireNull();
+                }
+            } else {
+                value(1);
+            }
+        }
+        skipWhitespace();
+        require(pos == body.length && items != null);
+        return new NodesArgs(pod, names, metadata, items);
+    }
+
+    /** The value here as {@link NodesArgsReader} keeps it: null, a range of an object or array, or a scalar's mark. */
+    private RawJson rawOrNull(int depth) {
+        int from = pos;
+        byte first = at(pos);
+        value(depth);
+        if (first == 'n') {
+            return null;
+        }
+        if (first != '{' && first != '[') {
+            return new RawJson(body, 0, 0, false);
+        }
+        return new RawJson(body, from, pos, first == '{');
+    }
+
+    private List<RawJson> items(RequestedNodes.Builder names) {
+        List<RawJson> items = new ArrayList<>();
+        pos++;
+        skipWhitespace();
+        if (at(pos) == ']') {
+            pos++;
+            return items;
+        }
+        while (true) {
+            require(at(pos) == '{');
+            int from = pos;
+            node(4);
+            items.add(new RawJson(body, from, pos, true));
+            int length = nameTo - nameFrom;
+            int row = known.indexOfAscii(body, nameFrom, length);
+            names.add(row < 0 ? new String(body, nameFrom, length, StandardCharsets.US_ASCII) : known.name(row), row);
+            if (!nextElement()) {
+                return items;
+            }
+        }
+    }
+
+    /** One node object, finding its single {@code metadata.name}. */
+    private void node(int depth) {
+        nameFrom = -1;
+        boolean metadataSeen = false;
+        int base = enterObject(depth);
+        while (nextKey(base)) {
+            if (keyIs("metadata")) {
+                require(!metadataSeen && at(pos) == '{');
+                metadataSeen = true;
+                int metadataBase = enterObject(depth + 1);
+                while (nextKey(metadataBase)) {
+                    if (keyIs("name")) {
+                        require(nameFrom < 0 && at(pos) == '"');
+                        nameFrom = pos + 1;
+                        nameTo = plainAsciiString();
+                    } else {
+                        value(depth + 1);
+                    }
+                }
+            } else {
+                value(depth);
+            }
+        }
+        require(nameFrom >= 0 && nameTo > nameFrom);
+    }
+
+    private void value(int depth) {
+        switch (at(pos)) {
+            case '{' -> {
+                int base = enterObject(depth + 1);
+                while (nextKey(base)) {
+                    value(depth + 1);
+                }
+            }
+            case '[' -> array(depth + 1);
+            case '"' -> string();
+            case 't' -> literal("true");
+            case 'f' -> literal("false");
+            case 'n' -> literal("null");
+            default -> number();
+        }
+    }
+
+    private void requireNull() {
+        require(at(pos) == 'n');
+        literal("null");
+    }
+
+    private void array(int depth) {
+        require(depth <= MAX_DEPTH);
+        pos++;
+        skipWhitespace();
+        if (at(pos) == ']') {
+            pos++;
+            return;
+        }
+        do {
+            value(depth);
+        } while (nextElement());
+    }
+
+    /** After an array's element: true past a comma (on the next element), false past the closing bracket. */
+    private boolean nextElement() {
+        skipWhitespace();
+        byte c = at(pos++);
+        if (c == ']') {
+            return false;
+        }
+        require(c == ',');
+        skipWhitespace();
+        return true;
+    }
+
+    /** Steps into the object at {@code pos}; the keys read in it are counted from the returned base. */
+    private int enterObject(int depth) {
+        require(depth <= MAX_DEPTH);
+        pos++;
+        return keys;
+    }
+
+    /**
+     * Before the object's next key or its end: true with the key read and its colon passed (on the
+     * value), false past the closing brace with the object's keys dropped.
+     */
+    private boolean nextKey(int base) {
+        skipWhitespace();
+        byte c = at(pos);
+        if (c == '}') {
+            pos++;
+            keys = base;
+            return false;
+        }
+        if (keys > base) {
+            require(c == ',');
+            pos++;
+            skipWhitespace();
+        }
+        require(at(pos) == '"' && keys - base < MAX_KEYS_PER_OBJECT);
+        key(base);
+        skipWhitespace();
+        require(at(pos) == ':');
+        pos++;
+        skipWhitespace();
+        return true;
+    }
+
+    /**
+     * Reads a key of ASCII characters, escapes allowed, and pushes it, giving up if this object has
+     * it already. Keys are compared as the strings they decode to (Jackson's duplicate check does so):
+     * byte for byte when neither has an escape, which is nearly always.
+     */
+    private void key(int base) {
+        int from = pos + 1;
+        int i = from;
+        while (PLAIN[at(i) & 0xFF]) {
+            i++;
+        }
+        int length = i - from;
+        boolean escaped = at(i) == '\\';
+        if (escaped) { // rare: the managed fields' keys, such as k:{"type":"Ready"}
+            for (byte c = at(i); c != '"'; c = at(i), length++) {
+                if (c == '\\') {
+                    i = escape(i);
+                } else {
+                    require(PLAIN[c & 0xFF]);
+                    i++;
+                }
+            }
+        }
+        require(at(i) == '"' && length <= MAX_KEY_BYTES);
+        for (int k = base; k < keys; k++) {
+            require(keyLength[k] != length || !sameKey(k, from, i, escaped));
+        }
+        if (keys == keyStart.length) {
+            keyStart = Arrays.copyOf(keyStart, keys * 2);
+            keyEnd = Arrays.copyOf(keyEnd, keys * 2);
+            keyLength = Arrays.copyOf(keyLength, keys * 2);
+            keyEscaped = Arrays.copyOf(keyEscaped, keys * 2);
+        }
+        keyStart[keys] = from;
+        keyEnd[keys] = i;
+        keyLength[keys] = length;
+        keyEscaped[keys] = escaped;
+        keys++;
+        pos = i + 1;
+    }
+
+    /** Whether key {@code k} and the key at {@code from..to} are one string; both are of one length in characters. */
+    private boolean sameKey(int k, int from, int to, boolean escaped) {
+        if (!escaped && !keyEscaped[k]) {
+            for (int a = keyStart[k], b = from; b < to; a++, b++) {
+                if (body[a] != body[b]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return decoded(keyStart[k], keyEnd[k]).equals(decoded(from, to));
+    }
+
+    /** A key's characters (ASCII and escapes only, as {@link #key} let through). */
+    private String decoded(int from, int to) {
+        StringBuilder text = new StringBuilder(to - from);
+        for (int i = from; i < to; ) {
+            if (body[i] == '\\') {
+                text.append(unescape(i));
+                i = escape(i);
+            } else {
+                text.append((char) body[i++]);
+            }
+        }
+        return text.toString();
+    }
+
+    /** The character the escape at {@code i} stands for; {@link #escape} checks it. */
+    private char unescape(int i) {
+        return switch (at(i + 1)) {
+            case 'b' -> '\b';
+            case 'f' -> '\f';
+            case 'n' -> '\n';
+            case 'r' -> '\r';
+            case 't' -> '\t';
+            case 'u' -> (char) hex4(i + 2);
+            default -> (char) at(i + 1);
+        };
+    }
+
+    /**
+     * Whether the last key read is {@code lower} in any ASCII case ({@code lower}: lower-case letters
+     * only). Asked only where names are matched; there a key with an escape makes the scanner give up.
+     */
+    private boolean keyIs(String lower) {
+        require(!keyEscaped[keys - 1]); // "\u004eodes" is Nodes to Jackson: not matched in bytes
+        int from = keyStart[keys - 1];
+        if (keyLength[keys - 1] != lower.length()) {
+            return false;
+        }
+        for (int k = 0; k < lower.length(); k++) {
+            if ((body[from + k] | 0x20) != lower.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void string() {
+        int from = pos + 1;
+        int i = plainRun(from);
+        while (true) {
+            int c = at(i) & 0xFF;
+            if (PLAIN[c]) {
+                i++;
+            } else if (c == '"') {
+                break;
+            } else if (c == '\\') {
+                i = escape(i);
+            } else {
+                i = utf8(i, c);
+            }
+        }
+        require(i - from <= MAX_STRING_BYTES);
+        pos = i + 1;
+    }
+
+    /**
+     * The first index from {@code i} that may not be a plain byte, eight bytes at a time: most of a
+     * node's bytes are long plain strings (image names and digests). A word is passed when none of
+     * its bytes is a quote, a backslash, below 0x20 or above 0x7F (the classic tests for a zero byte
+     * and for a byte below n, in every byte of a long at once); the caller's byte loop takes the rest.
+     */
+    private int plainRun(int i) {
+        int last = body.length - Long.BYTES;
+        while (i <= last) {
+            long word = (long) WORDS.get(body, i);
+            long quote = word ^ 0x2222222222222222L;
+            long backslash = word ^ 0x5C5C5C5C5C5C5C5CL;
+            long special = (quote - 0x0101010101010101L) & ~quote
+                    | (backslash - 0x0101010101010101L) & ~backslash
+                    | (word - 0x2020202020202020L) & ~word
+                    | word;
+            if ((special & 0x8080808080808080L) != 0) {
+                return i;
+            }
+            i += Long.BYTES;
+        }
+        return i;
+    }
+
+    /** A string of plain ASCII, no escapes; returns where its closing quote is, with {@code pos} past it. */
+    private int plainAsciiString() {
+        int i = pos + 1;
+        while (PLAIN[at(i) & 0xFF]) {
+            i++;
+        }
+        require(at(i) == '"' && i - pos <= MAX_KEY_BYTES);
+        pos = i + 1;
+        return i;
+    }
+
+    /** The escape at {@code i} (a backslash); returns the index after it. */
+    private int escape(int i) {
+        byte c = at(i + 1);
+        switch (c) {
+            case '"', '\\', '/', 'b', 'f', 'n', 'r', 't' -> {
+                return i + 2;
+            }
+            case 'u' -> {
+                hex4(i + 2);
+                return i + 6;
+            }
+            default -> throw GIVE_UP;
+        }
+    }
+
+    /** The four hex digits at {@code i} as a number. */
+    private int hex4(int i) {
+        int value = 0;
+        for (int k = i; k < i + 4; k++) {
+            int digit = Character.digit(at(k), 16);
+            require(digit >= 0);
+            value = value * 16 + digit;
+        }
+        return value;
+    }
+
+    /**
+     * The character starting with byte {@code lead} at {@code i}, which must be well-formed UTF-8
+     * (no overlong forms, surrogates or code points past U+10FFFF); returns the index after it.
+     */
+    private int utf8(int i, int lead) {
+        int continuation;
+        int low = 0x80;
+        int high = 0xBF;
+        if (lead >= 0xC2 && lead <= 0xDF) {
+            continuation = 1;
+        } else if (lead >= 0xE0 && lead <= 0xEF) {
+            continuation = 2;
+            low = lead == 0xE0 ? 0xA0 : 0x80;
+            high = lead == 0xED ? 0x9F : 0xBF;
+        } else if (lead >= 0xF0 && lead <= 0xF4) {
+            continuation = 3;
+            low = lead == 0xF0 ? 0x90 : 0x80;
+            high = lead == 0xF4 ? 0x8F : 0xBF;
+        } else {
+            throw GIVE_UP; // a control character, a stray continuation byte or an invalid lead
+        }
+        int second = at(i + 1) & 0xFF;
+        require(second >= low && second <= high);
+        for (int k = i + 2; k <= i + continuation; k++) {
+            int next = at(k) & 0xFF;
+            require(next >= 0x80 && next <= 0xBF);
+        }
+        return i + continuation + 1;
+    }
+
+    private void literal(String word) {
+        for (int k = 0; k < word.length(); k++) {
+            require(at(pos + k) == word.charAt(k));
+        }
+        pos += word.length();
+        require(!isLetterOrDigit(at(pos)));
+    }
+
+    /** A number as JSON writes it: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
+    private void number() {
+        int from = pos;
+        if (at(pos) == '-') {
+            pos++;
+        }
+        if (at(pos) == '0') {
+            pos++;
+        } else {
+            require(isDigit(at(pos)));
+            digits();
+        }
+        if (at(pos) == '.') {
+            pos++;
+            require(isDigit(at(pos)));
+            digits();
+        }
+        if (at(pos) == 'e' || at(pos) == 'E') {
+            pos++;
+            if (at(pos) == '+' || at(pos) == '-') {
+                pos++;
+            }
+            require(isDigit(at(pos)));
+            digits();
+        }
+        require(pos - from <= MAX_NUMBER_BYTES && !isLetterOrDigit(at(pos)) && at(pos) != '.');
+    }
+
+    private void digits() {
+        while (isDigit(at(pos))) {
+            pos++;
+        }
+    }
+
+    private static boolean isDigit(byte c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isLetterOrDigit(byte c) {
+        return isDigit(c) || (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+    }
+
+    private void skipWhitespace() {
+        for (byte c = at(pos); c == ' ' || c == '\n' || c == '\r' || c == '\t'; c = at(++pos)) {
+            // JSON's whitespace only: Jackson refuses any other byte here
+        }
+    }
+
+    /** The byte at {@code i}, or 0 past the end: no rule accepts a 0 outside a string, nor inside one. */
+    private byte at(int i) {
+        return i < body.length ? body[i] : 0;
+    }
+
+    private static void require(boolean condition) {
+        if (!condition) {
+            throw GIVE_UP;
+        }
+    }
+}

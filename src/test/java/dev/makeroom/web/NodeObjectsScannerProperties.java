@@ -1,0 +1,196 @@
+package dev.makeroom.web;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.model.fast.NodeTable;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.statistics.Statistics;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The byte scanner of full-object bodies against the Jackson reader it stands in for: on the real
+ * scheduler's bodies (and a small one dense in numbers, escapes and nesting) it reads them itself, and on any mutation of them, whenever it answers, the
+ * Jackson reader answers the same (it gives up on everything else, which the Jackson reader then reads
+ * or refuses as before).
+ */
+class NodeObjectsScannerProperties {
+
+    private static final WireJson JSON = new WireJson();
+    private static final List<byte[]> SEEDS = seeds();
+    private static final NodeTable KNOWN = tableOfSomeNodes();
+
+    /** A small body dense in what the real ones have little of: numbers, literals, escapes, non-ASCII, nesting. */
+    private static final String DENSE = "{\"Pod\":[1,{\"a\":null}],\"Nodes\":{\"metadata\":{\"x\":0},\"items\":["
+            + "{\"metadata\":{\"name\":\"n1\"},\"v\":{\"k:{\\\"t\\\":1}\":{\"\\u0041\":-0.5e+3},\"w\":[0,-1,2.5,1E5,10250,true,false,null]}},"
+            + "{\"spec\":{\"s\":\"\\\"\u00e9\\u00e9\\/\\t\",\"n\":[[],{},[[0]]]},\"Metadata\":{\"Name\":\"n2\",\"q\":1.25e-7}}]},"
+            + "\"NodeNames\":null}";
+
+    /** Bytes a mutation puts in: JSON's structure, its escapes, non-ASCII and control bytes. */
+    private static final byte[] INSERTED = {'{', '}', '[', ']', '"', '\\', ',', ':', '0', '1', '-', '+', '.', 'e', 'E',
+            'a', 'M', 'n', 't', 'f', 'u', 'x', '/', ' ', '\n', '\t', '\r', 0, 0x1f, 0x7f, (byte) 0x80, (byte) 0xC3,
+            (byte) 0xA9, (byte) 0xED, (byte) 0xF4, (byte) 0xFF};
+
+    @Property(tries = 60)
+    void the_schedulers_bodies_and_a_dense_one_are_read_by_the_scanner_as_jackson_reads_them(@ForAll @IntRange(max = 1000) int pick) {
+        byte[] body = SEEDS.get(pick % SEEDS.size());
+
+        NodesArgs scanned = NodeObjectsScanner.read(body, KNOWN);
+
+        assertThat(scanned).as("the scanner reads a well-formed body of full nodes").isNotNull();
+        assertThat(summary(scanned)).isEqualTo(summary(JSON.readNodesArgsByTokens(body, KNOWN)));
+    }
+
+    @Property(tries = 3000)
+    void whatever_the_scanner_reads_jackson_reads_the_same(@ForAll @IntRange(max = 1000) int pick, @ForAll long seed) {
+        Random random = new Random(seed);
+        byte[] body = SEEDS.get(pick % SEEDS.size());
+        for (int m = 0, count = 1 + random.nextInt(3); m < count; m++) {
+            body = mutate(body, random);
+        }
+
+        NodesArgs scanned = NodeObjectsScanner.read(body, KNOWN);
+        String byTokens;
+        try {
+            byTokens = summary(JSON.readNodesArgsByTokens(body, KNOWN));
+        } catch (BadRequestException e) {
+            byTokens = "refused: " + e.getMessage();
+        }
+
+        Statistics.collect(scanned != null ? "scanned" : byTokens.startsWith("refused") ? "both refuse" : "left to Jackson");
+        if (scanned != null) {
+            assertThat(summary(scanned)).as(new String(body, StandardCharsets.ISO_8859_1)).isEqualTo(byTokens);
+        }
+    }
+
+    @Example
+    void escapes_and_non_ascii_in_values_are_scanned_but_a_repeated_key_deep_in_a_node_is_jacksons_error() {
+        String node = "{\"metadata\":{\"name\":\"node-1\",\"labels\":{\"a\":\"\\u00e9\\\"\\n \u00e9 \uD83D\uDE00\"}},"
+                + "\"status\":{\"capacity\":{\"cpu\":\"4\"},\"x\":[1,-0.5e+3,true,false,null,{}]}}";
+        byte[] good = ("{\"Pod\":{\"metadata\":{\"name\":\"p\"}},\"Nodes\":{\"items\":[" + node + "]},\"NodeNames\":null}")
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] repeated = new String(good, StandardCharsets.UTF_8).replace("\"cpu\":\"4\"", "\"cpu\":\"4\",\"cpu\":\"5\"")
+                .getBytes(StandardCharsets.UTF_8);
+
+        NodesArgs scanned = NodeObjectsScanner.read(good, KNOWN);
+
+        assertThat(scanned).isNotNull();
+        assertThat(scanned.items().get(0).text()).isEqualTo(node);
+        assertThat(summary(scanned)).isEqualTo(summary(JSON.readNodesArgsByTokens(good, KNOWN)));
+        assertThat(NodeObjectsScanner.read(repeated, KNOWN)).isNull();
+        assertThatThrownBy(() -> JSON.readNodesArgs(repeated, KNOWN)).hasMessageStartingWith("malformed JSON: Duplicate");
+    }
+
+    /** Everything a reader's result tells the verbs, as one comparable text. */
+    private static String summary(NodesArgs args) {
+        StringBuilder text = new StringBuilder("pod ").append(range(args.pod()))
+                .append(" metadata ").append(range(args.listMetadata())).append(" byName ").append(args.byName());
+        for (int i = 0; i < args.nodes().size(); i++) {
+            text.append("\n").append(args.nodes().name(i)).append(" row ").append(args.nodes().row(i));
+            if (!args.byName()) {
+                text.append(" at ").append(range(args.items().get(i)));
+            }
+        }
+        return text.toString();
+    }
+
+    private static String range(RawJson raw) {
+        return raw == null ? "null" : raw.from() + ".." + raw.to() + (raw.isObject() ? " object" : "");
+    }
+
+    private static byte[] mutate(byte[] body, Random random) {
+        int at = random.nextInt(body.length);
+        if (random.nextBoolean()) { // half the time at the grammar's bytes: mostly letters otherwise
+            while (at < body.length - 1 && "{}[]\",:\\0123456789-.".indexOf(body[at]) < 0) {
+                at++;
+            }
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(body.length + 16);
+        switch (random.nextInt(5)) {
+            case 0 -> { // insert a byte
+                out.write(body, 0, at);
+                out.write(INSERTED[random.nextInt(INSERTED.length)]);
+                out.write(body, at, body.length - at);
+            }
+            case 1 -> { // drop a byte
+                out.write(body, 0, at);
+                out.write(body, at + 1, body.length - at - 1);
+            }
+            case 2 -> { // replace a byte
+                out.write(body, 0, body.length);
+                byte[] changed = out.toByteArray();
+                changed[at] = INSERTED[random.nextInt(INSERTED.length)];
+                return changed;
+            }
+            case 3 -> { // repeat an object's first key in front of it, as given or in another case
+                int brace = indexOf(body, (byte) '{', at);
+                int quote = brace < 0 ? -1 : indexOf(body, (byte) '"', brace);
+                int end = quote < 0 ? -1 : indexOf(body, (byte) '"', quote + 1);
+                if (end < 0) {
+                    return body;
+                }
+                String key = new String(body, quote, end - quote + 1, StandardCharsets.UTF_8);
+                out.write(body, 0, brace + 1);
+                out.writeBytes(((random.nextBoolean() ? key : key.toUpperCase()) + ":0,").getBytes(StandardCharsets.UTF_8));
+                out.write(body, brace + 1, body.length - brace - 1);
+            }
+            default -> { // cut the body short
+                out.write(body, 0, at);
+            }
+        }
+        return out.toByteArray();
+    }
+
+    private static int indexOf(byte[] body, byte wanted, int from) {
+        for (int i = from; i < body.length; i++) {
+            if (body[i] == wanted) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static List<byte[]> seeds() {
+        try (Stream<Path> files = Files.walk(Path.of("src/test/resources/fixtures/kube-scheduler-v1.26/full-objects"))) {
+            List<byte[]> bodies = new ArrayList<>();
+            for (Path p : files.sorted().toList()) {
+                String file = p.getFileName().toString();
+                if (file.matches("(filter|prioritize).*\\.json") && !file.contains("response")) {
+                    bodies.add(Files.readAllBytes(p));
+                }
+            }
+            assertThat(bodies).isNotEmpty();
+            bodies.add(DENSE.getBytes(StandardCharsets.UTF_8));
+            return bodies;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A table holding some of the fixtures' node names (so rows are found) and others. */
+    private static NodeTable tableOfSomeNodes() {
+        ClusterSnapshot.Builder snapshot = ClusterSnapshot.builder();
+        List<String> names = JSON.readNodesArgsByTokens(SEEDS.get(0), ClusterSnapshot.EMPTY.table()).names();
+        for (int i = 0; i < names.size(); i += 2) {
+            snapshot.node(names.get(i), Map.of(), Resources.NONE);
+        }
+        snapshot.node("elsewhere", Map.of(), Resources.NONE);
+        return snapshot.build().table();
+    }
+}
