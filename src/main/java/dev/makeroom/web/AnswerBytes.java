@@ -1,16 +1,42 @@
 package dev.makeroom.web;
 
-import java.util.Arrays;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
 
 /**
- * An answer's bytes as written: the first {@code length} bytes of {@code buffer}. Sent as they are
- * ({@link AnswerBytesConverter}), so a filter answer echoing 25 MB of node objects is not copied
- * once more into an array of its exact size.
+ * An answer's bytes as written, in slices of arrays: what {@link JsonOut} wrote itself, and large
+ * raw values left where they arrived (a filter answer echoes up to 25 MB of node objects straight
+ * from the request body). Sent slice by slice ({@link AnswerBytesConverter}), never copied whole.
  */
-record AnswerBytes(byte[] buffer, int length) {
+record AnswerBytes(List<Slice> slices) {
 
-    /** The answer in an array of its own size: for tests and callers that want a plain array. */
+    /** Bytes {@code from} (inclusive) to {@code to} (exclusive) of an array no one changes any more. */
+    record Slice(byte[] bytes, int from, int to) {
+    }
+
+    long length() {
+        long length = 0;
+        for (Slice slice : slices) {
+            length += slice.to() - slice.from();
+        }
+        return length;
+    }
+
+    void writeTo(OutputStream out) throws IOException {
+        for (Slice slice : slices) {
+            out.write(slice.bytes(), slice.from(), slice.to() - slice.from());
+        }
+    }
+
+    /** The answer in one array: for tests and callers that want a plain array. */
     byte[] toByteArray() {
-        return Arrays.copyOf(buffer, length);
+        byte[] all = new byte[Math.toIntExact(length())];
+        int at = 0;
+        for (Slice slice : slices) {
+            System.arraycopy(slice.bytes(), slice.from(), all, at, slice.to() - slice.from());
+            at += slice.to() - slice.from();
+        }
+        return all;
     }
 }

@@ -27,7 +27,7 @@ final class AnswerBytesConverter extends AbstractHttpMessageConverter<AnswerByte
 
     @Override
     protected Long getContentLength(AnswerBytes answer, MediaType contentType) {
-        return (long) answer.length();
+        return answer.length();
     }
 
     @Override
@@ -37,6 +37,6 @@ final class AnswerBytesConverter extends AbstractHttpMessageConverter<AnswerByte
 
     @Override
     protected void writeInternal(AnswerBytes answer, HttpOutputMessage output) throws IOException {
-        output.getBody().write(answer.buffer(), 0, answer.length());
+        answer.writeTo(output.getBody());
     }
 }

@@ -1,6 +1,8 @@
 package dev.makeroom.web;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * A growing UTF-8 buffer for writing the few fixed answer shapes of filter and prioritize directly:
@@ -12,8 +14,15 @@ final class JsonOut {
 
     private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
+    /** Raw ranges this long are sent from where they are rather than copied. */
+    private static final int KEPT_IN_PLACE = 64 * 1024;
+
     private byte[] buffer;
     private int size;
+    // What was written before the last range kept in place: slices of earlier buffers (growing
+    // copies the buffer, so a slice holds the array it was written in) and of the sources.
+    private final List<AnswerBytes.Slice> slices = new ArrayList<>();
+    private int sliceStart;
 
     JsonOut(int expectedBytes) {
         buffer = new byte[Math.max(64, expectedBytes)];
@@ -39,8 +48,18 @@ final class JsonOut {
         return raw(value.source(), value.from(), value.length());
     }
 
-    /** Bytes already valid JSON, e.g. a string encoded before. */
+    /**
+     * Bytes already valid JSON, e.g. a string encoded before. A large range is not copied but kept
+     * as a slice of {@code source}, which must then stay as it is until the answer is sent (a
+     * request body does).
+     */
     JsonOut raw(byte[] source, int from, int length) {
+        if (length >= KEPT_IN_PLACE) {
+            slices.add(new AnswerBytes.Slice(buffer, sliceStart, size));
+            slices.add(new AnswerBytes.Slice(source, from, from + length));
+            sliceStart = size;
+            return this;
+        }
         ensure(length);
         System.arraycopy(source, from, buffer, size, length);
         size += length;
@@ -52,6 +71,7 @@ final class JsonOut {
         return raw(buffer, from, length);
     }
 
+    /** Where the next byte goes in this buffer (a raw range kept in place does not move it). */
     int size() {
         return size;
     }
@@ -119,6 +139,8 @@ final class JsonOut {
 
     /** What was written, without a copy; nothing may be written after. */
     AnswerBytes answer() {
-        return new AnswerBytes(buffer, size);
+        List<AnswerBytes.Slice> all = new ArrayList<>(slices);
+        all.add(new AnswerBytes.Slice(buffer, sliceStart, size));
+        return new AnswerBytes(all);
     }
 }

@@ -283,10 +283,7 @@ final class NodeObjectsScanner {
      */
     private void key(int base) {
         int from = pos + 1;
-        int i = from;
-        while (PLAIN[at(i) & 0xFF]) {
-            i++;
-        }
+        int i = plainRun(from);
         int length = i - from;
         boolean escaped = at(i) == '\\';
         if (escaped) { // rare: the managed fields' keys, such as k:{"type":"Ready"}
@@ -378,52 +375,43 @@ final class NodeObjectsScanner {
     private void string() {
         int from = pos + 1;
         int i = plainRun(from);
-        while (true) {
-            int c = at(i) & 0xFF;
-            if (PLAIN[c]) {
-                i++;
-            } else if (c == '"') {
-                break;
-            } else if (c == '\\') {
-                i = escape(i);
-            } else {
-                i = utf8(i, c);
-            }
+        for (int c = at(i) & 0xFF; c != '"'; c = at(i) & 0xFF) {
+            i = plainRun(c == '\\' ? escape(i) : utf8(i, c));
         }
         require(i - from <= MAX_STRING_BYTES);
         pos = i + 1;
     }
 
     /**
-     * The first index from {@code i} that may not be a plain byte, eight bytes at a time: most of a
-     * node's bytes are long plain strings (image names and digests). A word is passed when none of
-     * its bytes is a quote, a backslash, below 0x20 or above 0x7F (the classic tests for a zero byte
-     * and for a byte below n, in every byte of a long at once); the caller's byte loop takes the rest.
+     * The first index from {@code i} of a byte that is not plain (or the body's end), eight bytes at
+     * a time: most of a node's bytes are plain strings (image names and digests). In each word, the
+     * bytes that are a quote, a backslash, below 0x20 or above 0x7F are flagged at once (the classic
+     * tests for a zero byte and for a byte below n); a flag above a true one may be false, the lowest
+     * never is, so the lowest flag is the answer.
      */
     private int plainRun(int i) {
         int last = body.length - Long.BYTES;
-        while (i <= last) {
+        for (; i <= last; i += Long.BYTES) {
             long word = (long) WORDS.get(body, i);
             long quote = word ^ 0x2222222222222222L;
             long backslash = word ^ 0x5C5C5C5C5C5C5C5CL;
-            long special = (quote - 0x0101010101010101L) & ~quote
+            long flags = ((quote - 0x0101010101010101L) & ~quote
                     | (backslash - 0x0101010101010101L) & ~backslash
                     | (word - 0x2020202020202020L) & ~word
-                    | word;
-            if ((special & 0x8080808080808080L) != 0) {
-                return i;
+                    | word) & 0x8080808080808080L;
+            if (flags != 0) {
+                return i + (Long.numberOfTrailingZeros(flags) >>> 3);
             }
-            i += Long.BYTES;
+        }
+        while (i < body.length && PLAIN[body[i] & 0xFF]) {
+            i++;
         }
         return i;
     }
 
     /** A string of plain ASCII, no escapes; returns where its closing quote is, with {@code pos} past it. */
     private int plainAsciiString() {
-        int i = pos + 1;
-        while (PLAIN[at(i) & 0xFF]) {
-            i++;
-        }
+        int i = plainRun(pos + 1);
         require(at(i) == '"' && i - pos <= MAX_KEY_BYTES);
         pos = i + 1;
         return i;

@@ -26,7 +26,7 @@ final class NodesAnswers {
 
     /** Passing nodes come back in the form they were asked in: names, or the received objects unchanged. */
     static AnswerBytes filter(NodesArgs args, FilterVerdict verdict, NodeNameJson.Encoded names) {
-        JsonOut out = new JsonOut(args.byName() ? args.names().size() * 32 : bodySizeOf(args) + 4096);
+        JsonOut out = new JsonOut(args.names().size() * 32 + 4096); // node objects are sent from the body, not copied
         out.ascii("{\"Nodes\":");
         if (args.byName()) {
             out.ascii("null,\"NodeNames\":[");
@@ -71,15 +71,26 @@ final class NodesAnswers {
         return out.ascii(']').answer();
     }
 
-    /** The received node objects that passed, in the order received. */
+    /**
+     * The received node objects that passed, in the order received. Consecutive ones go as one range
+     * of the request body (between two items there is only a comma and whitespace): when all pass,
+     * the whole array is sent from where it arrived.
+     */
     private static void echo(JsonOut out, NodesArgs args, List<String> passed) {
         Set<String> keep = new HashSet<>(passed);
+        List<RawJson> items = args.items();
         out.ascii('[');
         boolean first = true;
-        for (int i = 0; i < args.names().size(); i++) {
+        for (int i = 0; i < items.size(); i++) {
             if (keep.remove(args.names().get(i))) {
-                out.ascii(first ? "" : ",").raw(args.items().get(i));
+                int last = i;
+                while (last + 1 < items.size() && keep.remove(args.names().get(last + 1))) {
+                    last++;
+                }
+                RawJson from = items.get(i);
+                out.ascii(first ? "" : ",").raw(from.source(), from.from(), items.get(last).to() - from.from());
                 first = false;
+                i = last;
             }
         }
         out.ascii(']');
@@ -100,10 +111,6 @@ final class NodesAnswers {
             first = false;
         }
         out.ascii('}');
-    }
-
-    private static int bodySizeOf(NodesArgs args) {
-        return args.items().isEmpty() ? 0 : args.items().get(0).source().length;
     }
 
     /**

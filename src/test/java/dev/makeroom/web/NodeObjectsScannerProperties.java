@@ -115,6 +115,9 @@ class NodeObjectsScannerProperties {
     }
 
     private static byte[] mutate(byte[] body, Random random) {
+        if (body.length == 0) {
+            return body; // cut to nothing already
+        }
         int at = random.nextInt(body.length);
         if (random.nextBoolean()) { // half the time at the grammar's bytes: mostly letters otherwise
             while (at < body.length - 1 && "{}[]\",:\\0123456789-.".indexOf(body[at]) < 0) {

@@ -11,10 +11,12 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -67,6 +69,40 @@ class NodesAnswersProperties {
         assertThat(entries(answer.get("FailedNodes"))).isEqualTo(new ArrayList<>(failed.entrySet()));
         assertThat(answer.get("FailedAndUnresolvableNodes").isEmpty()).isTrue();
         assertThat(answer.get("Error").asString()).isEmpty();
+    }
+
+    @Property(tries = 200)
+    void a_full_object_filter_answer_echoes_the_passing_nodes_in_order(@ForAll @Size(max = 30) List<@IntRange(max = 40_000) Integer> padding,
+                                                                       @ForAll long seed) {
+        Random random = new Random(seed);
+        List<String> nodes = new ArrayList<>();
+        StringBuilder body = new StringBuilder("{\"Pod\":{},\"Nodes\":{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[");
+        for (int i = 0; i < padding.size(); i++) { // objects small and large (runs of them pass 64 KB), any spacing
+            String node = "{\"metadata\":{\"name\":\"node-" + i + "\"},\"pad\":\"" + "x".repeat(padding.get(i)) + "\"}";
+            nodes.add(node);
+            body.append(i == 0 ? "" : random.nextBoolean() ? "," : " ,\n ").append(node);
+        }
+        NodesArgs args = json.readNodesArgs(body.append("]}}").toString().getBytes(StandardCharsets.UTF_8),
+                ClusterSnapshot.EMPTY.table());
+        List<String> passed = new ArrayList<>();
+        List<JsonNode> echoed = new ArrayList<>();
+        Map<String, String> failed = new LinkedHashMap<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            if (random.nextInt(4) > 0) {
+                passed.add("node-" + i);
+                echoed.add(MAPPER.readTree(nodes.get(i)));
+            } else {
+                failed.put("node-" + i, "Insufficient cpu");
+            }
+        }
+
+        JsonNode answer = MAPPER.readTree(NodesAnswers.filter(args, new FilterVerdict(passed, failed, Map.of()),
+                cache.of(ClusterSnapshot.EMPTY.table())).toByteArray());
+
+        assertThat(answer.get("Nodes").get("metadata").get("resourceVersion").asString()).isEqualTo("9");
+        assertThat(answer.get("Nodes").get("items").values()).containsExactlyElementsOf(echoed);
+        assertThat(answer.get("NodeNames").isNull()).isTrue();
+        assertThat(entries(answer.get("FailedNodes"))).isEqualTo(new ArrayList<>(failed.entrySet()));
     }
 
     @Property(tries = 300)
