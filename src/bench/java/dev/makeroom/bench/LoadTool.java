@@ -342,6 +342,7 @@ public final class LoadTool {
     private Result closedLoop(String name, String verb, byte[] body, int count) throws Exception {
         List<Long> nanos = new ArrayList<>();
         int errors = 0;
+        java.util.TreeMap<Double, Long> before = server.histogram(verb);
         long start = System.nanoTime();
         try (RawHttpConnection connection = new RawHttpConnection("127.0.0.1", port)) {
             for (int i = 0; i < count; i++) {
@@ -351,7 +352,8 @@ public final class LoadTool {
                 errors += status == 200 ? 0 : 1;
             }
         }
-        Result result = new Result(name, count, errors, (System.nanoTime() - start) / 1e9, sorted(nanos), Double.NaN);
+        Result result = new Result(name, count, errors, (System.nanoTime() - start) / 1e9, sorted(nanos),
+                p99Bound(before, server.histogram(verb)));
         System.out.println(line(result));
         return result;
     }
