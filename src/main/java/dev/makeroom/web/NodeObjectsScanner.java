@@ -68,9 +68,10 @@ final class NodeObjectsScanner {
     private boolean[] keyEscaped = new boolean[64];
     private int keys;
 
-    // Where the current node's metadata.name is, set while walking one item.
+    // Where the current node's metadata.name is, set while walking one item; its characters, to look up.
     private int nameFrom;
     private int nameTo;
+    private char[] nameChars = new char[64];
 
     private NodeObjectsScanner(byte[] body, NodeTable known) {
         this.body = body;
@@ -162,7 +163,13 @@ final class NodeObjectsScanner {
             node(4);
             items.add(new RawJson(body, from, pos, true));
             int length = nameTo - nameFrom;
-            int row = known.indexOfAscii(body, nameFrom, length);
+            if (nameChars.length < length) {
+                nameChars = new char[length];
+            }
+            for (int k = 0; k < length; k++) {
+                nameChars[k] = (char) body[nameFrom + k]; // ASCII: each byte is its char
+            }
+            int row = known.indexOf(nameChars, 0, length);
             names.add(row < 0 ? new String(body, nameFrom, length, StandardCharsets.US_ASCII) : known.name(row), row);
             if (!nextElement()) {
                 return items;

@@ -66,36 +66,6 @@ final class NodeNameIndex {
         return -1;
     }
 
-    /** The index of the name given as ASCII bytes (each byte is its char), or -1. */
-    int indexOfAscii(byte[] bytes, int offset, int length) {
-        int h = 0;
-        for (int k = offset; k < offset + length; k++) {
-            h = 31 * h + bytes[k];
-        }
-        int hash = mix(h);
-        int mask = slots.length - 1;
-        for (int slot = hash & mask; slots[slot] != 0; slot = (slot + 1) & mask) {
-            int index = slots[slot] - 1;
-            if (slotHashes[slot] == hash && sameAscii(index, bytes, offset, length)) {
-                return index;
-            }
-        }
-        return -1;
-    }
-
-    private boolean sameAscii(int index, byte[] bytes, int offset, int length) {
-        int start = nameStart[index];
-        if (nameStart[index + 1] - start != length) {
-            return false;
-        }
-        for (int k = 0; k < length; k++) {
-            if (nameChars[start + k] != bytes[offset + k]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** A plain loop: names are short, and Arrays.equals pays for range checks and a vectorised setup per call. */
     private boolean sameChars(int index, char[] chars, int offset, int length) {
         int start = nameStart[index];

@@ -159,11 +159,6 @@ public final class NodeTable {
         return names.indexOf(chars, offset, length);
     }
 
-    /** {@link #indexOf} for a name given as ASCII bytes, as a byte scanner of the body holds it. */
-    public int indexOfAscii(byte[] bytes, int offset, int length) {
-        return names.indexOfAscii(bytes, offset, length);
-    }
-
     /** The node's name, as this table's own String. */
     public String name(int index) {
         return names.name(index);
