@@ -81,7 +81,7 @@ final class RawHttpConnection implements AutoCloseable {
             line(); // the empty line after the last chunk (no trailers)
             body = all.toByteArray();
         } else {
-            body = new byte[(int) Math.max(0, length)]; // read in place: readNBytes gathers 16 KB pieces and copies them
+            body = new byte[(int) Math.max(0, length)]; // read in place: readNBytes gathers small pieces and copies them
             for (int filled = 0, n; filled < body.length; filled += n) {
                 n = in.read(body, filled, body.length - filled);
                 if (n < 0) {

@@ -83,13 +83,13 @@ class ExtenderController {
     @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<AnswerBytes> filter(@RequestBody(required = false) byte[] body) {
         boolean ready = view.ready(); // before the snapshot: a ready view has published its synced one
-        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(filterAnswer(body, view.snapshot(), ready));
+        return ok(filterAnswer(body, view.snapshot(), ready));
     }
 
     @PostMapping(path = "/prioritize", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<AnswerBytes> prioritize(@RequestBody(required = false) byte[] body) {
         boolean ready = view.ready();
-        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(prioritizeAnswer(body, view.snapshot(), ready));
+        return ok(prioritizeAnswer(body, view.snapshot(), ready));
     }
 
     @PostMapping(path = "/preempt", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -230,6 +230,10 @@ class ExtenderController {
     }
 
     private static ResponseEntity<byte[]> ok(byte[] body) {
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(body);
+    }
+
+    private static ResponseEntity<AnswerBytes> ok(AnswerBytes body) {
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(body);
     }
 }

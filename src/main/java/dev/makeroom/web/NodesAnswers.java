@@ -26,7 +26,7 @@ final class NodesAnswers {
 
     /** Passing nodes come back in the form they were asked in: names, or the received objects unchanged. */
     static AnswerBytes filter(NodesArgs args, FilterVerdict verdict, NodeNameJson.Encoded names) {
-        JsonOut out = new JsonOut(args.names().size() * 32 + 4096); // node objects are sent from the body, not copied
+        JsonOut out = new JsonOut(args.names().size() * 32 + 4096); // large runs of node objects stay in the body
         out.ascii("{\"Nodes\":");
         if (args.byName()) {
             out.ascii("null,\"NodeNames\":[");

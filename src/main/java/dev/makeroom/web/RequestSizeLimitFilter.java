@@ -98,7 +98,7 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
 
         /**
          * The body in one array of its declared length (Spring reads a byte[] body so), filled by
-         * large reads: InputStream's own way gathers 16 KB pieces and copies them all once more.
+         * large reads: InputStream's own way gathers small pieces and copies them all once more.
          * Never more than one byte past the limit is allocated; that byte, read, is refused.
          */
         @Override
