@@ -99,8 +99,7 @@ final class NodeObjectsScanner {
             if (keyIs("pod")) {
                 pod = rawOrNull(1);
             } else if (keyIs("nodenames")) {
-                require(at(pos) == 'n'); // names given: Jackson reads such bodies (a null is read here)
-                value(1);
+                requireNull(); // names given: Jackson reads such bodies
             } else if (keyIs("nodes")) {
                 metadata = null;
                 items = null;
