@@ -133,11 +133,16 @@ final class CandidatePool {
 
     /** The shares of what is still missing (after {@code freed}) that candidate {@code i} frees, each at most 1, summed. */
     double shareOfMissing(int i, long[] freed) {
+        return shareOfMissing(i, freed, null);
+    }
+
+    /** As above, each share times its resource's multiplier in {@code lambda} (1 each when null). */
+    double shareOfMissing(int i, long[] freed, double[] lambda) {
         double share = 0;
         for (int d = 0; d < need.length; d++) {
             long missing = need[d] - freed[d];
             if (missing > 0) {
-                share += Math.min(1.0, (double) frees[i][d] / missing);
+                share += (lambda == null ? 1 : lambda[d]) * Math.min(1.0, (double) frees[i][d] / missing);
             }
         }
         return share;

@@ -7,10 +7,11 @@ package dev.makeroom.core.preemption;
  *
  * <p><b>Design.</b> Priority levels are tried lowest first; at each, pods of at most that priority
  * are taken one at a time, each time the one freeing the largest share of what is still missing
- * (shares of each missing resource, each at most 1, summed), never a pod beyond its budget's
- * allowance. The first level that covers the need gives the set; then pods that turn out not to
- * be needed are put back, most costly first. If no level covers within the budgets, the same runs
- * once more with the budgets ignored. The set is only offered: the search keeps it only when it is
+ * (shares of each missing resource, each at most 1, weighed by the search's tuned multipliers and
+ * summed), never a pod beyond its budget's allowance. The first level that covers the need gives
+ * the set; then pods that turn out not to be needed are put back, most costly first. If no level
+ * covers within the budgets, the same runs once more taking pods beyond their budgets only when
+ * no pod within them frees anything still missing (violations come first in the order). The set is only offered: the search keeps it only when it is
  * within the hard limits and better than what it has.
  */
 final class GreedyCover {
@@ -18,40 +19,47 @@ final class GreedyCover {
     private GreedyCover() {
     }
 
-    /** A covering set of the pool's candidates, or null when none is found this way. */
-    static boolean[] find(CandidatePool pool) {
+    /**
+     * A covering set of the pool's candidates, or null when none is found this way. {@code perUnit}:
+     * multipliers per unit of each resource for weighing what a pod frees (the search's tuned
+     * surrogate, see {@link SurrogateDirection}); equal shares when null.
+     */
+    static boolean[] find(CandidatePool pool, double[] perUnit) {
         int[] levels = pool.pods.stream().mapToInt(p -> p.priority()).distinct().sorted().toArray();
         for (int level : levels) {
-            boolean[] set = cover(pool, level, true);
+            boolean[] set = cover(pool, level, true, perUnit);
             if (set != null) {
                 return set;
             }
         }
-        return levels.length == 0 ? null : cover(pool, levels[levels.length - 1], false);
+        return levels.length == 0 ? null : cover(pool, levels[levels.length - 1], false, perUnit);
     }
 
-    private static boolean[] cover(CandidatePool pool, int highest, boolean keepBudgets) {
+    /**
+     * Takes the heaviest pod until the need is covered; with {@code keepBudgets} only pods within
+     * their budgets, else those while any frees something missing, then the others (each one more
+     * violation).
+     */
+    private static boolean[] cover(CandidatePool pool, int highest, boolean keepBudgets, double[] perUnit) {
         int n = pool.size();
         boolean[] taken = new boolean[n];
         long[] freed = new long[pool.need.length];
         int[] spent = new int[pool.allowed.length];
+        double[] lambda = perUnit == null ? null : new double[perUnit.length];
         for (int i = 0; i < n; i++) {
             if (pool.forced[i]) {
                 take(pool, i, taken, freed, spent);
             }
         }
         while (!pool.covers(freed)) {
-            int best = -1;
-            double bestWeight = 0;
-            for (int i = 0; i < n; i++) {
-                if (taken[i] || pool.priority(i) > highest || (keepBudgets && exhausts(pool, i, spent))) {
-                    continue;
+            if (lambda != null) {
+                for (int d = 0; d < lambda.length; d++) {
+                    lambda[d] = perUnit[d] * Math.max(0, pool.need[d] - freed[d]);
                 }
-                double weight = pool.shareOfMissing(i, freed);
-                if (weight > bestWeight) {
-                    best = i;
-                    bestWeight = weight;
-                }
+            }
+            int best = heaviest(pool, highest, taken, freed, spent, lambda, true);
+            if (best < 0 && !keepBudgets) {
+                best = heaviest(pool, highest, taken, freed, spent, lambda, false);
             }
             if (best < 0) {
                 return null;
@@ -60,6 +68,24 @@ final class GreedyCover {
         }
         putBackUnneeded(pool, taken, freed);
         return taken;
+    }
+
+    /** The untaken pod of at most {@code highest} priority (within its budgets, if asked) that weighs most; -1 if none weighs anything. */
+    private static int heaviest(CandidatePool pool, int highest, boolean[] taken, long[] freed, int[] spent,
+                                double[] lambda, boolean withinBudgets) {
+        int best = -1;
+        double bestWeight = 0;
+        for (int i = 0; i < taken.length; i++) {
+            if (taken[i] || pool.priority(i) > highest || (withinBudgets && exhausts(pool, i, spent))) {
+                continue;
+            }
+            double weight = pool.shareOfMissing(i, freed, lambda);
+            if (weight > bestWeight) {
+                best = i;
+                bestWeight = weight;
+            }
+        }
+        return best;
     }
 
     /** Puts back, highest priority first, every pod the set still covers without (the reprieve's put-back). */

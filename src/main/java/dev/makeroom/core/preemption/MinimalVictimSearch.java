@@ -25,8 +25,11 @@ import java.util.List;
  * victims so far plus the fewest further pods that could cover the most demanding short resource
  * (from the remaining pods' largest amounts); the priority sum so far plus that many times the next
  * priority; the tie-break sums so far plus that many times the least tie-break cost still to come.
+ * Where that lets a set through, {@link TiedCountBound} looks closer: the further violations any
+ * completion adds, and, for a completion that can at best tie the incumbent's violations and
+ * highest priority, the further victims it needs using only pods that keep both.
  *
- * <p>From then on, on large pools, a {@link DominanceRule} skips sets that take a pod while leaving
+ * <p>Once a search turns hard, on large pools, a {@link DominanceRule} skips sets that take a pod while leaving
  * one that dominates it (as good in every way, better in one): some optimal set never does.
  *
  * <p>Queue guarantees (law 2, {@link QueueFloors}) and, in strict mode, budgets are hard limits:
@@ -35,8 +38,9 @@ import java.util.List;
  *
  * <p>The running sums and the bound are an {@link ObjectiveSum}, the floors drawn a {@link FloorLedger}.
  * The kube-scheduler's reprieve result is the first incumbent (when it keeps the floors), so the
- * answer is never worse than it; a search still running after a few hundred states is offered a
- * {@link GreedyCover} set too. When only the best node is answered, the best node so far is a
+ * answer is never worse than it; a search still running after a few hundred states tunes the
+ * multipliers of its surrogate bound ({@link SurrogateDirection}) and is offered a
+ * {@link GreedyCover} set weighed by them. When only the best node is answered, the best node so far is a
  * cutoff: the search then only looks for sets that beat it, and a node that cannot is reported as
  * dominated. The search checks its deadline every few hundred states; when it passes, the best set
  * found so far is returned and marked not proven optimal.
@@ -309,24 +313,43 @@ final class MinimalVictimSearch implements VictimSelector {
         }
 
         /**
-         * When this set ties the bound on violations, whether it can still win by count: its highest
-         * priority is then the bound's (when lower pods cannot finish it) and it may only add pods
-         * that keep both ({@link TiedCountBound}).
+         * Whether this set can still beat the bound where the cheap bound of {@link #descend} let
+         * it through. With fewer violations so far: whether completions can stay below the bound's
+         * violations ({@link TiedCountBound#fewestMoreViolations}); if at best they tie, the
+         * completion may only add pods up to the bound's highest priority and must not need more
+         * pods than the bound has. With as many: it can only win on a lower highest priority or by
+         * count, adding pods that keep both ({@link TiedCountBound}).
          */
         private boolean mayWinByCount(int c, Objective bound) {
             if (bound == null) {
                 return true;
             }
-            if (sum.violations() != bound.pdbViolations()) {
-                int more = tied.fewestMoreViolations(c, freed, sum);
-                return more != TiedCountBound.NONE && sum.violations() + more <= bound.pdbViolations();
-            }
             long highest = bound.highestPriority();
+            int enough = (int) Math.min(Integer.MAX_VALUE - 1, bound.victims() - sum.count());
+            if (sum.violations() != bound.pdbViolations()) { // fewer so far: mayBeat let only that through
+                int room = (int) Math.min(Integer.MAX_VALUE - 1, bound.pdbViolations() - sum.violations());
+                int more = tied.fewestMoreViolations(c, Long.MAX_VALUE, freed, sum);
+                if (more == TiedCountBound.NONE || more > room) {
+                    return false;
+                }
+                if (more < room) {
+                    return true;
+                }
+                // at best a tie on violations: only pods up to the bound's highest priority may win
+                if (sum.highest() > highest || tied.fewestMoreViolations(c, highest, freed, sum) > room) {
+                    return false;
+                }
+                if (Math.max(sum.highest(), classPriority[c]) < highest) {
+                    return true; // it may still win on a lower highest priority
+                }
+                int fewest = tied.fewest(c, highest, freed, sum, room, enough);
+                return fewest != TiedCountBound.NONE && fewest <= enough;
+            }
             if (Math.max(sum.highest(), classPriority[c]) < highest
                     && tied.mayCover(c, highest - 1, freed, sum)) {
                 return true; // it may still win on a lower highest priority
             }
-            int more = tied.fewest(c, highest, freed, sum, (int) Math.min(Integer.MAX_VALUE - 1, bound.victims() - sum.count()));
+            int more = tied.fewest(c, highest, freed, sum, 0, enough);
             if (more == TiedCountBound.NONE) {
                 return false;
             }
@@ -340,25 +363,29 @@ final class MinimalVictimSearch implements VictimSelector {
         /**
          * What the search, out of time, leaves open about its best set: each part of the objective
          * bounded over every set from the root (where the search is back to when it stops), the
-         * first part where the best set is above its bound. Where the best set breaks no budget,
-         * sets as good keep every budget, so the bounds for priority and count may count within
-         * budgets; otherwise they count without them.
+         * first part where the best set is above its bound. A set better than the best adds no more
+         * violations than it, so the bounds for priority and count count within the budgets that
+         * many violations allow.
          */
         OptimalityGap gap() {
-            int more = tied.fewestMoreViolations(0, freed, sum);
+            int more = tied.fewestMoreViolations(0, Long.MAX_VALUE, freed, sum);
             long violations = sum.violations() + (more == TiedCountBound.NONE ? 0 : more);
             if (violations < bestObjective.pdbViolations()) {
                 return new OptimalityGap(OptimalityGap.Part.PDB_VIOLATIONS, bestObjective.pdbViolations(), violations);
             }
-            ObjectiveSum limits = bestObjective.pdbViolations() == 0 ? sum : null;
             long highest = bestObjective.highestPriority();
             for (int c = 0; c < classes.length && classPriority[c] < highest; c++) {
                 long atLeast = Math.max(sum.highest(), classPriority[c]); // pods that must go count too
-                if (atLeast < highest && tied.fewest(0, classPriority[c], freed, limits) != TiedCountBound.NONE) {
+                // a set of lower highest priority is better only with no more violations than the best
+                int moreUpTo = tied.fewestMoreViolations(0, classPriority[c], freed, sum);
+                if (atLeast < highest && moreUpTo != TiedCountBound.NONE
+                        && sum.violations() + moreUpTo <= bestObjective.pdbViolations()) {
                     return new OptimalityGap(OptimalityGap.Part.HIGHEST_PRIORITY, highest, atLeast);
                 }
             }
-            int fewest = tied.fewest(0, highest, freed, limits);
+            // a set with fewer victims is better only with no more violations than the best
+            int slack = (int) Math.min(Integer.MAX_VALUE - 1, bestObjective.pdbViolations() - sum.violations());
+            int fewest = tied.fewest(0, highest, freed, sum, slack, Integer.MAX_VALUE);
             long victims = sum.count() + (fewest == TiedCountBound.NONE ? 0 : fewest);
             return victims < bestObjective.victims()
                     ? new OptimalityGap(OptimalityGap.Part.VICTIMS, bestObjective.victims(), victims)
@@ -367,11 +394,23 @@ final class MinimalVictimSearch implements VictimSelector {
 
         /**
          * Aids that cost a pass over the pool, for searches that did not end within {@link #HARD}
-         * states: a greedy set to beat, and the dominance rule. Both are safe to add mid-search (an
-         * offered set is only kept when better; the rule only skips sets some optimal set is not).
+         * states: the surrogate bound's multipliers tuned on the root (for sets of at most the
+         * bound's highest priority), a greedy set to beat weighed by them, and the dominance rule.
+         * All are safe to add mid-search (any multipliers give a sound bound; an offered set is only
+         * kept when better; the rule only skips sets some optimal set is not).
          */
         private void turnedHard() {
-            boolean[] greedy = GreedyCover.find(pool);
+            Objective bound = bound();
+            if (bound != null) {
+                long[] rootFreed = new long[dims];
+                for (int i = 0; i < pool.size(); i++) {
+                    if (pool.forced[i]) {
+                        pool.addFreed(rootFreed, i, 1);
+                    }
+                }
+                tied.tune(bound.highestPriority(), rootFreed, ObjectiveSum.over(pool, pool.forced));
+            }
+            boolean[] greedy = GreedyCover.find(pool, tied.tunedPerUnit());
             if (greedy != null) {
                 offerWithinLimits(greedy, FloorLedger.over(pool.floors, greedy).holds());
             }

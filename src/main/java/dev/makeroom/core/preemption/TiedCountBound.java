@@ -5,12 +5,14 @@ import java.util.Comparator;
 import java.util.stream.IntStream;
 
 /**
- * A lower bound on the further victims a set being built needs, for the moment it can only win by
- * count: its PDB violations and highest priority already equal those of the set to beat.
+ * Lower bounds on what a set being built still needs: the further victims, for the moment it can
+ * only win by count (its PDB violations and highest priority already equal those of the set to
+ * beat), and the further PDB violations.
  *
- * <p><b>Design.</b> Such a set may only add pods of priority at most the bound's, and only pods whose
- * budgets still allow a disruption (anything else makes it worse on an earlier component). Over
- * those pods two bounds are taken, the larger wins:
+ * <p><b>Design.</b> A set winning by count may only add pods of priority at most the bound's, and
+ * only pods whose budgets still allow a disruption (anything else makes it worse on an earlier
+ * component; a set that may still add {@code slack} violations may take each budget that much
+ * further). Over those pods these bounds are taken, the largest wins:
  * <ul>
  *   <li>per resource, the fewest pods whose amounts reach what is missing, taking largest first
  *       and from each budget no more than it still allows. A pod in several budgets counts against
@@ -18,17 +20,25 @@ import java.util.stream.IntStream;
  *       a matroid, so largest first is the most any k pods can free: the count is exact for one
  *       resource alone;</li>
  *   <li>all missing resources at once (a surrogate of the cover constraints): a pod's weight is the
- *       sum over missing resources of the share of the missing amount it frees, each share at most
- *       1. A set covering D missing resources has weights summing to at least D, so the fewest pods
- *       whose largest weights reach D is a lower bound. This is what binds when cpu-heavy and
- *       memory-heavy pods compete, where each resource alone is weak. It costs a sort, so it is
- *       only taken when the per-resource bound does not already settle the comparison.</li>
+ *       sum over missing resources of a multiplier times the share of the missing amount it frees,
+ *       each share at most 1. A covering set's weights sum to at least the multipliers' sum, so the
+ *       fewest pods whose largest weights reach it is a lower bound, for any multipliers. This is
+ *       what binds when cpu-heavy and memory-heavy pods compete, where each resource alone is weak.
+ *       Equal multipliers are one choice; once a search turns hard they are also {@link #tune
+ *       tuned} on its root ({@link SurrogateDirection}), which on full nodes lifts the bound from
+ *       about half the optimum to within a pod of it. Pods of a class weigh alike, so the classes
+ *       are sorted, not the pods; it still costs a sort, so it is only taken when the per-resource
+ *       bound does not already settle the comparison.</li>
  * </ul>
- * Pods are read in classes {@code c..end} of the search (classes come in rising priority, so a
+ * The violations bound is built alike: what the pods within their allowances (and pods in no
+ * budget) free at most, per resource and over the surrogate's weights, leaves a rest that needs at
+ * least as many further pods, each a violation, as the largest remaining amounts take.
+ *
+ * <p>Pods are read in classes {@code c..end} of the search (classes come in rising priority, so a
  * priority limit is an end), walking orders sorted once per search (by each resource, by each
- * tie-break) and skipping pods outside the range: no sorting per state. For the parts of the
- * objective compared at equal counts, the bound's k pods add at least the k smallest priorities
- * (the first k pods from class c on) and, per tie-break, the k smallest costs of the pods allowed.
+ * tie-break) and skipping pods outside the range. For the parts of the objective compared at equal
+ * counts, the bound's k pods add at least the k smallest priorities (the first k pods from class c
+ * on) and, per tie-break, the k smallest costs of the pods allowed.
  */
 final class TiedCountBound {
 
@@ -36,8 +46,10 @@ final class TiedCountBound {
     private static final int INDEX_BITS = 20;                      // pools hold far fewer pods than 2^20
     private static final long PACKABLE = 1L << (62 - INDEX_BITS);  // keys this large still pack
     // weights are compared as fixed-point longs, rounded up, so that rounding never loosens the bound
-    // (a weight is at most the number of resources: it fits in the key's upper half)
+    // (a weight is at most 1: it fits in the key's upper half)
     private static final double ONE = 1 << 20;
+    // a weight's floating-point error is far below this: rounding up past it keeps every sum sound
+    private static final double ROUNDING = 1e-3;
 
     private final CandidatePool pool;
     private final int[][] classes;
@@ -49,7 +61,12 @@ final class TiedCountBound {
     private final int[] capLeft;
     private final long[] keys;
     private final long[] more = new long[TieBreak.COUNT];
+    private final double[] lambda;    // the tuned multipliers for the state at hand (reused)
+    private final boolean[] freeTaken; // pods a violations bound counted within their allowance (reused)
+    private final int[] beyond;       // per sorted class, its pods beyond its budget's allowance (reused)
+    private double[] perUnit;         // the tuned multipliers per unit of each resource; null until tuned
     private int end;
+    private int slack;                // how far beyond its allowance each budget may go in the bound at hand
 
     TiedCountBound(CandidatePool pool, int[][] classes, int[] classPriority) {
         this.pool = pool;
@@ -67,6 +84,9 @@ final class TiedCountBound {
         this.byCost = new int[TieBreak.COUNT][];
         this.capLeft = new int[pool.allowed.length];
         this.keys = new long[pool.size()];
+        this.lambda = new double[dims];
+        this.freeTaken = new boolean[pool.size()];
+        this.beyond = new int[classes.length];
     }
 
     /**
@@ -75,17 +95,19 @@ final class TiedCountBound {
      * {@code sum} null, budgets are not counted at all.
      */
     int fewest(int c, long highest, long[] freed, ObjectiveSum sum) {
-        return fewest(c, highest, freed, sum, Integer.MAX_VALUE);
+        return fewest(c, highest, freed, sum, 0, Integer.MAX_VALUE);
     }
 
     /**
-     * As above, but once the bound is known to exceed {@code enough} (a completion that large cannot
-     * win) it may stop short of its strongest value.
+     * As above, for sets that may still add up to {@code slack} violations (each budget may then go
+     * that far beyond its allowance: a relaxation), and once the bound is known to exceed
+     * {@code enough} (a completion that large cannot win) it may stop short of its strongest value.
      */
-    int fewest(int c, long highest, long[] freed, ObjectiveSum sum, int enough) {
+    int fewest(int c, long highest, long[] freed, ObjectiveSum sum, int slack, int enough) {
         if (!allowUpTo(c, highest)) {
             return NONE;
         }
+        this.slack = slack;
         int most = 0;
         int missingDims = 0;
         for (int d = 0; d < dims; d++) {
@@ -101,7 +123,7 @@ final class TiedCountBound {
             }
         }
         if (missingDims > 1 && most <= enough) { // the surrogate costs a sort: only when it may decide
-            most = Math.max(most, surrogate(c, freed, sum));
+            most = Math.max(most, surrogate(c, freed, sum, enough));
         }
         return most;
     }
@@ -115,6 +137,7 @@ final class TiedCountBound {
         if (!allowUpTo(c, highest)) {
             return false;
         }
+        slack = 0;
         for (int d = 0; d < dims; d++) {
             long missing = pool.need[d] - freed[d];
             if (missing > 0) {
@@ -138,7 +161,7 @@ final class TiedCountBound {
 
     private void resetCaps(ObjectiveSum sum) {
         for (int b = 0; b < capLeft.length; b++) {
-            capLeft[b] = sum == null ? Integer.MAX_VALUE : Math.max(0, pool.allowed[b] - sum.spent(b));
+            capLeft[b] = sum == null ? Integer.MAX_VALUE : Math.max(0, pool.allowed[b] - sum.spent(b)) + slack;
         }
     }
 
@@ -153,6 +176,17 @@ final class TiedCountBound {
         }
         capLeft[budgets[0]]--;
         return true;
+    }
+
+    /** How many of {@code wanted} pods like {@code i} (same budgets) its first budget still allows; takes them. */
+    private int takeAllowed(int i, int wanted) {
+        int[] budgets = pool.budgetsOf[i];
+        if (budgets.length == 0) {
+            return wanted;
+        }
+        int allowed = Math.min(wanted, capLeft[budgets[0]]);
+        capLeft[budgets[0]] -= allowed;
+        return allowed;
     }
 
     private int countToReach(int c, int d, long missing) {
@@ -173,76 +207,207 @@ final class TiedCountBound {
         return NONE;
     }
 
-    private int surrogate(int c, long[] freed, ObjectiveSum sum) {
-        int n = 0;
-        int target = 0;
+    /**
+     * The surrogate bound: once {@link #tune tuned}, with the tuned multipliers (kept per unit of
+     * each resource, so they carry over as what is missing shrinks), and, unless that already
+     * exceeds {@code enough}, with equal ones; the larger.
+     */
+    private int surrogate(int c, long[] freed, ObjectiveSum sum, int enough) {
+        double k = perUnit != null && tunedFor(freed) ? surrogateValue(c, freed, sum, lambda, false) : 0;
+        if (k <= enough) {
+            k = Math.max(k, surrogateValue(c, freed, sum, null, false));
+        }
+        return k == Double.POSITIVE_INFINITY ? NONE : (int) k;
+    }
+
+    /** Fills {@link #lambda} with the tuned multipliers for what {@code freed} leaves missing; false when they weigh none of it. */
+    private boolean tunedFor(long[] freed) {
+        boolean any = false;
         for (int d = 0; d < dims; d++) {
-            if (pool.need[d] > freed[d]) {
-                target++;
-            }
+            long missing = pool.need[d] - freed[d];
+            lambda[d] = missing > 0 ? perUnit[d] * missing : 0;
+            any |= lambda[d] > 0;
         }
-        for (int k = c; k < end; k++) {
-            for (int i : classes[k]) {
-                double weight = pool.shareOfMissing(i, freed);
-                // negated so that an ascending sort puts the heaviest first; the index rides in the low bits
-                keys[n++] = (-(long) Math.ceil(weight * ONE) << 32) | i;
-            }
-        }
-        Arrays.sort(keys, 0, n);
-        resetCaps(sum);
-        long reachAt = (long) (target * ONE);
-        long reached = 0;
-        int taken = 0;
-        for (int j = 0; j < n; j++) {
-            int i = (int) (keys[j] & 0xffffffffL);
-            if (allowedAndTaken(i)) {
-                reached += -(keys[j] >> 32);
-                taken++;
-                if (reached >= reachAt) {
-                    return taken;
-                }
-            }
-        }
-        return NONE;
+        return any;
     }
 
     /**
-     * The fewest PDB violations any completion from classes {@code c..} adds. Per missing resource:
-     * what pods within their budgets' allowance can free at most is what largest first frees (the
-     * matroid again); every pod beyond an allowance adds a violation, so the rest needs at least as
-     * many violations as the fewest budgeted pods whose largest amounts cover it.
+     * Tunes the surrogate's multipliers ({@link SurrogateDirection}) for sets adding pods of
+     * priority at most {@code highest} to {@code freed} within the budgets {@code sum} leaves.
      */
-    int fewestMoreViolations(int c, long[] freed, ObjectiveSum sum) {
+    void tune(long highest, long[] freed, ObjectiveSum sum) {
+        if (!allowUpTo(0, highest)) {
+            return;
+        }
+        slack = 0;
+        boolean[] missing = new boolean[dims];
+        for (int d = 0; d < dims; d++) {
+            missing[d] = pool.need[d] > freed[d];
+        }
+        double[] best = SurrogateDirection.strongest(missing, l -> surrogateValue(0, freed, sum, l, true));
+        if (best != null) {
+            perUnit = new double[dims];
+            for (int d = 0; d < dims; d++) {
+                perUnit[d] = missing[d] ? best[d] / (pool.need[d] - freed[d]) : 0;
+            }
+        }
+    }
+
+    /** The tuned multipliers per unit of each resource; null until {@link #tune tuned}. */
+    double[] tunedPerUnit() {
+        return perUnit;
+    }
+
+    /**
+     * The fewest pods of classes {@code c..end} within their budgets whose weights reach what is
+     * missing: a pod's weight is the sum over missing resources of {@code lambda[d]} (1 when null)
+     * times the share of the missing amount it frees (each share at most 1), over the sum of the
+     * multipliers. {@code fractional}: the part of the last pod needed counts as a fraction (what
+     * the tuning compares). Infinity when the pods cannot reach it; 0 when {@code lambda} weighs
+     * nothing that is missing.
+     */
+    private double surrogateValue(int c, long[] freed, ObjectiveSum sum, double[] lambda, boolean fractional) {
+        int n = sortedClassWeights(c, freed, lambda);
+        if (n < 0) {
+            return 0;
+        }
+        resetCaps(sum);
+        long reachAt = (long) ONE;
+        long reached = 0;
+        int taken = 0;
+        for (int j = 0; j < n; j++) {
+            int[] members = classes[(int) (keys[j] & 0xffffffffL)];
+            long weight = -(keys[j] >> 32);
+            int available = takeAllowed(members[0], members.length);
+            long needed = (reachAt - reached + weight - 1) / weight;
+            if (needed <= available) {
+                return fractional ? taken + (double) (reachAt - reached) / weight : taken + needed;
+            }
+            reached += available * weight;
+            taken += available;
+        }
+        return Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * Sorts the classes {@code c..end} into {@link #keys}, heaviest first, by the weight of their
+     * pods over the missing resources ({@code lambda}, equal when null), scaled so that what is
+     * missing weighs {@link #ONE}; the number of classes, or -1 when the multipliers weigh nothing
+     * that is missing. Pods of a class weigh alike: the classes are sorted, not their pods.
+     */
+    private int sortedClassWeights(int c, long[] freed, double[] lambda) {
+        double total = 0;
+        for (int d = 0; d < dims; d++) {
+            if (pool.need[d] > freed[d]) {
+                total += lambda == null ? 1 : lambda[d];
+            }
+        }
+        if (total <= 0) {
+            return -1;
+        }
+        int n = 0;
+        for (int k = c; k < end; k++) {
+            double weight = pool.shareOfMissing(classes[k][0], freed, lambda) / total;
+            // negated so that an ascending sort puts the heaviest first; the class rides in the low bits
+            keys[n++] = (-(long) Math.ceil(weight * ONE + ROUNDING) << 32) | k;
+        }
+        Arrays.sort(keys, 0, n);
+        return n;
+    }
+
+    /**
+     * The fewest PDB violations any completion from classes {@code c..} of priority at most
+     * {@code highest} adds; {@link #NONE} when they cannot free what is missing. Two bounds, the
+     * larger wins. Per missing resource: what pods within their budgets' allowance can free at most
+     * is what largest first frees (the matroid again); every pod beyond an allowance adds a
+     * violation, so the rest needs at least as many violations as the fewest other budgeted pods
+     * whose largest amounts cover it. And the same over the surrogate's weights (equal and tuned
+     * multipliers), which binds when several resources are missing at once.
+     */
+    int fewestMoreViolations(int c, long highest, long[] freed, ObjectiveSum sum) {
+        if (pool.covers(freed)) {
+            return 0;
+        }
+        if (!allowUpTo(c, highest)) {
+            return NONE;
+        }
+        slack = 0;
         int most = 0;
-        int all = classes.length;
-        for (int d = 0; d < dims && c < all; d++) {
+        int missingDims = 0;
+        for (int d = 0; d < dims; d++) {
             long missing = pool.need[d] - freed[d];
-            if (missing <= 0) {
-                continue;
+            if (missing > 0) {
+                missingDims++;
+                most = Math.max(most, violationsToReach(c, d, missing, sum));
             }
-            resetCaps(sum);
-            long rest = missing;
-            for (int i : byAmount(d)) {
-                if (rest <= 0 || pool.frees[i][d] <= 0) {
-                    break;
-                }
-                if (inRange(i, c, all) && allowedAndTaken(i)) {
-                    rest -= pool.frees[i][d];
-                }
+        }
+        if (most != NONE && missingDims > 1) {
+            most = Math.max(most, surrogateViolations(c, freed, sum, null));
+            if (perUnit != null && tunedFor(freed)) {
+                most = Math.max(most, surrogateViolations(c, freed, sum, lambda));
             }
-            int violations = 0;
-            for (int i : byAmount(d)) {
-                if (rest <= 0 || pool.frees[i][d] <= 0) {
-                    break;
-                }
-                if (inRange(i, c, all) && pool.budgetsOf[i].length > 0) {
-                    rest -= pool.frees[i][d];
-                    violations++;
-                }
-            }
-            most = Math.max(most, rest > 0 ? NONE : violations);
         }
         return most;
+    }
+
+    private int violationsToReach(int c, int d, long missing, ObjectiveSum sum) {
+        resetCaps(sum);
+        long rest = missing;
+        int[] order = byAmount(d);
+        Arrays.fill(freeTaken, false);
+        for (int i : order) {
+            if (rest <= 0 || pool.frees[i][d] <= 0) {
+                break;
+            }
+            if (inRange(i, c, end) && allowedAndTaken(i)) {
+                rest -= pool.frees[i][d];
+                freeTaken[i] = true;
+            }
+        }
+        int violations = 0;
+        for (int i : order) {
+            if (rest <= 0 || pool.frees[i][d] <= 0) {
+                break;
+            }
+            if (inRange(i, c, end) && !freeTaken[i] && pool.budgetsOf[i].length > 0) {
+                rest -= pool.frees[i][d];
+                violations++;
+            }
+        }
+        return rest > 0 ? NONE : violations;
+    }
+
+    /**
+     * The fewest violations over the surrogate's weights ({@code lambda}, equal when null): each
+     * budget's allowance goes to its heaviest pods and pods in no budget are free, and the weight
+     * they leave missing needs at least as many further pods, each a violation, as the heaviest
+     * remaining weights take to reach it.
+     */
+    private int surrogateViolations(int c, long[] freed, ObjectiveSum sum, double[] lambda) {
+        int n = sortedClassWeights(c, freed, lambda);
+        if (n < 0) {
+            return 0;
+        }
+        resetCaps(sum);
+        long reachAt = (long) ONE;
+        long reached = 0;
+        for (int j = 0; j < n; j++) {
+            int[] members = classes[(int) (keys[j] & 0xffffffffL)];
+            int free = takeAllowed(members[0], members.length);
+            beyond[j] = members.length - free;
+            reached += free * -(keys[j] >> 32);
+        }
+        int violations = 0;
+        for (int j = 0; j < n && reached < reachAt; j++) {
+            long weight = -(keys[j] >> 32);
+            long needed = (reachAt - reached + weight - 1) / weight;
+            if (needed <= beyond[j]) {
+                return violations + (int) needed;
+            }
+            reached += beyond[j] * weight;
+            violations += beyond[j];
+        }
+        return reached >= reachAt ? violations : NONE;
     }
 
     /** The least priority sum that {@code k} pods from class {@code c} on add: the first k, classes rising in priority. */
