@@ -66,7 +66,7 @@ final class GreedyCover {
             }
             take(pool, best, taken, freed, spent);
         }
-        putBackUnneeded(pool, taken, freed);
+        putBackUnneeded(pool, taken, freed, spent);
         return taken;
     }
 
@@ -88,18 +88,38 @@ final class GreedyCover {
         return best;
     }
 
-    /** Puts back, highest priority first, every pod the set still covers without (the reprieve's put-back). */
-    private static void putBackUnneeded(CandidatePool pool, boolean[] taken, long[] freed) {
+    /**
+     * Puts back every pod the set still covers without: first pods in a budget the set takes beyond
+     * its allowance (each one a violation saved), then any, highest priority first (the reprieve's
+     * put-back).
+     */
+    private static void putBackUnneeded(CandidatePool pool, boolean[] taken, long[] freed, int[] spent) {
         Integer[] order = new Integer[taken.length];
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
         java.util.Arrays.sort(order, (a, b) -> Integer.compare(pool.priority(b), pool.priority(a)));
         for (int i : order) {
+            if (taken[i] && beyondAllowance(pool, i, spent) && ReprieveSelector.tryReprieve(pool, taken, freed, i)) {
+                for (int b : pool.budgetsOf[i]) {
+                    spent[b]--;
+                }
+            }
+        }
+        for (int i : order) {
             if (taken[i]) {
                 ReprieveSelector.tryReprieve(pool, taken, freed, i);
             }
         }
+    }
+
+    private static boolean beyondAllowance(CandidatePool pool, int i, int[] spent) {
+        for (int b : pool.budgetsOf[i]) {
+            if (spent[b] > pool.allowed[b]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean exhausts(CandidatePool pool, int i, int[] spent) {

@@ -394,8 +394,9 @@ final class MinimalVictimSearch implements VictimSelector {
 
         /**
          * Aids that cost a pass over the pool, for searches that did not end within {@link #HARD}
-         * states: the surrogate bound's multipliers tuned on the root (for sets of at most the
-         * bound's highest priority), a greedy set to beat weighed by them, and the dominance rule.
+         * states: the surrogate bound's multipliers tuned on the root (for the count of sets that
+         * may tie the bound, and for violations if it has any), a greedy set to beat weighed by
+         * them, and the dominance rule.
          * All are safe to add mid-search (any multipliers give a sound bound; an offered set is only
          * kept when better; the rule only skips sets some optimal set is not).
          */
@@ -408,7 +409,7 @@ final class MinimalVictimSearch implements VictimSelector {
                         pool.addFreed(rootFreed, i, 1);
                     }
                 }
-                tied.tune(bound.highestPriority(), rootFreed, ObjectiveSum.over(pool, pool.forced));
+                tied.tune(bound, rootFreed, ObjectiveSum.over(pool, pool.forced));
             }
             boolean[] greedy = GreedyCover.find(pool, tied.tunedPerUnit());
             if (greedy != null) {

@@ -11,14 +11,15 @@ import java.util.stream.IntStream;
  *
  * <p><b>Design.</b> A set winning by count may only add pods of priority at most the bound's, and
  * only pods whose budgets still allow a disruption (anything else makes it worse on an earlier
- * component; a set that may still add {@code slack} violations may take each budget that much
- * further). Over those pods these bounds are taken, the largest wins:
+ * component; a set that may still add {@code slack} violations may take that many pods beyond their
+ * budgets' allowance). Over those pods these bounds are taken, the largest wins:
  * <ul>
  *   <li>per resource, the fewest pods whose amounts reach what is missing, taking largest first
  *       and from each budget no more than it still allows. A pod in several budgets counts against
  *       its first only (fewer limits: still a lower bound). Sets that keep one limit per budget form
- *       a matroid, so largest first is the most any k pods can free: the count is exact for one
- *       resource alone;</li>
+ *       a matroid (with {@code slack}, a transversal one: each pod fills a place its budget allows or
+ *       one of the slack's), so largest first is the most any k pods can free: the count is exact
+ *       for one resource alone;</li>
  *   <li>all missing resources at once (a surrogate of the cover constraints): a pod's weight is the
  *       sum over missing resources of a multiplier times the share of the missing amount it frees,
  *       each share at most 1. A covering set's weights sum to at least the multipliers' sum, so the
@@ -48,7 +49,8 @@ final class TiedCountBound {
     // weights are compared as fixed-point longs, rounded up, so that rounding never loosens the bound
     // (a weight is at most 1: it fits in the key's upper half)
     private static final double ONE = 1 << 20;
-    // a weight's floating-point error is far below this: rounding up past it keeps every sum sound
+    // a weight's floating-point error is far below this (in units of 1/ONE): rounding up past it
+    // keeps every sum sound
     private static final double ROUNDING = 1e-3;
 
     private final CandidatePool pool;
@@ -62,11 +64,16 @@ final class TiedCountBound {
     private final long[] keys;
     private final long[] more = new long[TieBreak.COUNT];
     private final double[] lambda;    // the tuned multipliers for the state at hand (reused)
+    private final double[] cap;       // per resource, the most a pod's weight takes from it (reused)
+    private final double[] perAmount; // per resource, a pod's weight per unit freed (reused)
     private final boolean[] freeTaken; // pods a violations bound counted within their allowance (reused)
     private final int[] beyond;       // per sorted class, its pods beyond its budget's allowance (reused)
-    private double[] perUnit;         // the tuned multipliers per unit of each resource; null until tuned
+    // the tuned multipliers per unit of each resource, for the count and for violations; null until tuned
+    private double[] countPerUnit;
+    private double[] violationsPerUnit;
     private int end;
-    private int slack;                // how far beyond its allowance each budget may go in the bound at hand
+    private int slack;                // how many pods in all may go beyond their budgets' allowance in the bound at hand
+    private int slackLeft;
 
     TiedCountBound(CandidatePool pool, int[][] classes, int[] classPriority) {
         this.pool = pool;
@@ -85,6 +92,8 @@ final class TiedCountBound {
         this.capLeft = new int[pool.allowed.length];
         this.keys = new long[pool.size()];
         this.lambda = new double[dims];
+        this.cap = new double[dims];
+        this.perAmount = new double[dims];
         this.freeTaken = new boolean[pool.size()];
         this.beyond = new int[classes.length];
     }
@@ -99,8 +108,8 @@ final class TiedCountBound {
     }
 
     /**
-     * As above, for sets that may still add up to {@code slack} violations (each budget may then go
-     * that far beyond its allowance: a relaxation), and once the bound is known to exceed
+     * As above, for sets that may still add up to {@code slack} violations (that many of the pods
+     * may go beyond their budgets' allowance), and once the bound is known to exceed
      * {@code enough} (a completion that large cannot win) it may stop short of its strongest value.
      */
     int fewest(int c, long highest, long[] freed, ObjectiveSum sum, int slack, int enough) {
@@ -161,24 +170,29 @@ final class TiedCountBound {
 
     private void resetCaps(ObjectiveSum sum) {
         for (int b = 0; b < capLeft.length; b++) {
-            capLeft[b] = sum == null ? Integer.MAX_VALUE : Math.max(0, pool.allowed[b] - sum.spent(b)) + slack;
+            capLeft[b] = sum == null ? Integer.MAX_VALUE : Math.max(0, pool.allowed[b] - sum.spent(b));
         }
+        slackLeft = slack;
     }
 
-    /** Whether a pod may still be taken under its (first) budget; takes one disruption if so. */
+    /** Whether a pod may still be taken under its (first) budget or the slack; takes the place if so. */
     private boolean allowedAndTaken(int i) {
         int[] budgets = pool.budgetsOf[i];
         if (budgets.length == 0) {
             return true;
         }
-        if (capLeft[budgets[0]] == 0) {
-            return false;
+        if (capLeft[budgets[0]] > 0) {
+            capLeft[budgets[0]]--;
+            return true;
         }
-        capLeft[budgets[0]]--;
-        return true;
+        if (slackLeft > 0) {
+            slackLeft--;
+            return true;
+        }
+        return false;
     }
 
-    /** How many of {@code wanted} pods like {@code i} (same budgets) its first budget still allows; takes them. */
+    /** How many of {@code wanted} pods like {@code i} (same budgets) its first budget and the slack still allow; takes them. */
     private int takeAllowed(int i, int wanted) {
         int[] budgets = pool.budgetsOf[i];
         if (budgets.length == 0) {
@@ -186,7 +200,9 @@ final class TiedCountBound {
         }
         int allowed = Math.min(wanted, capLeft[budgets[0]]);
         capLeft[budgets[0]] -= allowed;
-        return allowed;
+        int beyond = Math.min(wanted - allowed, slackLeft);
+        slackLeft -= beyond;
+        return allowed + beyond;
     }
 
     private int countToReach(int c, int d, long missing) {
@@ -213,15 +229,21 @@ final class TiedCountBound {
      * exceeds {@code enough}, with equal ones; the larger.
      */
     private int surrogate(int c, long[] freed, ObjectiveSum sum, int enough) {
-        double k = perUnit != null && tunedFor(freed) ? surrogateValue(c, freed, sum, lambda, false) : 0;
+        double k = tunedFor(countPerUnit, freed) ? surrogateValue(c, freed, sum, lambda, false) : 0;
         if (k <= enough) {
             k = Math.max(k, surrogateValue(c, freed, sum, null, false));
         }
         return k == Double.POSITIVE_INFINITY ? NONE : (int) k;
     }
 
-    /** Fills {@link #lambda} with the tuned multipliers for what {@code freed} leaves missing; false when they weigh none of it. */
-    private boolean tunedFor(long[] freed) {
+    /**
+     * Fills {@link #lambda} with the multipliers {@code perUnit} for what {@code freed} leaves
+     * missing; false when there are none or they weigh none of it.
+     */
+    private boolean tunedFor(double[] perUnit, long[] freed) {
+        if (perUnit == null) {
+            return false;
+        }
         boolean any = false;
         for (int d = 0; d < dims; d++) {
             long missing = pool.need[d] - freed[d];
@@ -232,30 +254,42 @@ final class TiedCountBound {
     }
 
     /**
-     * Tunes the surrogate's multipliers ({@link SurrogateDirection}) for sets adding pods of
-     * priority at most {@code highest} to {@code freed} within the budgets {@code sum} leaves.
+     * Tunes the surrogate's multipliers ({@link SurrogateDirection}) on {@code freed} and the
+     * budgets {@code sum} leaves, for the set to beat {@code bound}: for the fewest further pods of
+     * at most its highest priority adding at most its violations, and, when it has any, for the
+     * fewest further violations.
      */
-    void tune(long highest, long[] freed, ObjectiveSum sum) {
-        if (!allowUpTo(0, highest)) {
-            return;
+    void tune(Objective bound, long[] freed, ObjectiveSum sum) {
+        int room = (int) Math.max(0, Math.min(Integer.MAX_VALUE - 1, bound.pdbViolations() - sum.violations()));
+        countPerUnit = tuned(bound.highestPriority(), room, freed, l -> surrogateValue(0, freed, sum, l, true));
+        if (bound.pdbViolations() > 0) {
+            violationsPerUnit = tuned(Long.MAX_VALUE, 0, freed, l -> surrogateViolationsValue(0, freed, sum, l, true));
         }
-        slack = 0;
+    }
+
+    private double[] tuned(long highest, int slack, long[] freed, java.util.function.ToDoubleFunction<double[]> strength) {
+        if (!allowUpTo(0, highest)) {
+            return null;
+        }
+        this.slack = slack;
         boolean[] missing = new boolean[dims];
         for (int d = 0; d < dims; d++) {
             missing[d] = pool.need[d] > freed[d];
         }
-        double[] best = SurrogateDirection.strongest(missing, l -> surrogateValue(0, freed, sum, l, true));
-        if (best != null) {
-            perUnit = new double[dims];
-            for (int d = 0; d < dims; d++) {
-                perUnit[d] = missing[d] ? best[d] / (pool.need[d] - freed[d]) : 0;
-            }
+        double[] best = SurrogateDirection.strongest(missing, strength);
+        if (best == null) {
+            return null;
         }
+        double[] perUnit = new double[dims];
+        for (int d = 0; d < dims; d++) {
+            perUnit[d] = missing[d] ? best[d] / (pool.need[d] - freed[d]) : 0;
+        }
+        return perUnit;
     }
 
-    /** The tuned multipliers per unit of each resource; null until {@link #tune tuned}. */
+    /** The multipliers per unit of each resource tuned for the first part the set to beat may lose on; null until {@link #tune tuned}. */
     double[] tunedPerUnit() {
-        return perUnit;
+        return violationsPerUnit != null ? violationsPerUnit : countPerUnit;
     }
 
     /**
@@ -305,11 +339,21 @@ final class TiedCountBound {
         if (total <= 0) {
             return -1;
         }
+        // a pod's weight is the sum over d of min(cap[d], amount * perAmount[d]): no division per class
+        for (int d = 0; d < dims; d++) {
+            long missing = pool.need[d] - freed[d];
+            cap[d] = missing > 0 ? (lambda == null ? 1 : lambda[d]) / total * ONE : 0;
+            perAmount[d] = missing > 0 ? cap[d] / missing : 0;
+        }
         int n = 0;
         for (int k = c; k < end; k++) {
-            double weight = pool.shareOfMissing(classes[k][0], freed, lambda) / total;
+            long[] amounts = pool.frees[classes[k][0]];
+            double weight = 0;
+            for (int d = 0; d < dims; d++) {
+                weight += Math.min(cap[d], amounts[d] * perAmount[d]);
+            }
             // negated so that an ascending sort puts the heaviest first; the class rides in the low bits
-            keys[n++] = (-(long) Math.ceil(weight * ONE + ROUNDING) << 32) | k;
+            keys[n++] = (-(long) Math.ceil(weight + ROUNDING) << 32) | k;
         }
         Arrays.sort(keys, 0, n);
         return n;
@@ -343,7 +387,7 @@ final class TiedCountBound {
         }
         if (most != NONE && missingDims > 1) {
             most = Math.max(most, surrogateViolations(c, freed, sum, null));
-            if (perUnit != null && tunedFor(freed)) {
+            if (tunedFor(violationsPerUnit, freed)) {
                 most = Math.max(most, surrogateViolations(c, freed, sum, lambda));
             }
         }
@@ -384,6 +428,16 @@ final class TiedCountBound {
      * remaining weights take to reach it.
      */
     private int surrogateViolations(int c, long[] freed, ObjectiveSum sum, double[] lambda) {
+        double v = surrogateViolationsValue(c, freed, sum, lambda, false);
+        return v == Double.POSITIVE_INFINITY ? NONE : (int) Math.max(0, v);
+    }
+
+    /**
+     * As {@link #surrogateViolations}; {@code fractional}: the part of the last pod needed counts as
+     * a fraction, and where the free pods alone reach what is missing, how far they go beyond it
+     * counts below 0 (what the tuning compares).
+     */
+    private double surrogateViolationsValue(int c, long[] freed, ObjectiveSum sum, double[] lambda, boolean fractional) {
         int n = sortedClassWeights(c, freed, lambda);
         if (n < 0) {
             return 0;
@@ -397,17 +451,20 @@ final class TiedCountBound {
             beyond[j] = members.length - free;
             reached += free * -(keys[j] >> 32);
         }
+        if (reached >= reachAt) {
+            return fractional ? -(double) (reached - reachAt) / ONE : 0;
+        }
         int violations = 0;
-        for (int j = 0; j < n && reached < reachAt; j++) {
+        for (int j = 0; j < n; j++) {
             long weight = -(keys[j] >> 32);
             long needed = (reachAt - reached + weight - 1) / weight;
             if (needed <= beyond[j]) {
-                return violations + (int) needed;
+                return fractional ? violations + (double) (reachAt - reached) / weight : violations + needed;
             }
             reached += beyond[j] * weight;
             violations += beyond[j];
         }
-        return reached >= reachAt ? violations : NONE;
+        return Double.POSITIVE_INFINITY;
     }
 
     /** The least priority sum that {@code k} pods from class {@code c} on add: the first k, classes rising in priority. */
