@@ -51,6 +51,8 @@ final class MinimalVictimSearch implements VictimSelector {
     private static final long[] NO_COSTS = new long[TieBreak.COUNT];
     // states after which a search counts as hard and gets the aids that cost a pass over the pool
     private static final long HARD = 512;
+    // states tying on count on which the priority sum's closer look is tried before it must pay
+    private static final long CLOSER_LOOK_TRIAL = 256;
     // the tie-break in which interchangeable pods may differ: a class is taken cheapest first by it
     private static final int LAST = TieBreak.COUNT - 1;
 
@@ -98,6 +100,8 @@ final class MinimalVictimSearch implements VictimSelector {
         private Objective bestObjective;
         private long states;
         private boolean exhausted;
+        private long closerLooks;       // states tying on count that the priority sum's Lagrangian bound was tried on
+        private long closerLookPrunes;  // and that it settled
 
         Run(CandidatePool pool, Deadline deadline, Objective cutoff) {
             this.pool = pool;
@@ -315,10 +319,12 @@ final class MinimalVictimSearch implements VictimSelector {
         /**
          * Whether this set can still beat the bound where the cheap bound of {@link #descend} let
          * it through. With fewer violations so far: whether completions can stay below the bound's
-         * violations ({@link TiedCountBound#fewestMoreViolations}); if at best they tie, the
-         * completion may only add pods up to the bound's highest priority and must not need more
-         * pods than the bound has. With as many: it can only win on a lower highest priority or by
-         * count, adding pods that keep both ({@link TiedCountBound}).
+         * violations ({@link TiedCountBound#fewestMoreViolations}); if at best they tie, they may
+         * only add pods up to the bound's highest priority, and exactly the violations left. Then,
+         * as with as many violations so far: a completion wins on a lower highest priority or, with
+         * the same, by count (the fewest further pods that keep both, {@link TiedCountBound}) and,
+         * taking exactly the pods left to tie on count, by its priority sum (at least what
+         * {@link TiedCountBound#leastPrioritySumCovering} finds) and the tie-breaks.
          */
         private boolean mayWinByCount(int c, Objective bound) {
             if (bound == null) {
@@ -326,8 +332,9 @@ final class MinimalVictimSearch implements VictimSelector {
             }
             long highest = bound.highestPriority();
             int enough = (int) Math.min(Integer.MAX_VALUE - 1, bound.victims() - sum.count());
+            int room = 0; // the violations a completion that may win adds: exactly this many
             if (sum.violations() != bound.pdbViolations()) { // fewer so far: mayBeat let only that through
-                int room = (int) Math.min(Integer.MAX_VALUE - 1, bound.pdbViolations() - sum.violations());
+                room = (int) Math.min(Integer.MAX_VALUE - 1, bound.pdbViolations() - sum.violations());
                 int more = tied.fewestMoreViolations(c, Long.MAX_VALUE, freed, sum);
                 if (more == TiedCountBound.NONE || more > room) {
                     return false;
@@ -339,25 +346,35 @@ final class MinimalVictimSearch implements VictimSelector {
                 if (sum.highest() > highest || tied.fewestMoreViolations(c, highest, freed, sum) > room) {
                     return false;
                 }
-                if (Math.max(sum.highest(), classPriority[c]) < highest) {
-                    return true; // it may still win on a lower highest priority
-                }
-                int fewest = tied.fewest(c, highest, freed, sum, room, enough);
-                return fewest != TiedCountBound.NONE && fewest <= enough;
             }
             if (Math.max(sum.highest(), classPriority[c]) < highest
-                    && tied.mayCover(c, highest - 1, freed, sum)) {
+                    && tied.mayCover(c, highest - 1, freed, sum, room)) {
                 return true; // it may still win on a lower highest priority
             }
-            int more = tied.fewest(c, highest, freed, sum, 0, enough);
+            int more = tied.fewest(c, highest, freed, sum, room, enough);
             if (more == TiedCountBound.NONE) {
                 return false;
             }
             long morePriority = tied.leastPrioritySum(c, more);
+            long enoughPriority = bound.prioritySum() - sum.prioritySum();
+            if (sum.count() + more == bound.victims() && morePriority <= enoughPriority && closerLookPays()) {
+                // a completion that may win takes exactly that many: which ones is worth a closer look
+                morePriority = Math.max(morePriority, tied.leastPrioritySumCovering(c, more, freed, sum, enoughPriority));
+                closerLooks++;
+                closerLookPrunes += morePriority > enoughPriority ? 1 : 0;
+            }
             // the tie-breaks are only read on a tie before them: only then are they worth adding up
             long[] moreTieBreaks = sum.tiesOnCountAndPrioritySum(bound, more, morePriority)
                     ? tied.leastTieBreaks(c, more) : NO_COSTS;
-            return sum.mayBeat(bound, more, highest, morePriority, moreTieBreaks);
+            return sum.mayBeat(bound, room, more, highest, morePriority, moreTieBreaks);
+        }
+
+        /**
+         * Whether the closer look at the priority sum is still worth its cost: it is tried on the
+         * first states that tie on count and kept while it settles at least one in 64 of them.
+         */
+        private boolean closerLookPays() {
+            return closerLooks < CLOSER_LOOK_TRIAL || closerLookPrunes * 64 >= closerLooks;
         }
 
         /**

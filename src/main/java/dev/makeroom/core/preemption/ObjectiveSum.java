@@ -85,6 +85,10 @@ final class ObjectiveSum {
         return count;
     }
 
+    long prioritySum() {
+        return prioritySum;
+    }
+
     /** How many victims so far draw on budget {@code b} of the pool. */
     int spent(int b) {
         return spent[b];
@@ -109,7 +113,7 @@ final class ObjectiveSum {
         if (bound == null) {
             return true;
         }
-        int c = compareBeforeTieBreaks(bound, extra, next, extra * next);
+        int c = compareBeforeTieBreaks(bound, 0, extra, next, extra * next);
         for (int t = 0; c == 0 && t < tieBreaks.length; t++) {
             c = Long.compare(tieBreaks[t] + (extra == 0 ? 0 : extra * least[t]), bound.tieBreak(TieBreak.ALL.get(t)));
         }
@@ -117,22 +121,25 @@ final class ObjectiveSum {
     }
 
     /**
-     * As above with the completion's parts given: its highest priority at least {@code highestAtLeast},
-     * its {@code extra} victims adding at least {@code morePriority} and {@code moreTieBreaks}.
+     * As above with the completion's parts given: at least {@code moreViolations} further PDB
+     * violations, its highest priority at least {@code highestAtLeast}, its {@code extra} victims
+     * adding at least {@code morePriority} and {@code moreTieBreaks}.
      */
-    boolean mayBeat(Objective bound, int extra, long highestAtLeast, long morePriority, long[] moreTieBreaks) {
+    boolean mayBeat(Objective bound, int moreViolations, int extra, long highestAtLeast, long morePriority,
+                    long[] moreTieBreaks) {
         if (bound == null) {
             return true;
         }
-        int c = compareBeforeTieBreaks(bound, extra, highestAtLeast, morePriority);
+        int c = compareBeforeTieBreaks(bound, moreViolations, extra, highestAtLeast, morePriority);
         for (int t = 0; c == 0 && t < tieBreaks.length; t++) {
             c = Long.compare(tieBreaks[t] + moreTieBreaks[t], bound.tieBreak(TieBreak.ALL.get(t)));
         }
         return c < 0;
     }
 
-    private int compareBeforeTieBreaks(Objective bound, int extra, long highestAtLeast, long morePriority) {
-        int c = Long.compare(violations, bound.pdbViolations());
+    private int compareBeforeTieBreaks(Objective bound, int moreViolations, int extra, long highestAtLeast,
+                                       long morePriority) {
+        int c = Long.compare(violations + moreViolations, bound.pdbViolations());
         if (c == 0) c = Long.compare(extra == 0 ? highestOrEmpty() : Math.max(highest, highestAtLeast), bound.highestPriority());
         if (c == 0) c = Long.compare(count + extra, bound.victims());
         if (c == 0) c = Long.compare(prioritySum + morePriority, bound.prioritySum());

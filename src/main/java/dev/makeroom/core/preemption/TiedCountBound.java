@@ -52,6 +52,7 @@ final class TiedCountBound {
     // a weight's floating-point error is far below this (in units of 1/ONE): rounding up past it
     // keeps every sum sound
     private static final double ROUNDING = 1e-3;
+    private static final int BISECTIONS = 12;
 
     private final CandidatePool pool;
     private final int[][] classes;
@@ -60,10 +61,16 @@ final class TiedCountBound {
     private final int[] classOf;      // pod -> its class, -1 for pods in none
     private final int[][] byAmount;   // [d]: every pod of a class, largest amount of d first (built on first use)
     private final int[][] byCost;     // [t]: every pod of a class, least tie-break t cost first (built on first use)
-    private final int[] capLeft;
+    private final int[] capLeft;      // per budget, what it still allows in the current count, valid where stamped
+    private final int[] capStamp;
+    private int capRound;
+    private ObjectiveSum capsOf;
     private final long[] keys;
     private final long[] more = new long[TieBreak.COUNT];
     private final double[] lambda;    // the tuned multipliers for the state at hand (reused)
+    private final int[] order;        // classes in the Lagrangian's order (reused)
+    private final double[] weightOf;  // per class, its pods' surrogate weight (reused)
+    private double slope;
     private final double[] cap;       // per resource, the most a pod's weight takes from it (reused)
     private final double[] perAmount; // per resource, a pod's weight per unit freed (reused)
     private final boolean[] freeTaken; // pods a violations bound counted within their allowance (reused)
@@ -90,9 +97,12 @@ final class TiedCountBound {
         this.byAmount = new int[dims][];
         this.byCost = new int[TieBreak.COUNT][];
         this.capLeft = new int[pool.allowed.length];
+        this.capStamp = new int[pool.allowed.length];
         this.keys = new long[pool.size()];
         this.lambda = new double[dims];
         this.cap = new double[dims];
+        this.order = new int[classes.length];
+        this.weightOf = new double[classes.length];
         this.perAmount = new double[dims];
         this.freeTaken = new boolean[pool.size()];
         this.beyond = new int[classes.length];
@@ -139,14 +149,14 @@ final class TiedCountBound {
 
     /**
      * Whether pods from classes {@code c..} of priority at most {@code highest}, within their
-     * budgets, might still free what is missing: each resource on its own (a relaxation: true may
-     * be wrong, false never is).
+     * budgets but for {@code slack} of them, might still free what is missing: each resource on its
+     * own (a relaxation: true may be wrong, false never is).
      */
-    boolean mayCover(int c, long highest, long[] freed, ObjectiveSum sum) {
+    boolean mayCover(int c, long highest, long[] freed, ObjectiveSum sum, int slack) {
         if (!allowUpTo(c, highest)) {
             return false;
         }
-        slack = 0;
+        this.slack = slack;
         for (int d = 0; d < dims; d++) {
             long missing = pool.need[d] - freed[d];
             if (missing > 0) {
@@ -168,11 +178,27 @@ final class TiedCountBound {
         return end > c;
     }
 
+    /**
+     * Starts a new count of what each budget still allows, after {@code sum}'s victims (none
+     * counted when null). Lazily: a budget's allowance is read on its first use in the count (a
+     * pool may have many budgets, and the bounds reset them for every resource of every state).
+     */
     private void resetCaps(ObjectiveSum sum) {
-        for (int b = 0; b < capLeft.length; b++) {
-            capLeft[b] = sum == null ? Integer.MAX_VALUE : Math.max(0, pool.allowed[b] - sum.spent(b));
+        capsOf = sum;
+        if (++capRound == 0) { // wrapped: forget every stamp
+            Arrays.fill(capStamp, 0);
+            capRound = 1;
         }
         slackLeft = slack;
+    }
+
+    /** Budget {@code b}'s allowance left in the current count. */
+    private int capLeft(int b) {
+        if (capStamp[b] != capRound) {
+            capStamp[b] = capRound;
+            capLeft[b] = capsOf == null ? Integer.MAX_VALUE : Math.max(0, pool.allowed[b] - capsOf.spent(b));
+        }
+        return capLeft[b];
     }
 
     /** Whether a pod may still be taken under its (first) budget or the slack; takes the place if so. */
@@ -181,7 +207,7 @@ final class TiedCountBound {
         if (budgets.length == 0) {
             return true;
         }
-        if (capLeft[budgets[0]] > 0) {
+        if (capLeft(budgets[0]) > 0) {
             capLeft[budgets[0]]--;
             return true;
         }
@@ -198,7 +224,7 @@ final class TiedCountBound {
         if (budgets.length == 0) {
             return wanted;
         }
-        int allowed = Math.min(wanted, capLeft[budgets[0]]);
+        int allowed = Math.min(wanted, capLeft(budgets[0]));
         capLeft[budgets[0]] -= allowed;
         int beyond = Math.min(wanted - allowed, slackLeft);
         slackLeft -= beyond;
@@ -476,6 +502,84 @@ final class TiedCountBound {
             k -= here;
         }
         return total;
+    }
+
+    /**
+     * A lower bound on the priority sum of any {@code m} further pods from the classes of the last
+     * {@link #fewest} call that keep their budgets and free what is missing; {@code Long.MAX_VALUE}
+     * when no {@code m} such pods exist. Once the bound exceeds {@code enough} it may stop short of
+     * its strongest value.
+     *
+     * <p>A Lagrangian relaxation of the surrogate constraint: for any {@code μ ≥ 0}, such pods have
+     * priorities summing to at least {@code μ} plus the least sum of {@code priority - μ·weight}
+     * over {@code m} pods within their budgets (largest-first's matroid again, here smallest first),
+     * since their weights reach 1. The best {@code μ} is found by bisection on the sign of the slope
+     * (1 minus the weight of the pods chosen); every {@code μ} tried gives a sound bound.
+     */
+    long leastPrioritySumCovering(int c, int m, long[] freed, ObjectiveSum sum, long enough) {
+        int n = sortedClassWeights(c, freed, tunedFor(countPerUnit, freed) ? lambda : null);
+        if (n < 0) {
+            return 0;
+        }
+        long lowest = Long.MAX_VALUE;
+        long highest = Long.MIN_VALUE;
+        for (int j = 0; j < n; j++) {
+            int k = (int) (keys[j] & 0xffffffffL);
+            order[j] = k;
+            weightOf[k] = -(keys[j] >> 32) / ONE;
+            lowest = Math.min(lowest, classPriority[k]);
+            highest = Math.max(highest, classPriority[k]);
+        }
+        double best = lagrangian(n, m, 0, sum);
+        if (best == Double.NEGATIVE_INFINITY) {
+            return Long.MAX_VALUE;
+        }
+        if (slope > 0 && lowest < highest) { // the cheapest pods do not cover: weight is worth a price
+            double low = 0;
+            double high = highest - lowest;
+            for (int i = 0; i < 64 && slope > 0; i++) { // until the chosen pods weigh at least 1
+                high *= 2;
+                best = Math.max(best, lagrangian(n, m, high, sum));
+            }
+            for (int i = 0; i < BISECTIONS && best <= enough; i++) {
+                double mid = (low + high) / 2;
+                best = Math.max(best, lagrangian(n, m, mid, sum));
+                if (slope > 0) {
+                    low = mid;
+                } else {
+                    high = mid;
+                }
+            }
+        }
+        // rounding down past the floating-point error keeps it a lower bound of a whole number
+        return (long) Math.ceil(best - 1e-9 * Math.abs(best) - 1e-6);
+    }
+
+    /** The Lagrangian's value at {@code mu}, its slope left in {@link #slope}; -infinity when fewer than m pods are allowed. */
+    private double lagrangian(int n, int m, double mu, ObjectiveSum sum) {
+        for (int j = 1; j < n; j++) { // insertion sort by priority - mu * weight: a few dozen classes
+            int k = order[j];
+            double key = classPriority[k] - mu * weightOf[k];
+            int at = j - 1;
+            while (at >= 0 && classPriority[order[at]] - mu * weightOf[order[at]] > key) {
+                order[at + 1] = order[at];
+                at--;
+            }
+            order[at + 1] = k;
+        }
+        resetCaps(sum);
+        double value = mu;
+        double weight = 0;
+        int left = m;
+        for (int j = 0; j < n && left > 0; j++) {
+            int k = order[j];
+            int taken = takeAllowed(classes[k][0], Math.min(left, classes[k].length));
+            value += taken * (classPriority[k] - mu * weightOf[k]);
+            weight += taken * weightOf[k];
+            left -= taken;
+        }
+        slope = 1 - weight;
+        return left > 0 ? Double.NEGATIVE_INFINITY : value;
     }
 
     /** The least tie-break costs that {@code k} pods allowed by the last {@link #fewest} call add (reused array). */
