@@ -43,7 +43,7 @@ class ExactAtFullSizeProperties {
     }
 
     /** With a generous budget: most answers proven, and each proven one the optimum. */
-    @Property(tries = 40)
+    @Property(tries = 60)
     void a_proven_answer_is_the_optimum(@ForAll FullSizeNodes.Shape shape, @ForAll @IntRange(min = 40, max = 110) int size,
                                         @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
         NodeVerdict verdict = checkAgainstOracle(FullSizeNodes.generate(shape, size, seed),
@@ -55,7 +55,7 @@ class ExactAtFullSizeProperties {
      * With the search stopped early (a clock that jumps a millisecond per reading: a fixed number of
      * states, whatever the machine): valid, no worse than the scheduler's, and an honest gap.
      */
-    @Property(tries = 40)
+    @Property(tries = 60)
     void an_unproven_answer_says_truly_what_is_open(@ForAll FullSizeNodes.Shape shape,
                                                     @ForAll @IntRange(min = 40, max = 110) int size,
                                                     @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
