@@ -42,14 +42,20 @@ public final class FirstSyncMemory {
         int port = freePort();
         int management = freePort();
         Path log = Files.createTempFile("makeroom-first-sync", ".log");
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms" + heap, "-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError",
+        List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xms" + heap, "-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError"));
+        // e.g. -Dsync.serverJvmArgs=-XX:StartFlightRecording=filename=sync.jfr to profile makeroom's sync
+        String extra = System.getProperty("sync.serverJvmArgs", "");
+        if (!extra.isBlank()) {
+            command.addAll(List.of(extra.trim().split("\\s+")));
+        }
+        command.addAll(List.of(
                 "-Dkubernetes.master=" + server.url("/"), "-Dkubernetes.auth.tryKubeConfig=false",
                 "-Dkubernetes.auth.tryServiceAccount=false", "-Dkubernetes.namespace=makeroom-system",
                 "-cp", System.getProperty("java.class.path"), MakeroomApplication.class.getName(),
                 "--server.port=" + port, "--management.server.port=" + management,
                 "--makeroom.cluster.source=kubernetes", "--makeroom.cluster.config-map-namespace=makeroom-system",
-                "--logging.level.dev.makeroom=INFO");
+                "--logging.level.dev.makeroom=INFO"));
         long start = System.nanoTime();
         Process makeroom = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
