@@ -26,8 +26,9 @@ import java.util.function.Function;
 /**
  * The live view: fabric8 SharedInformers on nodes, pods, PDBs, PriorityClasses, namespaces and
  * makeroom's ConfigMap. Handlers only enqueue (O(1), never blocking); one applier thread applies
- * events in batches and publishes a new immutable snapshot per batch. Requests read whichever
- * snapshot was last published, so they never see a half-applied batch.
+ * events in batches and publishes a new immutable snapshot per batch (during the first sync, at most
+ * twice a second). Requests read whichever snapshot was last published, so they never see a
+ * half-applied batch.
  *
  * <p>fabric8 relists on 410 Gone and rewatches with backoff on its own; meanwhile the last
  * published snapshot keeps serving. The applier logs one WARN when a watch is lost and one INFO
@@ -37,6 +38,10 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(KubernetesClusterView.class);
     private static final int MAX_BATCH = 10_000;
+    // Until the first sync is done nothing is decided from the view, and publishing each of its
+    // small batches copied most of the snapshot's pod chunks each time (a quarter of a first
+    // sync's CPU): until then a batch is published at most this often, and at readiness.
+    private static final long SYNCING_PUBLISH_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
     // lists come in pages of this many objects: a first sync never holds a whole cluster's JSON or objects
     private static final long LIST_PAGE = 500;
 
@@ -56,6 +61,8 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     private volatile boolean ready;
     private volatile boolean running = true;
     private long outageSinceNanos = -1;
+    private long publishedAtNanos = Long.MIN_VALUE / 2; // far enough back that the first batch is published
+    private boolean unpublished;                        // applied events not yet in the published snapshot
     private final Set<ClusterEvent.Kind> everWatched = EnumSet.noneOf(ClusterEvent.Kind.class);
 
     public KubernetesClusterView(KubernetesClient client, LiveViewSettings settings) {
@@ -117,11 +124,14 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
                     batch.add(first);
                     caughtUp = queue.drainTo(batch, MAX_BATCH) < MAX_BATCH; // else more may wait from before drainedAt
                     batch.forEach(this::applySafely);
-                    snapshot = state.publish();
-                    configData.publish(state.configData());
+                    unpublished = true;
                 }
-                checkReady();
-                checkWatches(caughtUp ? drainedAt : Long.MIN_VALUE);
+                // while syncing, a quiet second publishes what waits too
+                if (unpublished && (ready || first == null || drainedAt - publishedAtNanos >= SYNCING_PUBLISH_INTERVAL_NANOS)) {
+                    publish(drainedAt);
+                }
+                checkReady(drainedAt);
+                checkWatches(caughtUp && !unpublished ? drainedAt : Long.MIN_VALUE);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -144,12 +154,19 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
                 : ObjectNames.of((HasMetadata) payload);
     }
 
+    private void publish(long drainedAt) {
+        snapshot = state.publish();
+        configData.publish(state.configData());
+        publishedAtNanos = drainedAt;
+        unpublished = false;
+    }
+
     /** Ready once every informer has synced, handed over all of its first list, and all of it is published. */
-    private void checkReady() {
+    private void checkReady(long drainedAt) {
         // in this order: once every list is handed over, an empty queue means all of it is applied
         if (!ready && informers.values().stream().allMatch(SharedIndexInformer::hasSynced)
                 && handlers.values().stream().allMatch(EnqueueingHandler::listed) && queue.isEmpty()) {
-            snapshot = state.publish();
+            publish(drainedAt);
             ready = true;
             log.info("cluster view synced: {} nodes, {} pods", snapshot.nodes().size(), snapshot.pods().size());
         }

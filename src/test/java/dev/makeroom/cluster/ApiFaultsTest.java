@@ -52,6 +52,25 @@ class ApiFaultsTest {
         assertThat(view.snapshot().node("n1")).isNotNull();
     }
 
+    /**
+     * Until the first sync is done the view publishes what it applied at most twice a second; what
+     * it has is still published while a kind cannot be listed (a quiet second publishes it).
+     */
+    @Test
+    void what_a_view_still_syncing_has_applied_is_published() {
+        dispatcher.failingListsOf = "poddisruptionbudgets";
+        startView();
+
+        Await.until("the listed node is published", Duration.ofSeconds(10), () -> view.snapshot().node("n1") != null);
+        try (KubernetesClient admin = FaultyApi.admin(server)) {
+            admin.resource(node("n2", "8")).create(); // most likely within the half second after that publication
+        }
+        Await.until("a node watched since is published", Duration.ofSeconds(10), () -> view.snapshot().node("n2") != null);
+        assertThat(view.ready()).as("not ready while budgets cannot be listed").isFalse();
+        dispatcher.failingListsOf = null;
+        Await.until("the view syncs once budgets list", Duration.ofSeconds(30), view::ready);
+    }
+
     @Test
     void a_watch_answered_410_gone_makes_the_informer_relist() {
         dispatcher.goneOnNextWatches.set(1);

@@ -47,6 +47,8 @@ final class FaultyApi extends KubernetesCrudDispatcher {
     final AtomicInteger watches = new AtomicInteger();
     final AtomicInteger gone = new AtomicInteger();
     volatile Duration delay = Duration.ZERO;
+    /** While set, every list of a path containing this (e.g. a resource's plural) is answered 500. */
+    volatile String failingListsOf;
     private final Set<WebSocket> openWatches = ConcurrentHashMap.newKeySet();
     private final ListWatchGaps gaps = new ListWatchGaps();
 
@@ -95,7 +97,8 @@ final class FaultyApi extends KubernetesCrudDispatcher {
         }
         if (!watch) {
             lists.incrementAndGet();
-            if (failingLists.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+            String failing = failingListsOf;
+            if (failingLists.getAndUpdate(n -> Math.max(0, n - 1)) > 0 || failing != null && path.contains(failing)) {
                 return status(500, "InternalError", "injected failure");
             }
         }
