@@ -36,10 +36,10 @@ import java.util.stream.IntStream;
  * least as many further pods, each a violation, as the largest remaining amounts take.
  *
  * <p>Pods are read in classes {@code c..end} of the search (classes come in rising priority, so a
- * priority limit is an end), walking orders sorted once per search (by each resource, by each
- * tie-break) and skipping pods outside the range. For the parts of the objective compared at equal
- * counts, the bound's k pods add at least the k smallest priorities (the first k pods from class c
- * on) and, per tie-break, the k smallest costs of the pods allowed.
+ * priority limit is an end), walking orders sorted once per search (the classes by each resource,
+ * the pods by each tie-break) and skipping those outside the range. For the parts of the objective
+ * compared at equal counts, the bound's k pods add at least the k smallest priorities (the first k
+ * pods from class c on) and, per tie-break, the k smallest costs of the pods allowed.
  */
 final class TiedCountBound {
 
@@ -59,7 +59,7 @@ final class TiedCountBound {
     private final int[] classPriority;
     private final int dims;
     private final int[] classOf;      // pod -> its class, -1 for pods in none
-    private final int[][] byAmount;   // [d]: every pod of a class, largest amount of d first (built on first use)
+    private final int[][] classesByAmount; // [d]: the classes, largest amount of d first (built on first use)
     private final int[][] byCost;     // [t]: every pod of a class, least tie-break t cost first (built on first use)
     private final int[] capLeft;      // per budget, what it still allows in the current count, valid where stamped
     private final int[] capStamp;
@@ -73,7 +73,7 @@ final class TiedCountBound {
     private double slope;
     private final double[] cap;       // per resource, the most a pod's weight takes from it (reused)
     private final double[] perAmount; // per resource, a pod's weight per unit freed (reused)
-    private final boolean[] freeTaken; // pods a violations bound counted within their allowance (reused)
+    private final int[] freeOf;       // per class, its pods a violations bound counted within their allowance (reused)
     private final int[] beyond;       // per sorted class, its pods beyond its budget's allowance (reused)
     // the tuned multipliers per unit of each resource, for the count and for violations; null until tuned
     private double[] countPerUnit;
@@ -94,7 +94,7 @@ final class TiedCountBound {
                 classOf[i] = c;
             }
         }
-        this.byAmount = new int[dims][];
+        this.classesByAmount = new int[dims][];
         this.byCost = new int[TieBreak.COUNT][];
         this.capLeft = new int[pool.allowed.length];
         this.capStamp = new int[pool.allowed.length];
@@ -104,7 +104,7 @@ final class TiedCountBound {
         this.order = new int[classes.length];
         this.weightOf = new double[classes.length];
         this.perAmount = new double[dims];
-        this.freeTaken = new boolean[pool.size()];
+        this.freeOf = new int[classes.length];
         this.beyond = new int[classes.length];
     }
 
@@ -201,23 +201,6 @@ final class TiedCountBound {
         return capLeft[b];
     }
 
-    /** Whether a pod may still be taken under its (first) budget or the slack; takes the place if so. */
-    private boolean allowedAndTaken(int i) {
-        int[] budgets = pool.budgetsOf[i];
-        if (budgets.length == 0) {
-            return true;
-        }
-        if (capLeft(budgets[0]) > 0) {
-            capLeft[budgets[0]]--;
-            return true;
-        }
-        if (slackLeft > 0) {
-            slackLeft--;
-            return true;
-        }
-        return false;
-    }
-
     /** How many of {@code wanted} pods like {@code i} (same budgets) its first budget and the slack still allow; takes them. */
     private int takeAllowed(int i, int wanted) {
         int[] budgets = pool.budgetsOf[i];
@@ -234,16 +217,19 @@ final class TiedCountBound {
     private int countToReach(int c, int d, long missing) {
         long reached = 0;
         int taken = 0;
-        for (int i : byAmount(d)) {
-            if (pool.frees[i][d] <= 0) {
+        for (int k : classesByAmount(d)) {
+            long amount = pool.frees[classes[k][0]][d];
+            if (amount <= 0) {
                 break;
             }
-            if (inRange(i, c, end) && allowedAndTaken(i)) {
-                reached += pool.frees[i][d];
-                taken++;
-                if (reached >= missing) {
-                    return taken;
+            if (k >= c && k < end) {
+                int available = takeAllowed(classes[k][0], classes[k].length);
+                long needed = (missing - reached + amount - 1) / amount;
+                if (needed <= available) {
+                    return taken + (int) needed;
                 }
+                reached += available * amount;
+                taken += available;
             }
         }
         return NONE;
@@ -423,25 +409,28 @@ final class TiedCountBound {
     private int violationsToReach(int c, int d, long missing, ObjectiveSum sum) {
         resetCaps(sum);
         long rest = missing;
-        int[] order = byAmount(d);
-        Arrays.fill(freeTaken, false);
-        for (int i : order) {
-            if (rest <= 0 || pool.frees[i][d] <= 0) {
-                break;
-            }
-            if (inRange(i, c, end) && allowedAndTaken(i)) {
-                rest -= pool.frees[i][d];
-                freeTaken[i] = true;
+        int[] order = classesByAmount(d);
+        for (int k : order) {
+            freeOf[k] = 0;
+            if (rest > 0 && k >= c && k < end) {
+                freeOf[k] = takeAllowed(classes[k][0], classes[k].length);
+                rest -= freeOf[k] * pool.frees[classes[k][0]][d];
             }
         }
         int violations = 0;
-        for (int i : order) {
-            if (rest <= 0 || pool.frees[i][d] <= 0) {
+        for (int k : order) {
+            long amount = pool.frees[classes[k][0]][d];
+            if (rest <= 0 || amount <= 0) {
                 break;
             }
-            if (inRange(i, c, end) && !freeTaken[i] && pool.budgetsOf[i].length > 0) {
-                rest -= pool.frees[i][d];
-                violations++;
+            if (k >= c && k < end && pool.budgetsOf[classes[k][0]].length > 0) {
+                int beyondAllowance = classes[k].length - freeOf[k];
+                long needed = (rest + amount - 1) / amount;
+                if (needed <= beyondAllowance) {
+                    return violations + (int) needed;
+                }
+                rest -= beyondAllowance * amount;
+                violations += beyondAllowance;
             }
         }
         return rest > 0 ? NONE : violations;
@@ -601,11 +590,13 @@ final class TiedCountBound {
     }
 
     // most searches end before a tie needs these orders: they are sorted when first read
-    private int[] byAmount(int d) {
-        if (byAmount[d] == null) {
-            byAmount[d] = sorted(i -> -pool.frees[i][d]);
+    private int[] classesByAmount(int d) {
+        if (classesByAmount[d] == null) {
+            classesByAmount[d] = IntStream.range(0, classes.length).boxed()
+                    .sorted(Comparator.comparingLong(k -> -pool.frees[classes[k][0]][d]))
+                    .mapToInt(Integer::intValue).toArray();
         }
-        return byAmount[d];
+        return classesByAmount[d];
     }
 
     private int[] byCost(int t) {
