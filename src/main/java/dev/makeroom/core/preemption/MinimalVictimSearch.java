@@ -359,9 +359,13 @@ final class MinimalVictimSearch implements VictimSelector {
             long enoughPriority = bound.prioritySum() - sum.prioritySum();
             if (sum.count() + more == bound.victims() && morePriority <= enoughPriority && closerLookPays()) {
                 // a completion that may win takes exactly that many: which ones is worth a closer look
-                morePriority = Math.max(morePriority, tied.leastPrioritySumCovering(c, more, freed, sum, enoughPriority));
+                long covering = tied.leastPrioritySumCovering(c, more, freed, sum, enoughPriority);
                 closerLooks++;
-                closerLookPrunes += morePriority > enoughPriority ? 1 : 0;
+                if (covering > enoughPriority) { // also when no such pods exist (Long.MAX_VALUE)
+                    closerLookPrunes++;
+                    return false;
+                }
+                morePriority = Math.max(morePriority, covering);
             }
             // the tie-breaks are only read on a tie before them: only then are they worth adding up
             long[] moreTieBreaks = sum.tiesOnCountAndPrioritySum(bound, more, morePriority)

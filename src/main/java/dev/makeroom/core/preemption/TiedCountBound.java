@@ -373,11 +373,11 @@ final class TiedCountBound {
 
     /**
      * The fewest PDB violations any completion from classes {@code c..} of priority at most
-     * {@code highest} adds; {@link #NONE} when they cannot free what is missing. Two bounds, the
-     * larger wins. Per missing resource: what pods within their budgets' allowance can free at most
+     * {@code highest} adds; {@link #NONE} when they cannot free what is missing. The largest of
+     * these bounds: per missing resource, what pods within their budgets' allowance can free at most
      * is what largest first frees (the matroid again); every pod beyond an allowance adds a
      * violation, so the rest needs at least as many violations as the fewest other budgeted pods
-     * whose largest amounts cover it. And the same over the surrogate's weights (equal and tuned
+     * whose largest amounts cover it; and the same over the surrogate's weights (equal and tuned
      * multipliers), which binds when several resources are missing at once.
      */
     int fewestMoreViolations(int c, long highest, long[] freed, ObjectiveSum sum) {
