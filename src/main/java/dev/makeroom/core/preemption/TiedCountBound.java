@@ -313,11 +313,10 @@ final class TiedCountBound {
      * nothing that is missing.
      */
     private double surrogateValue(int c, long[] freed, ObjectiveSum sum, double[] lambda, boolean fractional) {
-        int n = sortedClassWeights(c, freed, lambda);
+        int n = startWeighing(c, freed, sum, lambda);
         if (n < 0) {
             return 0;
         }
-        resetCaps(sum);
         long reachAt = (long) ONE;
         long reached = 0;
         int taken = 0;
@@ -333,6 +332,13 @@ final class TiedCountBound {
             taken += available;
         }
         return Double.POSITIVE_INFINITY;
+    }
+
+    /** Sorts the classes by weight ({@link #sortedClassWeights}) and starts a count of the budgets after {@code sum}. */
+    private int startWeighing(int c, long[] freed, ObjectiveSum sum, double[] lambda) {
+        int n = sortedClassWeights(c, freed, lambda);
+        resetCaps(sum);
+        return n;
     }
 
     /**
@@ -453,11 +459,10 @@ final class TiedCountBound {
      * counts below 0 (what the tuning compares).
      */
     private double surrogateViolationsValue(int c, long[] freed, ObjectiveSum sum, double[] lambda, boolean fractional) {
-        int n = sortedClassWeights(c, freed, lambda);
+        int n = startWeighing(c, freed, sum, lambda);
         if (n < 0) {
             return 0;
         }
-        resetCaps(sum);
         long reachAt = (long) ONE;
         long reached = 0;
         for (int j = 0; j < n; j++) {
