@@ -9,10 +9,11 @@ package dev.makeroom.core.preemption;
  * are taken one at a time, each time the one freeing the largest share of what is still missing
  * (shares of each missing resource, each at most 1, weighed by the search's tuned multipliers and
  * summed), never a pod beyond its budget's allowance. The first level that covers the need gives
- * the set; then pods that turn out not to be needed are put back, most costly first. If no level
- * covers within the budgets, the same runs once more taking pods beyond their budgets only when
- * no pod within them frees anything still missing (violations come first in the order). The set is only offered: the search keeps it only when it is
- * within the hard limits and better than what it has.
+ * the set; then pods that turn out not to be needed are put back, those beyond a budget's
+ * allowance first, then the most costly. If no level covers within the budgets, the same runs once
+ * more taking pods beyond their budgets only when no pod within them frees anything still missing
+ * (violations come first in the order). The set is only offered: the search keeps it only when it
+ * is within the hard limits and better than what it has.
  */
 final class GreedyCover {
 
