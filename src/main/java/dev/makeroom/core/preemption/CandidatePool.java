@@ -131,12 +131,10 @@ final class CandidatePool {
         return true;
     }
 
-    /** The shares of what is still missing (after {@code freed}) that candidate {@code i} frees, each at most 1, summed. */
-    double shareOfMissing(int i, long[] freed) {
-        return shareOfMissing(i, freed, null);
-    }
-
-    /** As above, each share times its resource's multiplier in {@code lambda} (1 each when null). */
+    /**
+     * The shares of what is still missing (after {@code freed}) that candidate {@code i} frees, each
+     * at most 1, times its resource's multiplier in {@code lambda} (1 each when null), summed.
+     */
     double shareOfMissing(int i, long[] freed, double[] lambda) {
         double share = 0;
         for (int d = 0; d < need.length; d++) {
