@@ -53,8 +53,9 @@ class ApiFaultsTest {
     }
 
     /**
-     * Until the first sync is done the view publishes what it applied at most twice a second; what
-     * it has is still published while a kind cannot be listed (a quiet second publishes it).
+     * Until the first sync is done the view publishes what it applied at most twice a second, not
+     * after every batch; what it has is still published while a kind cannot be listed, not held
+     * back until readiness.
      */
     @Test
     void what_a_view_still_syncing_has_applied_is_published() {
