@@ -146,6 +146,21 @@ final class CandidatePool {
         return share;
     }
 
+    /**
+     * Fills {@code into} with multipliers on the shares of what {@code freed} leaves missing (for
+     * {@link #shareOfMissing}): {@code perUnit[d]} times the amount of resource d missing, 0 where
+     * nothing is; whether any is positive.
+     */
+    boolean multipliersFor(double[] perUnit, long[] freed, double[] into) {
+        boolean any = false;
+        for (int d = 0; d < need.length; d++) {
+            long missing = need[d] - freed[d];
+            into[d] = missing > 0 ? perUnit[d] * missing : 0;
+            any |= into[d] > 0;
+        }
+        return any;
+    }
+
     /** Whether two candidates spend the same budgets and draw alike on the same queue floors. */
     boolean sameLimits(int a, int b) {
         return java.util.Arrays.equals(budgetsOf[a], budgetsOf[b]) && java.util.Arrays.equals(floors.of(a), floors.of(b))

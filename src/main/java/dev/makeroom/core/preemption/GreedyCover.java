@@ -54,9 +54,7 @@ final class GreedyCover {
         }
         while (!pool.covers(freed)) {
             if (lambda != null) {
-                for (int d = 0; d < lambda.length; d++) {
-                    lambda[d] = perUnit[d] * Math.max(0, pool.need[d] - freed[d]);
-                }
+                pool.multipliersFor(perUnit, freed, lambda);
             }
             int best = heaviest(pool, highest, taken, freed, spent, lambda, true);
             if (best < 0 && !keepBudgets) {

@@ -253,16 +253,7 @@ final class TiedCountBound {
      * missing; false when there are none or they weigh none of it.
      */
     private boolean tunedFor(double[] perUnit, long[] freed) {
-        if (perUnit == null) {
-            return false;
-        }
-        boolean any = false;
-        for (int d = 0; d < dims; d++) {
-            long missing = pool.need[d] - freed[d];
-            lambda[d] = missing > 0 ? perUnit[d] * missing : 0;
-            any |= lambda[d] > 0;
-        }
-        return any;
+        return perUnit != null && pool.multipliersFor(perUnit, freed, lambda);
     }
 
     /**
