@@ -29,8 +29,9 @@ import java.util.List;
  * completion adds, and, for a completion that can at best tie the incumbent's violations and
  * highest priority, the further victims it needs using only pods that keep both.
  *
- * <p>Once a search turns hard, on large pools, a {@link DominanceRule} skips sets that take a pod while leaving
- * one that dominates it (as good in every way, better in one): some optimal set never does.
+ * <p>Once a search turns hard, on large pools, a {@link DominanceRule} skips sets that take a pod
+ * while leaving one that dominates it (as good in every way, better in one): some optimal set never
+ * does.
  *
  * <p>Queue guarantees (law 2, {@link QueueFloors}) and, in strict mode, budgets are hard limits:
  * adding victims only draws more, so a branch stops where it breaks one, and classes also agree on
@@ -40,9 +41,9 @@ import java.util.List;
  * The kube-scheduler's reprieve result is the first incumbent (when it keeps the floors), so the
  * answer is never worse than it; a search still running after a few hundred states tunes the
  * multipliers of its surrogate bound ({@link SurrogateDirection}) and is offered a
- * {@link GreedyCover} set weighed by them. When only the best node is answered, the best node so far is a
- * cutoff: the search then only looks for sets that beat it, and a node that cannot is reported as
- * dominated. The search checks its deadline every few hundred states; when it passes, the best set
+ * {@link GreedyCover} set weighed by them. When only the best node is answered, the best node so
+ * far is a cutoff: the search then only looks for sets that beat it, and a node that cannot is
+ * reported as dominated. The search checks its deadline every few hundred states; when it passes, the best set
  * found so far is returned and marked not proven optimal.
  */
 final class MinimalVictimSearch implements VictimSelector {
@@ -397,10 +398,12 @@ final class MinimalVictimSearch implements VictimSelector {
             long highest = bestObjective.highestPriority();
             for (int c = 0; c < classes.length && classPriority[c] < highest; c++) {
                 long atLeast = Math.max(sum.highest(), classPriority[c]); // pods that must go count too
+                if (atLeast >= highest) {
+                    break; // so are the later classes, whose priorities only rise
+                }
                 // a set of lower highest priority is better only with no more violations than the best
                 int moreUpTo = tied.fewestMoreViolations(0, classPriority[c], freed, sum);
-                if (atLeast < highest && moreUpTo != TiedCountBound.NONE
-                        && sum.violations() + moreUpTo <= bestObjective.pdbViolations()) {
+                if (moreUpTo != TiedCountBound.NONE && sum.violations() + moreUpTo <= bestObjective.pdbViolations()) {
                     return new OptimalityGap(OptimalityGap.Part.HIGHEST_PRIORITY, highest, atLeast);
                 }
             }
@@ -417,9 +420,9 @@ final class MinimalVictimSearch implements VictimSelector {
          * Aids that cost a pass over the pool, for searches that did not end within {@link #HARD}
          * states: the surrogate bound's multipliers tuned on the root (for the count of sets that
          * may tie the bound, and for violations if it has any), a greedy set to beat weighed by
-         * them, and the dominance rule.
-         * All are safe to add mid-search (any multipliers give a sound bound; an offered set is only
-         * kept when better; the rule only skips sets some optimal set is not).
+         * them, and the dominance rule. All are safe to add mid-search (any multipliers give a sound
+         * bound; an offered set is only kept when better; the rule only skips sets some optimal set
+         * is not).
          */
         private void turnedHard() {
             Objective bound = bound();
