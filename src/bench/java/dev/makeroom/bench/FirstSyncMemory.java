@@ -45,10 +45,7 @@ public final class FirstSyncMemory {
         List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms" + heap, "-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError"));
         // e.g. -Dsync.serverJvmArgs=-XX:StartFlightRecording=filename=sync.jfr to profile makeroom's sync
-        String extra = System.getProperty("sync.serverJvmArgs", "");
-        if (!extra.isBlank()) {
-            command.addAll(List.of(extra.trim().split("\\s+")));
-        }
+        command.addAll(ServerProcess.jvmArgsFrom("sync.serverJvmArgs"));
         command.addAll(List.of(
                 "-Dkubernetes.master=" + server.url("/"), "-Dkubernetes.auth.tryKubeConfig=false",
                 "-Dkubernetes.auth.tryServiceAccount=false", "-Dkubernetes.namespace=makeroom-system",

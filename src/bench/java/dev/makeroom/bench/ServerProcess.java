@@ -45,10 +45,7 @@ final class ServerProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms" + heapMax, "-Xmx" + heapMax));
         // e.g. -Dload.serverJvmArgs=-XX:StartFlightRecording=filename=server.jfr to profile makeroom alone
-        String extra = System.getProperty("load.serverJvmArgs", "");
-        if (!extra.isBlank()) {
-            command.addAll(List.of(extra.trim().split("\\s+")));
-        }
+        command.addAll(jvmArgsFrom("load.serverJvmArgs"));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), MakeroomApplication.class.getName(),
                 "--server.port=" + port, "--management.server.port=" + management,
                 "--makeroom.cluster.source=snapshot", "--makeroom.cluster.snapshot=" + snapshot,
@@ -116,6 +113,12 @@ final class ServerProcess implements AutoCloseable {
             throw new IllegalStateException("jcmd " + what + " failed: " + output);
         }
         return output;
+    }
+
+    /** Extra JVM flags for makeroom's JVM from system property {@code property}, separated by spaces. */
+    static List<String> jvmArgsFrom(String property) {
+        String extra = System.getProperty(property, "");
+        return extra.isBlank() ? List.of() : List.of(extra.trim().split("\\s+"));
     }
 
     private static int freePort() throws IOException {
