@@ -80,6 +80,11 @@ final class MinimalVictimSearch implements VictimSelector {
         return Selection.of(set, !run.exhausted, stats);
     }
 
+    /** The classes of interchangeable candidates the search branches on and its bounds read, by rising priority. */
+    static int[][] classesOf(CandidatePool pool) {
+        return Run.buildClasses(pool);
+    }
+
     /** One search over one pool; mutable state kept out of the selector so it stays reusable. */
     private static final class Run {
         private final CandidatePool pool;

@@ -55,9 +55,7 @@ class TiedCountBoundProperties {
     @Property(tries = 400)
     void every_bound_is_at_most_the_truth(@ForAll("cases") Case c, @ForAll boolean tuned) {
         CandidatePool pool = pool(c);
-        int[][] classes = classes(pool);
-        int[] classPriority = Arrays.stream(classes).mapToInt(k -> pool.priority(k[0])).toArray();
-        TiedCountBound bound = new TiedCountBound(pool, classes, classPriority);
+        TiedCountBound bound = boundOver(pool);
         ObjectiveSum root = new ObjectiveSum(pool);
         long[] freed = new long[pool.need.length];
         Truth truth = Truth.of(pool);
@@ -101,8 +99,7 @@ class TiedCountBoundProperties {
             pods.add(new PodSpec(1, new int[] {1, 4, 0}, -1));
         }
         CandidatePool pool = pool(new Case(pods, new int[] {8, 8, 0}, new int[3], 2, true));
-        int[][] classes = classes(pool);
-        TiedCountBound bound = new TiedCountBound(pool, classes, new int[] {1, 1});
+        TiedCountBound bound = boundOver(pool);
         ObjectiveSum root = new ObjectiveSum(pool);
         long[] freed = new long[pool.need.length];
         assertThat(bound.fewest(0, 1, freed, root)).isEqualTo(2);
@@ -110,6 +107,13 @@ class TiedCountBoundProperties {
         assertThat(truth.fewestPods(1, 0)).isEqualTo(4);
         bound.tune(truth.best, freed, root);
         assertThat(bound.fewest(0, 1, freed, root)).isEqualTo(4);
+    }
+
+    /** The bounds over the pool's classes as the search builds them. */
+    private static TiedCountBound boundOver(CandidatePool pool) {
+        int[][] classes = MinimalVictimSearch.classesOf(pool);
+        int[] classPriority = Arrays.stream(classes).mapToInt(k -> pool.priority(k[0])).toArray();
+        return new TiedCountBound(pool, classes, classPriority);
     }
 
     private static CandidatePool pool(Case c) {
@@ -138,27 +142,6 @@ class TiedCountBoundProperties {
         }
         return new CandidatePool(pods, Resources.of(deficit), Set.of(),
                 pod -> budgets.stream().filter(b -> b.covers(pod)).toList(), false);
-    }
-
-    /** Pods of one priority and the same amounts and budgets in one class, classes by rising priority, as the search has them. */
-    private static int[][] classes(CandidatePool pool) {
-        List<List<Integer>> groups = new ArrayList<>();
-        for (int i = 0; i < pool.size(); i++) {
-            List<Integer> home = null;
-            for (List<Integer> g : groups) {
-                int j = g.get(0);
-                if (pool.priority(i) == pool.priority(j) && Arrays.equals(pool.frees[i], pool.frees[j])
-                        && Arrays.equals(pool.budgetsOf[i], pool.budgetsOf[j])) {
-                    home = g;
-                }
-            }
-            if (home == null) {
-                groups.add(home = new ArrayList<>());
-            }
-            home.add(i);
-        }
-        groups.sort((a, b) -> Integer.compare(pool.priority(a.get(0)), pool.priority(b.get(0))));
-        return groups.stream().map(g -> g.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
     }
 
     /** Every covering subset of the pool, by brute force. */
