@@ -349,7 +349,9 @@ final class MinimalVictimSearch implements VictimSelector {
                     return true;
                 }
                 // at best a tie on violations: only pods up to the bound's highest priority may win
-                if (sum.highest() > highest || tied.fewestMoreViolations(c, highest, freed, sum) > room) {
+                // (when every class is that low, the bound just taken is the same one)
+                if (sum.highest() > highest || classPriority[classes.length - 1] > highest
+                        && tied.fewestMoreViolations(c, highest, freed, sum) > room) {
                     return false;
                 }
             }
