@@ -7,6 +7,8 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.score.AvoidList;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,6 +48,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     private static final long LIST_PAGE = 500;
 
     private final KubernetesClient client;
+    private final KubernetesClient lister; // the client's configuration, reading leanly (LeanReading)
     private final LiveViewSettings settings;
     private final EvictionMemory evictions;
     private final LiveClusterState state;
@@ -67,6 +70,9 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
 
     public KubernetesClusterView(KubernetesClient client, LiveViewSettings settings) {
         this.client = client;
+        this.lister = new KubernetesClientBuilder().withConfig(client.getConfiguration())
+                .withHttpClientFactory(new JdkHttpClientFactory())
+                .withKubernetesSerialization(LeanReading.serialization()).build();
         this.settings = settings;
         this.evictions = new EvictionMemory(settings.evictionMemory(), Ticker.systemTicker());
         this.state = new LiveClusterState(evictions);
@@ -77,14 +83,14 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     /** Starts watching; returns at once. {@link #ready()} turns true once every informer has synced. */
     public KubernetesClusterView start() {
         long resync = settings.resync().toMillis(); // 0: none; the view is event-driven
-        watch(ClusterEvent.Kind.NODE, client.nodes().withLimit(LIST_PAGE).runnableInformer(resync));
-        watch(ClusterEvent.Kind.POD, client.pods().inAnyNamespace().withLimit(LIST_PAGE).runnableInformer(resync),
+        watch(ClusterEvent.Kind.NODE, lister.nodes().withLimit(LIST_PAGE).runnableInformer(resync));
+        watch(ClusterEvent.Kind.POD, lister.pods().inAnyNamespace().withLimit(LIST_PAGE).runnableInformer(resync),
                 LeanPod::of);
-        watch(ClusterEvent.Kind.PDB, client.policy().v1().podDisruptionBudget().inAnyNamespace().withLimit(LIST_PAGE)
+        watch(ClusterEvent.Kind.PDB, lister.policy().v1().podDisruptionBudget().inAnyNamespace().withLimit(LIST_PAGE)
                 .runnableInformer(resync));
-        watch(ClusterEvent.Kind.PRIORITY_CLASS, client.scheduling().v1().priorityClasses().runnableInformer(resync));
-        watch(ClusterEvent.Kind.NAMESPACE, client.namespaces().runnableInformer(resync));
-        watch(ClusterEvent.Kind.CONFIG_MAP, client.configMaps().inNamespace(settings.configMapNamespace())
+        watch(ClusterEvent.Kind.PRIORITY_CLASS, lister.scheduling().v1().priorityClasses().runnableInformer(resync));
+        watch(ClusterEvent.Kind.NAMESPACE, lister.namespaces().runnableInformer(resync));
+        watch(ClusterEvent.Kind.CONFIG_MAP, lister.configMaps().inNamespace(settings.configMapNamespace())
                 .withName(settings.configMapName()).runnableInformer(resync));
         applier.start();
         informers.values().forEach(SharedIndexInformer::start);
@@ -275,5 +281,6 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         running = false;
         informers.values().forEach(SharedIndexInformer::stop);
         applier.interrupt();
+        lister.close();
     }
 }

@@ -25,7 +25,6 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -99,8 +98,8 @@ public final class PodMapper {
                 .antiAffinity(antiAffinity(spec))
                 .terminationGracePeriodSeconds(spec.getTerminationGracePeriodSeconds() == null ? 30
                         : spec.getTerminationGracePeriodSeconds())
-                .startTime(instant(status == null ? null : status.getStartTime()))
-                .creationTime(instant(meta.getCreationTimestamp()))
+                .startTime(Timestamps.parse(status == null ? null : status.getStartTime()))
+                .creationTime(Timestamps.parse(meta.getCreationTimestamp()))
                 .resourceVersion(resourceVersion(meta.getResourceVersion()))
                 .queueHint(Annotations.queueHint(labels, annotations))
                 .applicationId(application(labels, meta))
@@ -121,7 +120,7 @@ public final class PodMapper {
         if (scheduled == null || !"False".equals(scheduled.getStatus()) || !"Unschedulable".equals(scheduled.getReason())) {
             return null;
         }
-        Instant since = instant(scheduled.getLastTransitionTime());
+        Instant since = Timestamps.parse(scheduled.getLastTransitionTime());
         return since != null ? since : Instant.EPOCH;
     }
 
@@ -347,17 +346,6 @@ public final class PodMapper {
         }
         return ConstraintsMapper.terms(spec.getAffinity().getPodAntiAffinity()
                 .getRequiredDuringSchedulingIgnoredDuringExecution());
-    }
-
-    static Instant instant(String timestamp) {
-        if (timestamp == null || timestamp.isEmpty()) {
-            return null;
-        }
-        try {
-            return Instant.parse(timestamp);
-        } catch (DateTimeParseException e) {
-            return null;
-        }
     }
 
     private static long resourceVersion(String rv) {
