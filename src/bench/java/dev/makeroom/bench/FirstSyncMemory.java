@@ -60,7 +60,7 @@ public final class FirstSyncMemory {
             URI readiness = URI.create("http://127.0.0.1:" + management + "/actuator/health/readiness");
             boolean ready;
             try {
-                Await.until("makeroom is ready or has exited", Duration.ofMinutes(5),
+                Await.until("makeroom is ready or has exited", Duration.ofMinutes(5), ServerProcess.READINESS_POLL,
                         () -> !makeroom.isAlive() || answers200(http, readiness));
                 ready = makeroom.isAlive();
             } catch (AssertionError stillSyncing) {
