@@ -27,7 +27,8 @@ import java.util.function.Function;
 
 /**
  * The live view: fabric8 SharedInformers on nodes, pods, PDBs, PriorityClasses, namespaces and
- * makeroom's ConfigMap. Handlers only enqueue (O(1), never blocking); one applier thread applies
+ * makeroom's ConfigMap, through a client of the view's own that skips what no mapper reads
+ * ({@link LeanReading}). Handlers only enqueue (O(1), never blocking); one applier thread applies
  * events in batches and publishes a new immutable snapshot per batch (during the first sync, at most
  * twice a second). Requests read whichever snapshot was last published, so they never see a
  * half-applied batch.

@@ -43,10 +43,9 @@ public final class Quantities {
             return -1;
         }
         try {
-            long amountTimesThousand = Math.multiplyExact(Math.multiplyExact(value, multiplier),
-                    "cpu".equals(resource) ? 1000L : 1L);
+            long units = Math.multiplyExact(Math.multiplyExact(value, multiplier), "cpu".equals(resource) ? 1000L : 1L);
             // "m" is thousandths: multiplier() left them as whole units, divide, rounding up as Kubernetes does
-            return "m".equals(format) ? -Math.floorDiv(-amountTimesThousand, 1000L) : amountTimesThousand;
+            return "m".equals(format) ? -Math.floorDiv(-units, 1000L) : units;
         } catch (ArithmeticException e) {
             return -1;
         }

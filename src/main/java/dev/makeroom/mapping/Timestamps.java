@@ -12,7 +12,7 @@ import java.time.format.DateTimeParseException;
  * hand; anything else (fractions, offsets, leap seconds, nonsense) goes to {@code Instant.parse},
  * so the answer is always the one it gives.
  */
-public final class Timestamps {
+final class Timestamps {
 
     private static final int PLAIN_LENGTH = "2026-11-20T08:00:00Z".length();
 
@@ -20,7 +20,7 @@ public final class Timestamps {
     }
 
     /** The instant, or null when there is none or it cannot be read. */
-    public static Instant parse(String timestamp) {
+    static Instant parse(String timestamp) {
         if (timestamp == null || timestamp.isEmpty()) {
             return null;
         }
