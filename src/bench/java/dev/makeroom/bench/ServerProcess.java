@@ -100,6 +100,20 @@ final class ServerProcess implements AutoCloseable {
         return counts;
     }
 
+    /**
+     * The seconds makeroom has spent, by its own clock, on the verb's answered requests so far (the
+     * histogram's sum): two scrapes' difference over the requests in between is an exact mean, where
+     * the buckets give only bounds.
+     */
+    double ownSeconds(String verb) throws IOException, InterruptedException {
+        HttpClient http = HttpClient.newHttpClient();
+        String scrape = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort
+                + "/actuator/prometheus")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        Matcher sum = Pattern.compile("(?m)^makeroom_extender_request_seconds_sum\\{outcome=\"ok\",verb=\""
+                + verb + "\"} ([0-9.E+-]+)$").matcher(scrape);
+        return sum.find() ? Double.parseDouble(sum.group(1)) : 0;
+    }
+
     /** Heap in use after a full collection, from {@code jcmd GC.run} and {@code GC.heap_info}. */
     long usedAfterGc() throws IOException, InterruptedException {
         for (int i = 0; i < 3; i++) {
