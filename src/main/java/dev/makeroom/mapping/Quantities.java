@@ -30,13 +30,9 @@ public final class Quantities {
         if (amount == null || amount.isEmpty() || amount.length() > 18) {
             return -1;
         }
-        long value = 0;
-        for (int i = 0; i < amount.length(); i++) {
-            char c = amount.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            value = value * 10 + (c - '0');
+        long value = digits(amount, 0, amount.length());
+        if (value < 0) {
+            return -1;
         }
         long multiplier = multiplier(format == null ? "" : format);
         if (multiplier == 0) {
@@ -67,6 +63,22 @@ public final class Quantities {
             case "Pi" -> 1L << 50;
             default -> 0L;
         };
+    }
+
+    /**
+     * The decimal number in {@code s[from, to)} (at most 18 digits, so it cannot overflow), or -1 if
+     * any of it is not an ASCII digit. Also reads the fields of {@code Timestamps}.
+     */
+    static long digits(String s, int from, int to) {
+        long value = 0;
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            value = value * 10 + (c - '0');
+        }
+        return value;
     }
 
     /** What BigDecimal makes of any quantity fabric8 accepts. */

@@ -5,6 +5,8 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 
+import static dev.makeroom.mapping.Quantities.digits;
+
 /**
  * Reads the API's timestamps. The API server writes them as {@code 2026-11-20T08:00:00Z}; a pod
  * carries two or three, and {@code Instant.parse} allocated about a kilobyte for each (a first
@@ -41,12 +43,12 @@ final class Timestamps {
                 || s.charAt(13) != ':' || s.charAt(16) != ':' || s.charAt(19) != 'Z') {
             return null;
         }
-        int year = digits(s, 0, 4);
-        int month = digits(s, 5, 2);
-        int day = digits(s, 8, 2);
-        int hour = digits(s, 11, 2);
-        int minute = digits(s, 14, 2);
-        int second = digits(s, 17, 2);
+        int year = (int) digits(s, 0, 4);
+        int month = (int) digits(s, 5, 7);
+        int day = (int) digits(s, 8, 10);
+        int hour = (int) digits(s, 11, 13);
+        int minute = (int) digits(s, 14, 16);
+        int second = (int) digits(s, 17, 19);
         if (year < 0 || month < 0 || day < 0 || hour < 0 || hour > 23 || minute < 0 || minute > 59
                 || second < 0 || second > 59) {
             return null;
@@ -57,18 +59,5 @@ final class Timestamps {
         } catch (DateTimeException e) {
             return null; // e.g. February 30th: Instant.parse decides
         }
-    }
-
-    /** The decimal number in {@code s[from, from + count)}, or -1 if any of it is not an ASCII digit. */
-    private static int digits(String s, int from, int count) {
-        int value = 0;
-        for (int i = from; i < from + count; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            value = value * 10 + (c - '0');
-        }
-        return value;
     }
 }
