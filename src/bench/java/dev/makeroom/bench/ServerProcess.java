@@ -87,9 +87,7 @@ final class ServerProcess implements AutoCloseable {
      * in seconds, as scraped now. Two scrapes' difference is what makeroom timed in between.
      */
     java.util.TreeMap<Double, Long> histogram(String verb) throws IOException, InterruptedException {
-        HttpClient http = HttpClient.newHttpClient();
-        String scrape = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort
-                + "/actuator/prometheus")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        String scrape = scrape();
         Matcher bucket = Pattern.compile("(?m)^makeroom_extender_request_seconds_bucket\\{outcome=\"ok\",verb=\""
                 + verb + "\",le=\"([^\"]+)\"} ([0-9.E+]+)$").matcher(scrape);
         java.util.TreeMap<Double, Long> counts = new java.util.TreeMap<>();
@@ -106,12 +104,16 @@ final class ServerProcess implements AutoCloseable {
      * the buckets give only bounds.
      */
     double ownSeconds(String verb) throws IOException, InterruptedException {
-        HttpClient http = HttpClient.newHttpClient();
-        String scrape = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort
-                + "/actuator/prometheus")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        String scrape = scrape();
         Matcher sum = Pattern.compile("(?m)^makeroom_extender_request_seconds_sum\\{outcome=\"ok\",verb=\""
                 + verb + "\"} ([0-9.E+-]+)$").matcher(scrape);
         return sum.find() ? Double.parseDouble(sum.group(1)) : 0;
+    }
+
+    /** makeroom's metrics as Prometheus reads them. */
+    private String scrape() throws IOException, InterruptedException {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort
+                + "/actuator/prometheus")).build(), HttpResponse.BodyHandlers.ofString()).body();
     }
 
     /** Heap in use after a full collection, from {@code jcmd GC.run} and {@code GC.heap_info}. */
