@@ -15,7 +15,7 @@ final class JsonOut {
     private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     /** Raw ranges this long are sent from where they are rather than copied. */
-    private static final int KEPT_IN_PLACE = 64 * 1024;
+    static final int KEPT_IN_PLACE = 64 * 1024;
 
     private byte[] buffer;
     private int size;

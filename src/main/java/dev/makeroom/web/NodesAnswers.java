@@ -4,6 +4,7 @@ import dev.makeroom.core.filter.FilterVerdict;
 import dev.makeroom.core.model.fast.RequestedNodes;
 import dev.makeroom.core.score.NodeScore;
 
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,9 @@ final class NodesAnswers {
 
     /** Passing nodes come back in the form they were asked in: names, or the received objects unchanged. */
     static AnswerBytes filter(NodesArgs args, FilterVerdict verdict, NodeNameJson.Encoded names) {
-        JsonOut out = new JsonOut(args.names().size() * 32 + 4096); // large runs of node objects stay in the body
+        int[] runs = args.byName() ? null : runs(kept(args.nodes(), verdict.passed()));
+        // sized once: growing would copy all the node objects echoed so far (large runs stay in the body)
+        JsonOut out = new JsonOut(args.names().size() * 32 + 4096 + (runs == null ? 0 : copiedBytes(args.items(), runs)));
         out.ascii("{\"Nodes\":");
         if (args.byName()) {
             out.ascii("null,\"NodeNames\":[");
@@ -47,7 +50,7 @@ final class NodesAnswers {
                 out.raw(args.listMetadata());
             }
             out.ascii(",\"items\":");
-            echo(out, args, verdict.passed());
+            echo(out, args.items(), runs);
             out.ascii("},\"NodeNames\":null");
         }
         out.ascii(",\"FailedNodes\":");
@@ -76,24 +79,64 @@ final class NodesAnswers {
      * of the request body (between two items there is only a comma and whitespace): when all pass,
      * the whole array is sent from where it arrived.
      */
-    private static void echo(JsonOut out, NodesArgs args, List<String> passed) {
-        Set<String> keep = new HashSet<>(passed);
-        List<RawJson> items = args.items();
+    private static void echo(JsonOut out, List<RawJson> items, int[] runs) {
         out.ascii('[');
-        boolean first = true;
-        for (int i = 0; i < items.size(); i++) {
-            if (keep.remove(args.names().get(i))) {
-                int last = i;
-                while (last + 1 < items.size() && keep.remove(args.names().get(last + 1))) {
-                    last++;
-                }
-                RawJson from = items.get(i);
-                out.ascii(first ? "" : ",").raw(from.source(), from.from(), items.get(last).to() - from.from());
-                first = false;
-                i = last;
-            }
+        for (int r = 0; r < runs.length; r += 2) {
+            RawJson from = items.get(runs[r]);
+            out.ascii(r == 0 ? "" : ",").raw(from.source(), from.from(), items.get(runs[r + 1]).to() - from.from());
         }
         out.ascii(']');
+    }
+
+    /** The kept items as runs of consecutive ones: first and last index of each, in pairs. */
+    private static int[] runs(boolean[] kept) {
+        int[] runs = new int[kept.length + kept.length % 2];
+        int count = 0;
+        for (int i = 0; i < kept.length; i++) {
+            if (kept[i]) {
+                runs[count++] = i;
+                while (i + 1 < kept.length && kept[i + 1]) {
+                    i++;
+                }
+                runs[count++] = i;
+            }
+        }
+        return Arrays.copyOf(runs, count);
+    }
+
+    /** How many bytes of the runs the answer copies rather than sends from the body. */
+    private static int copiedBytes(List<RawJson> items, int[] runs) {
+        int copied = 0;
+        for (int r = 0; r < runs.length; r += 2) {
+            int length = items.get(runs[r + 1]).to() - items.get(runs[r]).from();
+            copied += length < JsonOut.KEPT_IN_PLACE ? length + 1 : 0; // and its comma; within one body's length
+        }
+        return copied;
+    }
+
+    /**
+     * Which of the request's nodes passed. The core lists them in the request's order, so one walk
+     * along both lists finds them, with no hashing of thousands of names; a list in any other order
+     * is matched by a set, each name to its first node.
+     */
+    private static boolean[] kept(RequestedNodes asked, List<String> passed) {
+        boolean[] kept = new boolean[asked.size()];
+        int next = 0;
+        for (int i = 0; i < asked.size() && next < passed.size(); i++) {
+            if (passed.get(next).equals(asked.name(i))) { // the same String, nearly always: equals sees that first
+                kept[i] = true;
+                next++;
+            }
+        }
+        if (next == passed.size()) {
+            return kept;
+        }
+        Arrays.fill(kept, false);
+        Set<String> keep = new HashSet<>(passed);
+        for (int i = 0; i < asked.size(); i++) {
+            kept[i] = keep.remove(asked.name(i));
+        }
+        return kept;
     }
 
     private static void reasons(JsonOut out, RequestedNodes asked, NodeNameJson.Encoded names, Map<String, String> byNode) {

@@ -73,7 +73,7 @@ class NodesAnswersProperties {
 
     @Property(tries = 200)
     void a_full_object_filter_answer_echoes_the_passing_nodes_in_order(@ForAll @Size(max = 30) List<@IntRange(max = 40_000) Integer> padding,
-                                                                       @ForAll long seed) {
+                                                                       @ForAll long seed, @ForAll boolean inRequestOrder) {
         Random random = new Random(seed);
         List<String> nodes = new ArrayList<>();
         StringBuilder body = new StringBuilder("{\"Pod\":{},\"Nodes\":{\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[");
@@ -94,6 +94,9 @@ class NodesAnswersProperties {
             } else {
                 failed.put("node-" + i, "Insufficient cpu");
             }
+        }
+        if (!inRequestOrder) { // the echo still follows the request's order
+            Collections.shuffle(passed, random);
         }
 
         JsonNode answer = MAPPER.readTree(NodesAnswers.filter(args, new FilterVerdict(passed, failed, Map.of()),
