@@ -47,7 +47,7 @@ final class CandidatePool {
         this.pods = List.copyOf(pods);
         this.strictPdb = strictPdb;
         this.floors = floors;
-        Map<DisruptionBudget, Integer> index = new IdentityHashMap<>();
+        Map<DisruptionBudget, Integer> index = new IdentityHashMap<>(4); // a node's pods share a few budgets at most
         List<List<DisruptionBudget>> covering = new ArrayList<>(pods.size());
         for (PodInfo pod : pods) {
             List<DisruptionBudget> spent = coverage.apply(pod);

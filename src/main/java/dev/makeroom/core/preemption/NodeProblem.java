@@ -52,8 +52,8 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         }
         boolean daemonSetHere = pending.isDaemonSetPodFor(nodeName);
         Map<Tier, List<PodInfo>> byTier = new EnumMap<>(Tier.class);
-        for (Tier tier : Tier.values()) {
-            byTier.put(tier, new ArrayList<>());
+        for (Tier tier : Tier.values()) { // nearly every pod is an ordinary candidate: that list sized once
+            byTier.put(tier, tier == Tier.ORDINARY ? new ArrayList<>(node.pods().size()) : new ArrayList<>());
         }
         Set<String> forced = new HashSet<>();
         Map<Protection, Integer> outOfReach = new EnumMap<>(Protection.class);
@@ -121,6 +121,9 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
 
     /** The candidates of {@code tier} and every tier before it. */
     List<PodInfo> candidatesUpTo(Tier tier) {
+        if (tier == Tier.ORDINARY) {
+            return byTier.get(tier); // the usual case, as it is: the lists are unmodifiable
+        }
         List<PodInfo> pods = new ArrayList<>();
         for (Tier t : Tier.values()) {
             if (t.compareTo(tier) <= 0) {

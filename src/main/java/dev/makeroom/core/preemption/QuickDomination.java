@@ -6,7 +6,6 @@ import dev.makeroom.core.model.Resources;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -30,10 +29,6 @@ import java.util.List;
  * as the search's dominated nodes show the best set they had.
  */
 final class QuickDomination {
-
-    // the witness's order: lowest priority first, then the larger share of what is short
-    private static final Comparator<Ranked> GREEDY = (a, b) -> a.priority() != b.priority()
-            ? Integer.compare(a.priority(), b.priority()) : Double.compare(b.share(), a.share());
 
     private QuickDomination() {
     }
@@ -92,7 +87,7 @@ final class QuickDomination {
     private static PodInfo bestSingle(NodeProblem problem, List<PodInfo> candidates, int lowest) {
         PodInfo best = null;
         for (PodInfo pod : candidates) {
-            if (pod.priority() == lowest && frees(List.of(pod), problem.deficit()) && withinBudgets(pod, problem)
+            if (pod.priority() == lowest && freesAlone(pod, problem.deficit()) && withinBudgets(pod, problem)
                     && (best == null || cheaper(pod, best))) {
                 best = pod;
             }
@@ -100,25 +95,49 @@ final class QuickDomination {
         return best;
     }
 
-    /** A candidate with its sort keys, computed once. */
-    private record Ranked(PodInfo pod, int priority, double share) {
+    /**
+     * Lowest priority first, the larger share of what is short first (the earlier candidate on a
+     * tie), until everything short is freed. Picked one at a time rather than sorted: the witness of
+     * a dominated node, built for hundreds of nodes per decision, usually takes one pod or two.
+     */
+    private static List<PodInfo> greedy(List<PodInfo> candidates, Resources deficit) {
+        int n = candidates.size();
+        double[] share = new double[n];
+        for (int i = 0; i < n; i++) {
+            share[i] = share(candidates.get(i), deficit);
+        }
+        boolean[] taken = new boolean[n];
+        long[] freed = new long[deficit.size()];
+        List<PodInfo> set = new ArrayList<>(2);
+        while (set.size() < n && !covers(freed, deficit)) {
+            int next = -1;
+            for (int i = 0; i < n; i++) {
+                if (!taken[i] && (next < 0 || before(candidates.get(i), share[i], candidates.get(next), share[next]))) {
+                    next = i;
+                }
+            }
+            taken[next] = true;
+            PodInfo pod = candidates.get(next);
+            set.add(pod);
+            for (int d = 0; d < freed.length; d++) {
+                freed[d] += pod.frees(deficit.name(d));
+            }
+        }
+        return set;
     }
 
-    /** Lowest priority first, the larger share of what is short first, until everything short is freed. */
-    private static List<PodInfo> greedy(List<PodInfo> candidates, Resources deficit) {
-        List<Ranked> order = new ArrayList<>(candidates.size());
-        for (PodInfo pod : candidates) {
-            order.add(new Ranked(pod, pod.priority(), share(pod, deficit)));
-        }
-        order.sort(GREEDY);
-        List<PodInfo> taken = new ArrayList<>();
-        for (Ranked ranked : order) {
-            if (frees(taken, deficit)) {
-                break;
+    /** The witness's order: lowest priority first, then the larger share of what is short. */
+    private static boolean before(PodInfo a, double shareOfA, PodInfo b, double shareOfB) {
+        return a.priority() != b.priority() ? a.priority() < b.priority() : shareOfA > shareOfB;
+    }
+
+    private static boolean covers(long[] freed, Resources deficit) {
+        for (int d = 0; d < freed.length; d++) {
+            if (freed[d] < deficit.value(d)) {
+                return false;
             }
-            taken.add(ranked.pod());
         }
-        return taken;
+        return true;
     }
 
     private static VictimSet witness(NodeProblem problem, List<PodInfo> pods) {
@@ -128,13 +147,9 @@ final class QuickDomination {
         return pool.victimSet(all, pool.pdbViolations(all));
     }
 
-    private static boolean frees(List<PodInfo> pods, Resources deficit) {
+    private static boolean freesAlone(PodInfo pod, Resources deficit) {
         for (int d = 0; d < deficit.size(); d++) {
-            long freed = 0;
-            for (int i = 0; i < pods.size(); i++) {
-                freed += pods.get(i).frees(deficit.name(d));
-            }
-            if (freed < deficit.value(d)) {
+            if (pod.frees(deficit.name(d)) < deficit.value(d)) {
                 return false;
             }
         }
