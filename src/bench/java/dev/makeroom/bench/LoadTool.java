@@ -50,6 +50,8 @@ public final class LoadTool {
     private static final String SERVER_HEAP = System.getProperty("load.serverHeap", "3g");
     /** -Dload.only=filter|prioritize|preempt|filter-full|prioritize-full|preempt-full|floor: run that phase alone. */
     private static final String ONLY = System.getProperty("load.only", "");
+    /** -Dload.firstAfter=10: seconds between readiness and the first calls (makeroom idle), 0 by default. */
+    private static final long FIRST_AFTER = Long.getLong("load.firstAfter", 0);
 
     private final StringBuilder report = new StringBuilder();
     private int port;
@@ -114,6 +116,7 @@ public final class LoadTool {
         ClientWarmup.run(List.of(bodies.filterNames, bodies.preemptMeta), 5_000);
         server = ServerProcess.start(snapshot, SERVER_HEAP, log);
         port = server.port;
+        Thread.sleep(FIRST_AFTER * 1000); // e.g. to tell compilation still queued at readiness from code never compiled
         // the first calls a freshly ready makeroom answers; makeroom's own histogram tells its share apart
         // from the client's
         List<String> verbs = List.of("filter", "prioritize", "preempt");
