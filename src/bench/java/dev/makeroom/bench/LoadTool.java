@@ -120,42 +120,28 @@ public final class LoadTool {
         // the first calls a freshly ready makeroom answers; makeroom's own histogram tells its share apart
         // from the client's
         List<String> verbs = List.of("filter", "prioritize", "preempt");
-        List<java.util.TreeMap<Double, Long>> start = new ArrayList<>();
-        List<Double> ownAtStart = new ArrayList<>();
-        for (String verb : verbs) {
-            start.add(server.histogram(verb));
-            ownAtStart.add(server.ownSeconds(verb));
-        }
+        List<ServerProcess.Timed> start = timed(verbs);
         List<Result> first = List.of(closedLoop("first 20 after readiness: filter", "filter", bodies.filterNames, 20),
                 closedLoop("first 20 after readiness: prioritize", "prioritize", bodies.filterNames, 20),
                 closedLoop("first 20 after readiness: preempt", "preempt", bodies.preemptMeta, 20));
-        List<java.util.TreeMap<Double, Long>> afterFirst = new ArrayList<>();
-        List<Double> ownAfterFirst = new ArrayList<>();
-        for (String verb : verbs) {
-            afterFirst.add(server.histogram(verb));
-            ownAfterFirst.add(server.ownSeconds(verb));
-        }
+        List<ServerProcess.Timed> afterFirst = timed(verbs);
         warmUp(bodies);
         if (ONLY.equals("first")) { // the first calls beside 20 warm ones of each verb; writes nothing
-            List<java.util.TreeMap<Double, Long>> beforeWarm = new ArrayList<>();
-            List<Double> ownBeforeWarm = new ArrayList<>();
-            for (String verb : verbs) {
-                beforeWarm.add(server.histogram(verb));
-                ownBeforeWarm.add(server.ownSeconds(verb));
-            }
+            List<ServerProcess.Timed> beforeWarm = timed(verbs);
             List<Result> warm = List.of(closedLoop("20 warm: filter", "filter", bodies.filterNames, 20),
                     closedLoop("20 warm: prioritize", "prioritize", bodies.filterNames, 20),
                     closedLoop("20 warm: preempt", "preempt", bodies.preemptMeta, 20));
+            List<ServerProcess.Timed> afterWarm = timed(verbs);
             for (int i = 0; i < first.size(); i++) {
-                double ownFirst = (ownAfterFirst.get(i) - ownAtStart.get(i)) * 1000 / first.get(i).requests();
-                double ownWarm = (server.ownSeconds(verbs.get(i)) - ownBeforeWarm.get(i)) * 1000 / warm.get(i).requests();
+                double ownFirst = (afterFirst.get(i).seconds() - start.get(i).seconds()) * 1000 / first.get(i).requests();
+                double ownWarm = (afterWarm.get(i).seconds() - beforeWarm.get(i).seconds()) * 1000 / warm.get(i).requests();
                 System.out.printf("%s: first-20 p50 %.2f ms, max %.2f ms; warm p50 %.2f ms; first/warm p50 %.2f;"
                                 + " makeroom's own p50 first ≤ %.2f ms, warm ≤ %.2f ms; own mean first %.2f ms,"
                                 + " warm %.2f ms, first/warm %.2f%n",
                         first.get(i).name(), first.get(i).percentile(50), first.get(i).percentile(100),
                         warm.get(i).percentile(50), first.get(i).percentile(50) / warm.get(i).percentile(50),
-                        bound(start.get(i), afterFirst.get(i), 0.5),
-                        bound(beforeWarm.get(i), server.histogram(verbs.get(i)), 0.5), ownFirst, ownWarm,
+                        bound(start.get(i).buckets(), afterFirst.get(i).buckets(), 0.5),
+                        bound(beforeWarm.get(i).buckets(), afterWarm.get(i).buckets(), 0.5), ownFirst, ownWarm,
                         ownFirst / ownWarm);
             }
             server.close();
@@ -352,6 +338,15 @@ public final class LoadTool {
             }
         }
         return Double.NaN;
+    }
+
+    /** makeroom's own timing of each verb, as scraped now. */
+    private List<ServerProcess.Timed> timed(List<String> verbs) throws Exception {
+        List<ServerProcess.Timed> timed = new ArrayList<>();
+        for (String verb : verbs) {
+            timed.add(server.timed(verb));
+        }
+        return timed;
     }
 
     private Result closedLoop(String name, String verb, byte[] body, int count) throws Exception {

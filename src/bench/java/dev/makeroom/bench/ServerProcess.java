@@ -83,10 +83,16 @@ final class ServerProcess implements AutoCloseable {
     }
 
     /**
-     * makeroom's own request histogram for a verb (answered 200): cumulative counts by upper bound
-     * in seconds, as scraped now. Two scrapes' difference is what makeroom timed in between.
+     * What makeroom's own request histogram says of a verb's answered (200) requests so far: the
+     * cumulative counts by upper bound in seconds, and the sum of their seconds by makeroom's clock.
+     * Two readings' difference is what makeroom timed in between; the sums' difference over the
+     * requests in between is an exact mean, where the buckets give only bounds.
      */
-    java.util.TreeMap<Double, Long> histogram(String verb) throws IOException, InterruptedException {
+    record Timed(java.util.TreeMap<Double, Long> buckets, double seconds) {
+    }
+
+    /** The verb's {@link Timed} as scraped now. */
+    Timed timed(String verb) throws IOException, InterruptedException {
         String scrape = scrape();
         Matcher bucket = Pattern.compile("(?m)^makeroom_extender_request_seconds_bucket\\{outcome=\"ok\",verb=\""
                 + verb + "\",le=\"([^\"]+)\"} ([0-9.E+]+)$").matcher(scrape);
@@ -95,19 +101,14 @@ final class ServerProcess implements AutoCloseable {
             double bound = bucket.group(1).equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(bucket.group(1));
             counts.put(bound, (long) Double.parseDouble(bucket.group(2)));
         }
-        return counts;
-    }
-
-    /**
-     * The seconds makeroom has spent, by its own clock, on the verb's answered requests so far (the
-     * histogram's sum): two scrapes' difference over the requests in between is an exact mean, where
-     * the buckets give only bounds.
-     */
-    double ownSeconds(String verb) throws IOException, InterruptedException {
-        String scrape = scrape();
         Matcher sum = Pattern.compile("(?m)^makeroom_extender_request_seconds_sum\\{outcome=\"ok\",verb=\""
                 + verb + "\"} ([0-9.E+-]+)$").matcher(scrape);
-        return sum.find() ? Double.parseDouble(sum.group(1)) : 0;
+        return new Timed(counts, sum.find() ? Double.parseDouble(sum.group(1)) : 0);
+    }
+
+    /** The buckets of {@link #timed}. */
+    java.util.TreeMap<Double, Long> histogram(String verb) throws IOException, InterruptedException {
+        return timed(verb).buckets();
     }
 
     /** makeroom's metrics as Prometheus reads them. */
