@@ -96,6 +96,11 @@ final class RawHttpConnection implements AutoCloseable {
     }
 
     private String line() throws IOException {
+        return line(in);
+    }
+
+    /** One line of an HTTP head, without its CR LF; the stream ending first is an IOException. */
+    static String line(InputStream in) throws IOException {
         StringBuilder sb = new StringBuilder();
         for (int c = in.read(); c != '\n'; c = in.read()) {
             if (c < 0) {

@@ -59,7 +59,7 @@ public final class TransferFloor {
         }
     }
 
-    /** Answers every request on one connection with its own body. */
+    /** Answers every request on one connection with its own body, until the client closes it. */
     private static void serve(ServerSocket server) {
         try (Socket socket = server.accept()) {
             socket.setTcpNoDelay(true);
@@ -68,9 +68,6 @@ public final class TransferFloor {
             byte[] buffer = new byte[128 * 1024];
             while (true) {
                 int length = contentLength(in);
-                if (length < 0) {
-                    return;
-                }
                 byte[] body = in.readNBytes(length);
                 out.write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + length
                         + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
@@ -86,24 +83,15 @@ public final class TransferFloor {
         }
     }
 
-    /** Reads a request's head; its Content-Length, or -1 at the end of the stream. */
+    /** Reads a request's head (the request line and headers); its Content-Length. */
     private static int contentLength(InputStream in) throws IOException {
         int length = 0;
-        StringBuilder line = new StringBuilder();
-        for (int c = in.read(); c >= 0; c = in.read()) {
-            if (c != '\n') {
-                line.append((char) c);
-                continue;
-            }
-            String header = line.toString().strip();
-            line.setLength(0);
-            if (header.isEmpty()) {
-                return length;
-            }
+        RawHttpConnection.line(in); // POST /echo HTTP/1.1
+        for (String header = RawHttpConnection.line(in); !header.isEmpty(); header = RawHttpConnection.line(in)) {
             if (header.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
                 length = Integer.parseInt(header.substring("content-length:".length()).strip());
             }
         }
-        return -1;
+        return length;
     }
 }
