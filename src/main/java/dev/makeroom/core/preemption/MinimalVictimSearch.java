@@ -31,7 +31,8 @@ import java.util.List;
  *
  * <p>Once a search turns hard, on large pools, a {@link DominanceRule} skips sets that take a pod
  * while leaving one that dominates it (as good in every way, better in one): some optimal set never
- * does.
+ * does; and a {@link CoverTable} tells the fewest further pods exactly where the relaxations above
+ * stop a pod short (cpu and memory binding together).
  *
  * <p>Queue guarantees (law 2, {@link QueueFloors}) and, in strict mode, budgets are hard limits:
  * adding victims only draws more, so a branch stops where it breaks one, and classes also agree on
@@ -102,6 +103,7 @@ final class MinimalVictimSearch implements VictimSelector {
         private final FloorLedger floors;
         private final TiedCountBound tied;
         private DominanceRule dominance; // from the moment the search turned hard, on large pools
+        private CoverTable cover;        // likewise, where it applies
         private boolean[] best;
         private Objective bestObjective;
         private long states;
@@ -363,6 +365,9 @@ final class MinimalVictimSearch implements VictimSelector {
             if (more == TiedCountBound.NONE) {
                 return false;
             }
+            if (cover != null && more <= enough && cover.covers(endFor(highest), room)) {
+                more = cover.fewest(c, freed, more, enough);
+            }
             long morePriority = tied.leastPrioritySum(c, more);
             long enoughPriority = bound.prioritySum() - sum.prioritySum();
             if (sum.count() + more == bound.victims() && morePriority <= enoughPriority && closerLookPays()) {
@@ -417,6 +422,9 @@ final class MinimalVictimSearch implements VictimSelector {
             // a set with fewer victims is better only with no more violations than the best
             int slack = (int) Math.min(Integer.MAX_VALUE - 1, bestObjective.pdbViolations() - sum.violations());
             int fewest = tied.fewest(0, highest, freed, sum, slack, Integer.MAX_VALUE);
+            if (fewest != TiedCountBound.NONE && cover != null && cover.covers(endFor(highest), slack)) {
+                fewest = cover.fewest(0, freed, fewest, Integer.MAX_VALUE);
+            }
             long victims = sum.count() + (fewest == TiedCountBound.NONE ? 0 : fewest);
             return victims < bestObjective.victims()
                     ? new OptimalityGap(OptimalityGap.Part.VICTIMS, bestObjective.victims(), victims)
@@ -427,9 +435,10 @@ final class MinimalVictimSearch implements VictimSelector {
          * Aids that cost a pass over the pool, for searches that did not end within {@link #HARD}
          * states: the surrogate bound's multipliers tuned on the root (for the count of sets that
          * may tie the bound, and for violations if it has any), a greedy set to beat weighed by
-         * them, and the dominance rule. All are safe to add mid-search (any multipliers give a sound
-         * bound; an offered set is only kept when better; the rule only skips sets some optimal set
-         * is not).
+         * them, the dominance rule and the cover table for sets that may tie the set to beat. All
+         * are safe to add mid-search (any multipliers give a sound bound; an offered set is only
+         * kept when better; the rule only skips sets some optimal set is not; the table answers
+         * only for classes and violations it holds).
          */
         private void turnedHard() {
             Objective bound = bound();
@@ -447,6 +456,22 @@ final class MinimalVictimSearch implements VictimSelector {
                 offerWithinLimits(greedy, FloorLedger.over(pool.floors, greedy).holds());
             }
             dominance = DominanceRule.of(pool, classes);
+            bound = bound();
+            if (bound != null) {
+                ObjectiveSum root = ObjectiveSum.over(pool, pool.forced);
+                cover = CoverTable.build(pool, classes, endFor(bound.highestPriority()),
+                        (int) Math.min(Integer.MAX_VALUE - 1, Math.max(0, bound.pdbViolations() - root.violations())),
+                        (int) Math.min(Integer.MAX_VALUE - 2, bound.victims() - root.count()));
+            }
+        }
+
+        /** The end of the classes of priority at most {@code highest}. */
+        private int endFor(long highest) {
+            int end = 0;
+            while (end < classes.length && classPriority[end] <= highest) {
+                end++;
+            }
+            return end;
         }
 
         /** A hard limit is broken: a queue floor, or a budget in strict mode. */

@@ -23,11 +23,12 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The victim search's lower bounds ({@link TiedCountBound}) against every subset of small pools:
- * with equal and with tuned multipliers, each bound is at most the truth it bounds (the fewest
- * pods, the fewest violations, the least priority sum of a set of a given size). The search is
- * exact only if they are; on full-size nodes they are checked through the search's answers
- * against an exact solver, here directly.
+ * The victim search's lower bounds ({@link TiedCountBound}, {@link CoverTable}) against every
+ * subset of small pools: with equal and with tuned multipliers, each bound is at most the truth it
+ * bounds (the fewest pods, the fewest violations, the least priority sum of a set of a given size),
+ * and the cover table is the truth itself where it models every constraint. The search is exact
+ * only if they are; on full-size nodes they are checked through the search's answers against an
+ * exact solver, here directly.
  */
 class TiedCountBoundProperties {
 
@@ -86,6 +87,94 @@ class TiedCountBoundProperties {
     }
 
     /**
+     * {@code huge}: amounts of some 2^32 bytes, each a few bytes off a whole multiple and the need
+     * a few bytes past one, so that the table must count in coarser units than the amounts' divisor.
+     */
+    @Property(tries = 400)
+    void the_cover_table_is_at_most_the_fewest_pods(@ForAll("cases") Case c, @ForAll boolean huge) {
+        CandidatePool pool = pool(c, huge);
+        int[][] classes = MinimalVictimSearch.classesOf(pool);
+        Truth truth = Truth.of(pool);
+        long[] freed = new long[pool.need.length];
+        for (int highest = 0; highest <= 3; highest++) {
+            for (int slack = 0; slack <= 2; slack++) {
+                CoverTable table = CoverTable.build(pool, classes, endFor(pool, classes, highest), slack, pool.size());
+                int trueFewest = truth.fewestPods(highest, slack);
+                if (table != null && trueFewest != Integer.MAX_VALUE) {
+                    assertThat(table.fewest(0, freed, 0, Integer.MAX_VALUE))
+                            .as("cover table up to priority %d, slack %d", highest, slack).isLessThanOrEqualTo(trueFewest);
+                }
+            }
+        }
+    }
+
+    /**
+     * With no budgets and at most three resources missing (two axes and a level), the table models
+     * every constraint: from every class on, having freed what a random set of the earlier classes
+     * frees, it finds the fewest further pods exactly, or that none suffice.
+     */
+    @Property(tries = 400)
+    void without_budgets_the_cover_table_is_exact(@ForAll("cases") Case withBudgets, @ForAll long seed) {
+        Case c = new Case(withBudgets.pods().stream().map(p -> new PodSpec(p.priority(), p.amounts(), -1)).toList(),
+                withBudgets.need(), withBudgets.allowed(),
+                withBudgets.podsNeeded() ? Math.min(withBudgets.dims(), 2) : withBudgets.dims(), withBudgets.podsNeeded());
+        CandidatePool pool = pool(c);
+        int[][] classes = MinimalVictimSearch.classesOf(pool);
+        CoverTable table = CoverTable.build(pool, classes, classes.length, 0, pool.size());
+        if (table == null) {
+            assertThat(classes).as("a table is built whenever some class frees what is needed").isEmpty();
+            return;
+        }
+        java.util.Random random = new java.util.Random(seed);
+        for (int from = 0; from < classes.length; from++) {
+            boolean[] taken = new boolean[pool.size()];
+            long[] freed = new long[pool.need.length];
+            for (int earlier = 0; earlier < from; earlier++) {
+                for (int i : classes[earlier]) {
+                    if (random.nextBoolean()) {
+                        taken[i] = true;
+                        pool.addFreed(freed, i, 1);
+                    }
+                }
+            }
+            int trueFewest = fewestFrom(pool, classes, from, freed);
+            int fewest = table.fewest(from, freed, 0, Integer.MAX_VALUE);
+            if (trueFewest == Integer.MAX_VALUE) {
+                assertThat(fewest).as("from class %d: none suffice", from).isGreaterThan(pool.size());
+            } else {
+                assertThat(fewest).as("from class %d", from).isEqualTo(trueFewest);
+            }
+        }
+    }
+
+    /** The end of the classes of priority at most {@code highest}. */
+    private static int endFor(CandidatePool pool, int[][] classes, int highest) {
+        int end = 0;
+        while (end < classes.length && pool.priority(classes[end][0]) <= highest) {
+            end++;
+        }
+        return end;
+    }
+
+    /** By brute force: the fewest pods of classes {@code from..} that free what {@code freed} leaves missing. */
+    private static int fewestFrom(CandidatePool pool, int[][] classes, int from, long[] freed) {
+        int[] pods = Arrays.stream(classes, from, classes.length).flatMapToInt(Arrays::stream).toArray();
+        int fewest = Integer.MAX_VALUE;
+        for (int mask = 0; mask < 1 << pods.length; mask++) {
+            long[] sum = freed.clone();
+            for (int j = 0; j < pods.length; j++) {
+                if ((mask >> j & 1) == 1) {
+                    pool.addFreed(sum, pods[j], 1);
+                }
+            }
+            if (pool.covers(sum)) {
+                fewest = Math.min(fewest, Integer.bitCount(mask));
+            }
+        }
+        return fewest;
+    }
+
+    /**
      * Why the multipliers are tuned: cpu-heavy and memory-heavy pods on a node at its pod limit.
      * Two of either kind free enough of one resource and every pod frees the pod count, so the
      * per-resource bound says 2 and equal multipliers (the pod count weighing as much as cpu) say 2
@@ -117,12 +206,18 @@ class TiedCountBoundProperties {
     }
 
     private static CandidatePool pool(Case c) {
+        return pool(c, false);
+    }
+
+    private static CandidatePool pool(Case c, boolean huge) {
+        long scale = huge ? 1L << 32 : 1;
         List<PodInfo> pods = new ArrayList<>();
         for (int i = 0; i < c.pods().size(); i++) {
             PodSpec p = c.pods().get(i);
             Map<String, Long> requests = new HashMap<>();
             for (int d = 0; d < c.dims(); d++) {
-                requests.put(DIMS[d], (long) p.amounts()[d]);
+                long amount = p.amounts()[d] * scale;
+                requests.put(DIMS[d], huge && amount > 0 ? amount + 1 + i % 7 : amount);
             }
             pods.add(PodInfo.builder("p" + i).name("p" + i).nodeName("n").priority(p.priority())
                     .requests(Resources.of(requests)).labels(p.budget() < 0 ? Map.of() : Map.of("budget", "b" + p.budget()))
@@ -135,7 +230,7 @@ class TiedCountBoundProperties {
         }
         Map<String, Long> deficit = new HashMap<>();
         for (int d = 0; d < c.dims(); d++) {
-            deficit.put(DIMS[d], (long) c.need()[d]);
+            deficit.put(DIMS[d], huge ? c.need()[d] * scale + 3 : c.need()[d]);
         }
         if (c.podsNeeded()) {
             deficit.put(Resources.PODS, 1L); // a node at its pod limit: every victim frees one
