@@ -86,9 +86,10 @@ final class CoverTable {
     /**
      * The table for classes {@code 0..end} of the search (by rising priority), counts up to
      * {@code maxCount} and {@code slack} pods beyond their budgets; null where it does not apply (no
-     * resource with a large need) or would grow too large.
+     * resource with a large need), would grow too large or is not done by {@code deadline} (the
+     * search it serves would have no time left to use it).
      */
-    static CoverTable build(CandidatePool pool, int[][] classes, int end, int slack, int maxCount) {
+    static CoverTable build(CandidatePool pool, int[][] classes, int end, int slack, int maxCount, Deadline deadline) {
         Integer[] missing = IntStream.range(0, pool.need.length).filter(d -> pool.need[d] > 0)
                 .boxed().toArray(Integer[]::new);
         // the axes: large needs before small ones, the most binding first
@@ -112,7 +113,7 @@ final class CoverTable {
         }
         CoverTable table = new CoverTable(pool, end, slack, maxCount, missing[0], missing.length > 1 ? missing[1] : -1,
                 small);
-        return table.fill(classes) ? table : null;
+        return table.fill(classes, deadline) ? table : null;
     }
 
     /** How tightly the need binds resource d: its share of what classes {@code 0..end} hold of it. */
@@ -168,13 +169,16 @@ final class CoverTable {
         return (c * (maxCount + 1) + k) * levels + level;
     }
 
-    private boolean fill(int[][] classes) {
+    private boolean fill(int[][] classes, Deadline deadline) {
         int base = index(end, 0, 0);
         from[base] = append(0);
         size[base] = 1;
         long[] scratch = new long[64];
         int[] digits = new int[smallDims.length];
         for (int c = end - 1; c >= 0; c--) {
+            if (deadline.passed()) {
+                return false;
+            }
             int pod = classes[c][0];
             int cap = classes[c].length;
             for (int b : pool.budgetsOf[pod]) {

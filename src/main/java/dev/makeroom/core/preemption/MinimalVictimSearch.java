@@ -461,7 +461,7 @@ final class MinimalVictimSearch implements VictimSelector {
                 ObjectiveSum root = ObjectiveSum.over(pool, pool.forced);
                 cover = CoverTable.build(pool, classes, endFor(bound.highestPriority()),
                         (int) Math.min(Integer.MAX_VALUE - 1, Math.max(0, bound.pdbViolations() - root.violations())),
-                        (int) Math.min(Integer.MAX_VALUE - 2, bound.victims() - root.count()));
+                        (int) Math.min(Integer.MAX_VALUE - 2, bound.victims() - root.count()), deadline);
             }
         }
 

@@ -33,6 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class TiedCountBoundProperties {
 
     private static final String[] DIMS = {"cpu", "memory", "example.com/gpu"};
+    private static final Deadline NEVER = new Deadline(() -> 0, 1);
+    private static final Deadline PASSED = new Deadline(() -> 1, 1);
 
     record PodSpec(int priority, int[] amounts, int budget) {
     }
@@ -98,7 +100,7 @@ class TiedCountBoundProperties {
         long[] freed = new long[pool.need.length];
         for (int highest = 0; highest <= 3; highest++) {
             for (int slack = 0; slack <= 2; slack++) {
-                CoverTable table = CoverTable.build(pool, classes, endFor(pool, classes, highest), slack, pool.size());
+                CoverTable table = CoverTable.build(pool, classes, endFor(pool, classes, highest), slack, pool.size(), NEVER);
                 int trueFewest = truth.fewestPods(highest, slack);
                 if (table != null && trueFewest != Integer.MAX_VALUE) {
                     assertThat(table.fewest(0, freed, 0, Integer.MAX_VALUE))
@@ -120,11 +122,13 @@ class TiedCountBoundProperties {
                 withBudgets.podsNeeded() ? Math.min(withBudgets.dims(), 2) : withBudgets.dims(), withBudgets.podsNeeded());
         CandidatePool pool = pool(c);
         int[][] classes = MinimalVictimSearch.classesOf(pool);
-        CoverTable table = CoverTable.build(pool, classes, classes.length, 0, pool.size());
+        CoverTable table = CoverTable.build(pool, classes, classes.length, 0, pool.size(), NEVER);
         if (table == null) {
             assertThat(classes).as("a table is built whenever some class frees what is needed").isEmpty();
             return;
         }
+        assertThat(CoverTable.build(pool, classes, classes.length, 0, pool.size(), PASSED))
+                .as("no table once the search's deadline has passed").isNull();
         java.util.Random random = new java.util.Random(seed);
         for (int from = 0; from < classes.length; from++) {
             boolean[] taken = new boolean[pool.size()];
