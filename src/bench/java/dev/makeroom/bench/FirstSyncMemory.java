@@ -1,6 +1,5 @@
 package dev.makeroom.bench;
 
-import dev.makeroom.MakeroomApplication;
 import dev.makeroom.support.Await;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
@@ -42,15 +41,13 @@ public final class FirstSyncMemory {
         int port = freePort();
         int management = freePort();
         Path log = Files.createTempFile("makeroom-first-sync", ".log");
-        List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms" + heap, "-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError"));
+        List<String> jvmArgs = new java.util.ArrayList<>(List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError"));
         // e.g. -Dsync.serverJvmArgs=-XX:StartFlightRecording=filename=sync.jfr to profile makeroom's sync
-        command.addAll(ServerProcess.jvmArgsFrom("sync.serverJvmArgs"));
-        command.addAll(List.of(
+        jvmArgs.addAll(ServerProcess.jvmArgsFrom("sync.serverJvmArgs"));
+        jvmArgs.addAll(List.of(
                 "-Dkubernetes.master=" + server.url("/"), "-Dkubernetes.auth.tryKubeConfig=false",
-                "-Dkubernetes.auth.tryServiceAccount=false", "-Dkubernetes.namespace=makeroom-system",
-                "-cp", System.getProperty("java.class.path"), MakeroomApplication.class.getName(),
-                "--server.port=" + port, "--management.server.port=" + management,
+                "-Dkubernetes.auth.tryServiceAccount=false", "-Dkubernetes.namespace=makeroom-system"));
+        List<String> command = ServerProcess.command(jvmArgs, List.of("--server.port=" + port, "--management.server.port=" + management,
                 "--makeroom.cluster.source=kubernetes", "--makeroom.cluster.config-map-namespace=makeroom-system",
                 "--logging.level.dev.makeroom=INFO"));
         long start = System.nanoTime();
@@ -114,12 +111,11 @@ public final class FirstSyncMemory {
             for (int i = 0; i < 2; i++) {
                 jcmd(pid, "GC.run");
             }
-            Matcher used = Pattern.compile("total \\d+K, used (\\d+)K").matcher(jcmd(pid, "GC.heap_info"));
-            return new ServerHeap(used.find() ? Long.parseLong(used.group(1)) / 1024 : -1);
+            return new ServerHeap(ServerProcess.usedKb(jcmd(pid, "GC.heap_info")) / 1024);
         }
 
         private static String jcmd(long pid, String command) throws IOException, InterruptedException {
-            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+            Process p = new ProcessBuilder(ServerProcess.serverTool("jcmd"),
                     Long.toString(pid), command).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes());
             p.waitFor();

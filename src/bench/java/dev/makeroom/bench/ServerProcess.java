@@ -49,12 +49,10 @@ final class ServerProcess implements AutoCloseable {
         int management = freePort();
         // the whole heap from the start, as the image sets it (InitialRAMPercentage = MaxRAMPercentage):
         // a heap G1 keeps shrinking and growing again starts a marking cycle every few seconds
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms" + heapMax, "-Xmx" + heapMax));
+        List<String> jvmArgs = new ArrayList<>(List.of("-Xms" + heapMax, "-Xmx" + heapMax));
         // e.g. -Dload.serverJvmArgs=-XX:StartFlightRecording=filename=server.jfr to profile makeroom alone
-        command.addAll(jvmArgsFrom("load.serverJvmArgs"));
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), MakeroomApplication.class.getName(),
-                "--server.port=" + port, "--management.server.port=" + management,
+        jvmArgs.addAll(jvmArgsFrom("load.serverJvmArgs"));
+        List<String> command = command(jvmArgs, List.of("--server.port=" + port, "--management.server.port=" + management,
                 "--makeroom.cluster.source=snapshot", "--makeroom.cluster.snapshot=" + snapshot,
                 "--logging.level.dev.makeroom=WARN"));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -122,21 +120,54 @@ final class ServerProcess implements AutoCloseable {
         for (int i = 0; i < 3; i++) {
             jcmd("GC.run");
         }
-        Matcher used = Pattern.compile("total \\d+K, used (\\d+)K").matcher(jcmd("GC.heap_info"));
+        return usedKb(jcmd("GC.heap_info")) * 1024;
+    }
+
+    /**
+     * The heap in use, in KB, from the output of {@code jcmd GC.heap_info}, whose line reads
+     * "total 3145728K, used …K" on JDK 17 and "total reserved 3145728K, committed 3145728K, used …K" on 25.
+     */
+    static long usedKb(String heapInfo) {
+        Matcher used = Pattern.compile("total (?:reserved )?\\d+K, (?:committed \\d+K, )?used (\\d+)K").matcher(heapInfo);
         if (!used.find()) {
-            throw new IllegalStateException("no heap figure from jcmd GC.heap_info");
+            throw new IllegalStateException("no heap figure from jcmd GC.heap_info: " + heapInfo);
         }
-        return Long.parseLong(used.group(1)) * 1024;
+        return Long.parseLong(used.group(1));
     }
 
     private String jcmd(String what) throws IOException, InterruptedException {
-        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+        Process jcmd = new ProcessBuilder(serverTool("jcmd"),
                 Long.toString(process.pid()), what).redirectErrorStream(true).start();
         String output = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!jcmd.waitFor(2, TimeUnit.MINUTES) || jcmd.exitValue() != 0) {
             throw new IllegalStateException("jcmd " + what + " failed: " + output);
         }
         return output;
+    }
+
+    /**
+     * The command that starts makeroom with {@code jvmArgs} and {@code appArgs}: from this JVM's class
+     * path, or as the image runs it with {@code -Dbench.serverJar=} the application jar extracted by
+     * {@code java -Djarmode=tools -jar makeroom.jar extract --layers} (a jar naming its libraries: an
+     * ahead-of-time cache holds no classes from directories or from a jar inside a jar).
+     */
+    static List<String> command(List<String> jvmArgs, List<String> appArgs) {
+        List<String> command = new ArrayList<>(List.of(serverTool("java")));
+        command.addAll(jvmArgs);
+        String jar = System.getProperty("bench.serverJar", "");
+        command.addAll(jar.isBlank()
+                ? List.of("-cp", System.getProperty("java.class.path"), MakeroomApplication.class.getName())
+                : List.of("-jar", jar));
+        command.addAll(appArgs);
+        return command;
+    }
+
+    /**
+     * A tool of the JDK makeroom runs on: this JVM's, or another's with e.g.
+     * {@code -Dbench.serverJavaHome=/usr/lib/jvm/temurin-25-jdk-amd64} (jcmd must match the JVM it asks).
+     */
+    static String serverTool(String name) {
+        return Path.of(System.getProperty("bench.serverJavaHome", System.getProperty("java.home")), "bin", name).toString();
     }
 
     /** Extra JVM flags for makeroom's JVM from system property {@code property}, separated by spaces. */

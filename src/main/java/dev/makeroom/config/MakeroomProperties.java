@@ -110,12 +110,20 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
      * the largest request body accepted (larger ones get 413), and the size of each connection's
      * socket read and write buffers in Tomcat (its default is 8 KB: a filter answer naming 5,000
      * nodes, about 100 KB, then left in a dozen writes, each waking the scheduler's reader), and how
-     * long the verbs' decision paths are run on the first synced snapshot before readiness (0: not).
+     * long the verbs' decision paths are run on the first synced snapshot before readiness (0: not);
+     * {@code exit-after-warmup} ends the process after that, for the training run of an
+     * ahead-of-time cache (the Dockerfile's).
      */
     public record Web(@NotNull @Pattern(regexp = "(/[A-Za-z0-9._~-]+)*", message = "must be empty or a path like /scheduler")
                       @DefaultValue("/scheduler") String prefix,
                       @NotNull @DefaultValue("64MB") DataSize maxRequestSize,
                       @NotNull @DefaultValue("128KB") DataSize socketBuffer,
-                      @NotNull @DurationMin(nanos = 0) @DefaultValue("5s") Duration warmup) {
+                      @NotNull @DurationMin(nanos = 0) @DefaultValue("5s") Duration warmup,
+                      @DefaultValue("false") boolean exitAfterWarmup) {
+
+        @AssertTrue(message = "needs makeroom.web.warmup above 0s: a training run with no warm-up would train nothing")
+        public boolean isExitAfterWarmup() {
+            return !exitAfterWarmup || warmup == null || !warmup.isZero();
+        }
     }
 }

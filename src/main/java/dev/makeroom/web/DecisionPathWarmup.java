@@ -9,6 +9,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.web.server.context.WebServerInitializedEvent;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.core.env.Environment;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -51,13 +52,15 @@ class DecisionPathWarmup {
     private final WarmupRequests warmups;
     private final String prefix;
     private final boolean tls;
+    private final ApplicationEventPublisher events; // DecisionPathsWarmed, for a training run's end
     private volatile int port = -1;
     private volatile boolean done;
     private volatile long rounds;
     private volatile boolean overHttp;
 
     DecisionPathWarmup(ClusterView view, ExtenderController verbs, WireJson json, MakeroomProperties properties,
-                       WarmupRequests warmups, Environment environment) {
+                       WarmupRequests warmups, Environment environment, ApplicationEventPublisher events) {
+        this.events = events;
         this.view = view;
         this.verbs = verbs;
         this.json = json;
@@ -129,6 +132,7 @@ class DecisionPathWarmup {
             log.warn("warming the decision paths failed; reporting ready without it: {}", e.toString());
         } finally {
             done = true;
+            events.publishEvent(new DecisionPathsWarmed(rounds, overHttp));
         }
     }
 
