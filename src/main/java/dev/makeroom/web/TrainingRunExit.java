@@ -12,8 +12,8 @@ import org.springframework.stereotype.Component;
  * Ends a training run ({@code makeroom.web.exit-after-warmup}): once the warm-up has run, makeroom
  * closes its context and exits with code 0. Run under JDK 25's {@code -XX:AOTCacheOutput}, the JVM
  * then writes an ahead-of-time cache holding the classes startup loaded and the profiles of the
- * methods the warm-up ran, so a makeroom started with that cache answers its first calls with code
- * the JIT compiled early instead of code it has yet to profile (docs/benchmarks.md).
+ * methods the warm-up ran, which a makeroom started with that cache begins from (Spring starts in
+ * about half the time; docs/benchmarks.md).
  */
 @Component
 class TrainingRunExit {
