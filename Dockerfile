@@ -23,8 +23,10 @@ COPY --from=build /layers/snapshot-dependencies/ ./
 COPY --from=build /layers/application/ ./
 # the heap is fixed at its full size: a heap G1 shrinks and grows again starts extra marking
 # cycles, whose pauses land on scheduler calls (docs/benchmarks.md). Half the container's memory:
-# the rest is metaspace, threads, code and buffers (at 150,000 pods a 512m heap peaked at 723 MB resident)
-ENV JAVA_TOOL_OPTIONS="-XX:InitialRAMPercentage=50 -XX:MaxRAMPercentage=50 -XX:+ExitOnOutOfMemoryError -Djava.io.tmpdir=/tmp"
+# the rest is metaspace, threads, code and buffers (at 150,000 pods a 512m heap peaked at 723 MB resident).
+# G1 named: under 1792 MB of memory or two cpus the JVM would pick the serial collector, whose full
+# pauses every figure in docs/benchmarks.md (all measured with G1) would not show
+ENV JAVA_TOOL_OPTIONS="-XX:+UseG1GC -XX:InitialRAMPercentage=50 -XX:MaxRAMPercentage=50 -XX:+ExitOnOutOfMemoryError -Djava.io.tmpdir=/tmp"
 # the training run, with the flags above: makeroom on the demo cluster until its warm-up has called
 # every verb over HTTP, then it exits and the JVM writes the classes it loaded and the profiles of
 # the methods it ran to makeroom.aot. Started from it, makeroom is ready sooner and its first calls

@@ -86,7 +86,8 @@ class DockerfileTest {
         Matcher user = Pattern.compile("USER (\\d+):(\\d+)").matcher(users.get(users.size() - 1));
         assertThat(user.matches()).isTrue();
         assertThat(Integer.parseInt(user.group(1))).isPositive();
-        assertThat(String.join("\n", instructions("ENV"))).contains("-XX:InitialRAMPercentage=50 -XX:MaxRAMPercentage=50").contains("java.io.tmpdir=/tmp");
+        assertThat(String.join("\n", instructions("ENV"))).contains("-XX:InitialRAMPercentage=50 -XX:MaxRAMPercentage=50").contains("java.io.tmpdir=/tmp")
+                .as("G1 at any size: the JVM picks the serial collector under 1792 MB").contains("-XX:+UseG1GC");
         assertThat(instructions("EXPOSE")).singleElement().asString().contains("8080").contains("8081");
     }
 }
