@@ -24,14 +24,14 @@ COPY --from=build /layers/application/ ./
 # the heap is fixed at its full size: a heap G1 shrinks and grows again starts extra marking
 # cycles, whose pauses land on scheduler calls (docs/benchmarks.md). Half the container's memory:
 # the rest is metaspace, threads, code and buffers (at 150,000 pods a 512m heap peaked at 723 MB resident).
-# G1 named: under 1792 MB of memory or two cpus the JVM would pick the serial collector, whose full
-# pauses every figure in docs/benchmarks.md (all measured with G1) would not show
+# G1 named: under 1792 MB of memory or with one cpu the JVM would pick the serial collector, which
+# none of the figures in docs/benchmarks.md (all G1's) measured
 ENV JAVA_TOOL_OPTIONS="-XX:+UseG1GC -XX:InitialRAMPercentage=50 -XX:MaxRAMPercentage=50 -XX:+ExitOnOutOfMemoryError -Djava.io.tmpdir=/tmp"
 # the training run, with the flags above: makeroom on the demo cluster until its warm-up has called
 # every verb over HTTP, then it exits and the JVM writes the classes it loaded and the profiles of
-# the methods it ran to makeroom.aot. Started from it, makeroom is ready sooner and its first calls
-# meet code the JIT compiled early (docs/benchmarks.md). A JVM that cannot use the cache (another
-# collector or class path, say) warns and runs without it.
+# the methods it ran to makeroom.aot, which the entrypoint starts from (Spring's start about halves
+# where the cache was trained: docs/benchmarks.md). A JVM that cannot use the cache (another class
+# path or JDK, say) warns and runs without it.
 # (the demo cluster is mounted for the run only: BuildKit, docker build's default)
 RUN --mount=type=bind,source=examples/demo-cluster.yaml,target=/tmp/training-cluster.yaml \
     java -XX:AOTCacheOutput=makeroom.aot -jar makeroom.jar --server.port=0 --management.server.port=0 \
