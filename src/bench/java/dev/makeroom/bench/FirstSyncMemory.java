@@ -38,8 +38,8 @@ public final class FirstSyncMemory {
         api.listRequests.set(0);
         KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), api, false);
         server.init();
-        int port = freePort();
-        int management = freePort();
+        int port = ServerProcess.freePort();
+        int management = ServerProcess.freePort();
         Path log = Files.createTempFile("makeroom-first-sync", ".log");
         List<String> jvmArgs = new java.util.ArrayList<>(List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError"));
         // e.g. -Dsync.serverJvmArgs=-XX:StartFlightRecording=filename=sync.jfr to profile makeroom's sync
@@ -71,10 +71,10 @@ public final class FirstSyncMemory {
                 return;
             }
             long hwm = status(makeroom.pid(), "VmHWM");
-            ServerHeap heapAfterGc = ServerHeap.of(makeroom.pid());
+            long heapAfterGc = ServerProcess.usedAfterGc(makeroom.pid());
             System.out.printf("%d nodes, %d pods, -Xmx%s: ready after %.1f s (JVM start included), peak RSS %d MB, "
                             + "heap after full GC %d MB, largest list page %d KB, %d list requests; log %s%n",
-                    nodes, nodes * podsPerNode, heap, seconds, hwm / 1024, heapAfterGc.usedMb(),
+                    nodes, nodes * podsPerNode, heap, seconds, hwm / 1024, heapAfterGc / (1024 * 1024),
                     api.largestPageBytes.get() / 1024, api.listRequests.get(), log);
         } finally {
             makeroom.destroy();
@@ -97,29 +97,5 @@ public final class FirstSyncMemory {
     private static long status(long pid, String field) throws IOException {
         Matcher m = Pattern.compile("(?m)^" + field + ":\\s+(\\d+) kB").matcher(Files.readString(Path.of("/proc/" + pid + "/status")));
         return m.find() ? Long.parseLong(m.group(1)) : -1;
-    }
-
-    private static int freePort() throws IOException {
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
-
-    /** Heap in use after a full collection, read with jcmd. */
-    private record ServerHeap(long usedMb) {
-        static ServerHeap of(long pid) throws IOException, InterruptedException {
-            for (int i = 0; i < 2; i++) {
-                jcmd(pid, "GC.run");
-            }
-            return new ServerHeap(ServerProcess.usedKb(jcmd(pid, "GC.heap_info")) / 1024);
-        }
-
-        private static String jcmd(long pid, String command) throws IOException, InterruptedException {
-            Process p = new ProcessBuilder(ServerProcess.serverTool("jcmd"),
-                    Long.toString(pid), command).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes());
-            p.waitFor();
-            return out;
-        }
     }
 }

@@ -117,17 +117,22 @@ final class ServerProcess implements AutoCloseable {
 
     /** Heap in use after a full collection, from {@code jcmd GC.run} and {@code GC.heap_info}. */
     long usedAfterGc() throws IOException, InterruptedException {
+        return usedAfterGc(process.pid());
+    }
+
+    /** The same for the JVM of {@code pid}, a makeroom started by {@link #command}. */
+    static long usedAfterGc(long pid) throws IOException, InterruptedException {
         for (int i = 0; i < 3; i++) {
-            jcmd("GC.run");
+            jcmd(pid, "GC.run");
         }
-        return usedKb(jcmd("GC.heap_info")) * 1024;
+        return usedKb(jcmd(pid, "GC.heap_info")) * 1024;
     }
 
     /**
      * The heap in use, in KB, from the output of {@code jcmd GC.heap_info}, whose line reads
      * "total 3145728K, used …K" on JDK 17 and "total reserved 3145728K, committed 3145728K, used …K" on 25.
      */
-    static long usedKb(String heapInfo) {
+    private static long usedKb(String heapInfo) {
         Matcher used = Pattern.compile("total (?:reserved )?\\d+K, (?:committed \\d+K, )?used (\\d+)K").matcher(heapInfo);
         if (!used.find()) {
             throw new IllegalStateException("no heap figure from jcmd GC.heap_info: " + heapInfo);
@@ -135,9 +140,8 @@ final class ServerProcess implements AutoCloseable {
         return Long.parseLong(used.group(1));
     }
 
-    private String jcmd(String what) throws IOException, InterruptedException {
-        Process jcmd = new ProcessBuilder(serverTool("jcmd"),
-                Long.toString(process.pid()), what).redirectErrorStream(true).start();
+    private static String jcmd(long pid, String what) throws IOException, InterruptedException {
+        Process jcmd = new ProcessBuilder(serverTool("jcmd"), Long.toString(pid), what).redirectErrorStream(true).start();
         String output = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!jcmd.waitFor(2, TimeUnit.MINUTES) || jcmd.exitValue() != 0) {
             throw new IllegalStateException("jcmd " + what + " failed: " + output);
@@ -166,7 +170,7 @@ final class ServerProcess implements AutoCloseable {
      * A tool of the JDK makeroom runs on: this JVM's, or another's with e.g.
      * {@code -Dbench.serverJavaHome=/usr/lib/jvm/temurin-25-jdk-amd64} (jcmd must match the JVM it asks).
      */
-    static String serverTool(String name) {
+    private static String serverTool(String name) {
         return Path.of(System.getProperty("bench.serverJavaHome", System.getProperty("java.home")), "bin", name).toString();
     }
 
@@ -176,7 +180,7 @@ final class ServerProcess implements AutoCloseable {
         return extra.isBlank() ? List.of() : List.of(extra.trim().split("\\s+"));
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }

@@ -1,5 +1,5 @@
 package dev.makeroom.web;
 
-/** Published once the warm-up has run its rounds, before readiness reports it done. */
+/** Published once the warm-up has ended (readiness already counts it done), with what it ran. */
 record DecisionPathsWarmed(long rounds, boolean overHttp) {
 }
