@@ -103,6 +103,7 @@ class DecisionPathWarmup {
     }
 
     private void run() {
+        String failure = null;
         try {
             while (!view.ready()) {
                 LockSupport.parkNanos(Duration.ofMillis(100).toNanos()); // a background thread waiting for the first sync
@@ -129,10 +130,11 @@ class DecisionPathWarmup {
             // the collector's work does not fall on the scheduler's first calls (-XX:+DisableExplicitGC skips it)
             System.gc();
         } catch (RuntimeException e) {
-            log.warn("warming the decision paths failed; reporting ready without it: {}", e.toString());
+            failure = e.toString();
+            log.warn("warming the decision paths failed; reporting ready without it: {}", failure);
         } finally {
             done = true;
-            events.publishEvent(new DecisionPathsWarmed(rounds, overHttp));
+            events.publishEvent(new DecisionPathsWarmed(rounds, overHttp, failure));
         }
     }
 
