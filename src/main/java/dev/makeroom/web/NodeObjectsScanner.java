@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * The fast read of a filter or prioritize body of full Node objects (a scheduler that does not
@@ -27,6 +28,7 @@ import java.util.List;
  * and nesting, keys or numbers far past anything a Node holds. On giving up it returns null and the
  * body is read by {@link NodesArgsReader}, so every answer to a bad body stays exactly that reader's;
  * the two readers' equal results on every body this one accepts are held by a property test.
+ * A large body's items are scanned by two threads ({@link ScanSplit}).
  */
 final class NodeObjectsScanner {
 
@@ -58,6 +60,7 @@ final class NodeObjectsScanner {
 
     private final byte[] body;
     private final NodeTable known;
+    private final ScanSplit split; // null: one thread scans it all
     private int pos;
 
     // The keys of every object still open, as a stack: where each starts and ends in the body, its
@@ -72,19 +75,48 @@ final class NodeObjectsScanner {
     private int nameFrom;
     private int nameTo;
     private char[] nameChars = new char[64];
+    private int metadataOpen; // where the current node's metadata object starts
 
-    private NodeObjectsScanner(byte[] body, NodeTable known) {
+    private NodeObjectsScanner(byte[] body, NodeTable known, ScanSplit split) {
         this.body = body;
         this.known = known;
+        this.split = split;
     }
 
     /** The body read, or null when it is not one this scanner is sure of: then read it with {@link NodesArgsReader}. */
     static NodesArgs read(byte[] body, NodeTable known) {
+        return read(body, known, ScanSplit.VERBS);
+    }
+
+    /** {@link #read(byte[], NodeTable)} with the items split across threads as {@code split} says. */
+    static NodesArgs read(byte[] body, NodeTable known, ScanSplit split) {
         try {
-            return new NodeObjectsScanner(body, known).args();
+            return new NodeObjectsScanner(body, known, split).args();
         } catch (GiveUp e) {
             return null;
         }
+    }
+
+    /**
+     * The items of an array from {@code from} (an item's start) through its closing bracket, as the
+     * scan of the whole body reads them from there; null if it gives up or {@code stop} says so.
+     */
+    static ScanSplit.ItemRun itemsFrom(byte[] body, NodeTable known, int from, BooleanSupplier stop) {
+        NodeObjectsScanner scanner = new NodeObjectsScanner(body, known, null);
+        scanner.pos = from;
+        List<RawJson> items = new ArrayList<>();
+        RequestedNodes.Builder names = new RequestedNodes.Builder(known);
+        try {
+            do {
+                if (stop.getAsBoolean()) {
+                    return null;
+                }
+                scanner.item(items, names);
+            } while (scanner.nextElement());
+        } catch (GiveUp e) {
+            return null;
+        }
+        return new ScanSplit.ItemRun(items, names.build(), scanner.pos);
     }
 
     private NodesArgs args() {
@@ -156,24 +188,54 @@ final class NodeObjectsScanner {
             pos++;
             return items;
         }
-        while (true) {
-            require(at(pos) == '{');
-            int from = pos;
-            node(4);
-            items.add(new RawJson(body, from, pos, true));
-            int length = nameTo - nameFrom;
-            if (nameChars.length < length) {
-                nameChars = new char[length];
+        int first = pos;
+        item(items, names);
+        if (!nextElement()) {
+            return items;
+        }
+        ScanSplit.Half half = split == null ? null : split.start(body, known, first, metadataOpen, pos);
+        try {
+            while (true) {
+                if (half != null && pos >= half.from()) {
+                    ScanSplit.ItemRun rest = pos == half.from() ? half.take() : null; // past it: a wrong guess
+                    if (rest != null) {
+                        items.addAll(rest.items());
+                        for (int i = 0; i < rest.names().size(); i++) {
+                            names.add(rest.names().name(i), rest.names().row(i));
+                        }
+                        pos = rest.end();
+                        return items;
+                    }
+                    half.cancel();
+                    half = null;
+                }
+                item(items, names);
+                if (!nextElement()) {
+                    return items;
+                }
             }
-            for (int k = 0; k < length; k++) {
-                nameChars[k] = (char) body[nameFrom + k]; // ASCII: each byte is its char
-            }
-            int row = known.indexOf(nameChars, 0, length);
-            names.add(row < 0 ? new String(body, nameFrom, length, StandardCharsets.US_ASCII) : known.name(row), row);
-            if (!nextElement()) {
-                return items;
+        } finally {
+            if (half != null) {
+                half.cancel(); // given up, or the array ended before the guess
             }
         }
+    }
+
+    /** The node object at {@code pos}: its range to {@code items}, its name and row to {@code names}. */
+    private void item(List<RawJson> items, RequestedNodes.Builder names) {
+        require(at(pos) == '{');
+        int from = pos;
+        node(4);
+        items.add(new RawJson(body, from, pos, true));
+        int length = nameTo - nameFrom;
+        if (nameChars.length < length) {
+            nameChars = new char[length];
+        }
+        for (int k = 0; k < length; k++) {
+            nameChars[k] = (char) body[nameFrom + k]; // ASCII: each byte is its char
+        }
+        int row = known.indexOf(nameChars, 0, length);
+        names.add(row < 0 ? new String(body, nameFrom, length, StandardCharsets.US_ASCII) : known.name(row), row);
     }
 
     /** One node object, finding its single {@code metadata.name}. */
@@ -185,6 +247,7 @@ final class NodeObjectsScanner {
             if (keyIs("metadata")) {
                 require(!metadataSeen && at(pos) == '{');
                 metadataSeen = true;
+                metadataOpen = pos;
                 int metadataBase = enterObject(depth + 1);
                 while (nextKey(metadataBase)) {
                     if (keyIs("name")) {

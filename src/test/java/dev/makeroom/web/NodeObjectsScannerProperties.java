@@ -16,6 +16,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -77,6 +79,57 @@ class NodeObjectsScannerProperties {
         if (scanned != null) {
             assertThat(summary(scanned)).as(new String(body, StandardCharsets.ISO_8859_1)).isEqualTo(byTokens);
         }
+    }
+
+    /** Splits every scan it can: the seeds are small, so the least body worth a helper is none, and it waits for its helper. */
+    private static final ScanSplit ALWAYS = new ScanSplit(0, true);
+
+    @Property(tries = 1500)
+    void a_scan_split_across_two_threads_reads_what_one_thread_reads(@ForAll @IntRange(max = 1000) int pick,
+                                                                      @ForAll long seed) {
+        Random random = new Random(seed);
+        // half the time the body of many nodes, the one with a middle to split at
+        byte[] body = pick % 2 == 0 ? SEEDS.get(SEEDS.size() - 1) : SEEDS.get(pick / 2 % SEEDS.size());
+        for (int m = 0, count = random.nextInt(3); m < count; m++) {
+            body = mutate(body, random);
+        }
+        long taken = ALWAYS.halvesTaken();
+
+        NodesArgs split = NodeObjectsScanner.read(body, KNOWN, ALWAYS);
+        NodesArgs alone = NodeObjectsScanner.read(body, KNOWN, null);
+
+        Statistics.collect(ALWAYS.halvesTaken() > taken ? "helper's half taken" : "scanned alone");
+        assertThat(split == null ? "gave up" : summary(split)).as(new String(body, StandardCharsets.ISO_8859_1))
+                .isEqualTo(alone == null ? "gave up" : summary(alone));
+    }
+
+    @Example
+    void the_schedulers_bodies_are_split_at_an_item_boundary_and_the_helpers_half_is_taken() {
+        ScanSplit split = new ScanSplit(0, true);
+        for (byte[] body : SEEDS) {
+            assertThat(summary(NodeObjectsScanner.read(body, KNOWN, split)))
+                    .isEqualTo(summary(NodeObjectsScanner.read(body, KNOWN, null)));
+        }
+        assertThat(split.halvesTaken()).as("bodies of several nodes are split").isPositive();
+    }
+
+    @Example
+    void a_guess_that_lands_inside_a_node_is_passed_by_and_its_items_are_dropped() {
+        // past the middle, the first item's opening bytes come next inside a node, where an object
+        // that looks like a node ends its array early: scanned from there, the helper reads one item "fake"
+        StringBuilder text = new StringBuilder("{\"Pod\":{},\"Nodes\":{\"items\":[");
+        for (int i = 0; i < 4; i++) {
+            text.append(i == 0 ? "" : ",").append("{\"metadata\":{\"name\":\"n").append(i).append("\",\"pad\":\"")
+                    .append("x".repeat(400)).append("\"},\"x\":[0,{\"metadata\":{\"name\":\"fake\"}}]}");
+        }
+        byte[] body = text.append("]},\"NodeNames\":null}").toString().getBytes(StandardCharsets.UTF_8);
+        ScanSplit split = new ScanSplit(0, true);
+
+        NodesArgs args = NodeObjectsScanner.read(body, KNOWN, split);
+
+        assertThat(args.names()).containsExactly("n0", "n1", "n2", "n3");
+        assertThat(summary(args)).isEqualTo(summary(NodeObjectsScanner.read(body, KNOWN, null)));
+        assertThat(split.halvesTaken()).isZero();
     }
 
     @Example
@@ -179,11 +232,24 @@ class NodeObjectsScannerProperties {
                 }
             }
             assertThat(bodies).isNotEmpty();
+            byte[] largest = Collections.max(bodies, Comparator.comparingInt(body -> body.length));
             bodies.add(DENSE.getBytes(StandardCharsets.UTF_8));
+            bodies.add(manyNodes(largest, 4)); // last: the split's property picks it
             return bodies;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** {@code body} (the scheduler's, of several nodes) with its node objects {@code times} over: a split has a middle to guess past. */
+    private static byte[] manyNodes(byte[] body, int times) {
+        String text = new String(body, StandardCharsets.UTF_8);
+        int from = text.indexOf("[", text.indexOf("\"items\":", text.indexOf("\"Nodes\""))) + 1;
+        int to = text.lastIndexOf("]}");
+        String items = text.substring(from, to);
+        assertThat(items).startsWith("{\"metadata\":{\"name\":");
+        return (text.substring(0, from) + String.join(",", Collections.nCopies(times, items)) + text.substring(to))
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     /** A table holding some of the fixtures' node names (so rows are found) and others. */
