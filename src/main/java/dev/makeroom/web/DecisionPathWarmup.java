@@ -24,11 +24,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -36,9 +34,7 @@ import java.util.concurrent.locks.LockSupport;
  * calls meet compiled code: preemptions are rare, and the first one used to take ten times a warm one.
  * The calls go over HTTP to makeroom's own extender port (Tomcat, Spring's dispatch and the wire
  * code warm too), marked by {@link WarmupRequests} so they leave no metrics, logs or decisions, with
- * synthetic pods of several sizes: a filter or prioritize body of every node in order and of half
- * in no order, and preemptors needing a few pods' room, many pods' and a whole node's (each shape
- * takes its own paths, and code compiled for one meets the others cold). Where the port speaks TLS (or
+ * two synthetic pods (one that fits nowhere, one that fits anywhere). Where the port speaks TLS (or
  * the call fails) they go through the controller's code in-process instead. Readiness waits for it ({@code decisionPaths} in the
  * readiness group) for {@code makeroom.web.warmup}.
  */
@@ -113,22 +109,19 @@ class DecisionPathWarmup {
                 LockSupport.parkNanos(Duration.ofMillis(100).toNanos()); // a background thread waiting for the first sync
             }
             ClusterSnapshot snapshot = view.snapshot();
-            long most = Math.max(1, snapshot.nodes().stream().mapToLong(n -> n.allocatable().get("cpu")).max().orElse(1000));
-            List<byte[]> nodes = nodesBodies(snapshot, most);
-            // a preemptor of a few pods' room, of many pods' and of a whole node's: each its own search
-            List<byte[]> preempts = List.of(preemptBody(snapshot, Math.max(1, most / 16)),
-                    preemptBody(snapshot, Math.max(1, most / 4)), preemptBody(snapshot, most));
+            // both answers' shapes: a pod that fits nowhere (every node failed) and one that fits anywhere
+            long most = snapshot.nodes().stream().mapToLong(n -> n.allocatable().get("cpu")).max().orElse(1000);
+            List<byte[]> nodes = List.of(nodesBody(snapshot, Math.max(1, most)), nodesBody(snapshot, 1));
+            byte[] preempt = preemptBody(snapshot, Math.max(1, most));
             long start = System.nanoTime();
             long end = start + duration.toNanos();
-            overHttp = !tls && port > 0 && overHttp(nodes, preempts, end);
+            overHttp = !tls && port > 0 && overHttp(nodes, preempt, end);
             while (System.nanoTime() < end) {
                 for (byte[] body : nodes) {
                     verbs.filterAnswer(body, snapshot, true);
                     verbs.prioritizeAnswer(body, snapshot, true);
                 }
-                for (byte[] body : preempts) {
-                    verbs.unrecordedPreemptAnswer(body, snapshot);
-                }
+                verbs.unrecordedPreemptAnswer(preempt, snapshot);
                 rounds++;
             }
             log.info("decision paths warmed: {} rounds of filter, prioritize and preempt {} in {} ms", rounds,
@@ -158,7 +151,7 @@ class DecisionPathWarmup {
     }
 
     /** Calls the verbs over HTTP until {@code end}, on one keep-alive connection as the scheduler does; false if a call failed. */
-    private boolean overHttp(List<byte[]> nodes, List<byte[]> preempts, long end) {
+    private boolean overHttp(List<byte[]> nodes, byte[] preempt, long end) {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(2)).build();
         String base = "http://127.0.0.1:" + port + prefix + "/";
@@ -168,9 +161,7 @@ class DecisionPathWarmup {
                     call(client, base + "filter", body);
                     call(client, base + "prioritize", body);
                 }
-                for (byte[] body : preempts) {
-                    call(client, base + "preempt", body);
-                }
+                call(client, base + "preempt", preempt);
                 rounds++;
             }
             return true;
@@ -202,19 +193,8 @@ class DecisionPathWarmup {
         return json.read(POD.replace("__CPU__", Long.toString(cpu)).getBytes(StandardCharsets.UTF_8), Map.class);
     }
 
-    /**
-     * Both answers' shapes (a pod that fits nowhere, every node failed, and one that fits anywhere),
-     * asked of every node in order and of half of them in no order, as a scheduler's own filters leave them.
-     */
-    private List<byte[]> nodesBodies(ClusterSnapshot snapshot, long most) {
-        List<String> all = snapshot.nodes().stream().map(NodeInfo::name).sorted().toList();
-        List<String> shuffled = new ArrayList<>(all);
-        Collections.shuffle(shuffled, new Random(all.size()));
-        List<String> half = shuffled.subList(0, (shuffled.size() + 1) / 2);
-        return List.of(nodesBody(all, most), nodesBody(all, 1), nodesBody(half, most), nodesBody(half, 1));
-    }
-
-    private byte[] nodesBody(List<String> names, long cpu) {
+    private byte[] nodesBody(ClusterSnapshot snapshot, long cpu) {
+        List<String> names = snapshot.nodes().stream().map(NodeInfo::name).sorted().toList();
         return json.write(Map.of("Pod", pod(cpu), "NodeNames", names));
     }
 
