@@ -21,6 +21,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -111,6 +115,24 @@ class NodeObjectsScannerProperties {
                     .isEqualTo(summary(NodeObjectsScanner.read(body, KNOWN, null)));
         }
         assertThat(split.halvesTaken()).as("bodies of several nodes are split").isPositive();
+    }
+
+    @Example
+    void bodies_read_at_once_on_several_threads_with_the_verbs_split_read_as_one_thread_reads_them() throws Exception {
+        byte[] body = manyNodes(SEEDS.get(SEEDS.size() - 1), 40); // 1.8 MB: past the verbs' least body for a helper
+        String alone = summary(NodeObjectsScanner.read(body, KNOWN, null));
+        ExecutorService readers = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<String>> reads = new ArrayList<>();
+            for (int i = 0; i < 40; i++) { // more reads than one helper serves: many scan on alone
+                reads.add(readers.submit(() -> summary(NodeObjectsScanner.read(body, KNOWN, ScanSplit.VERBS))));
+            }
+            for (Future<String> read : reads) {
+                assertThat(read.get(1, TimeUnit.MINUTES)).isEqualTo(alone);
+            }
+        } finally {
+            readers.shutdownNow();
+        }
     }
 
     @Example
