@@ -7,7 +7,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
-import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -15,8 +14,6 @@ import java.util.function.Predicate;
  * except those {@code unrecorded} says are not the scheduler's (makeroom warming its own HTTP path).
  */
 public class RequestMetricsFilter extends OncePerRequestFilter {
-
-    private static final Set<String> VERBS = Set.of("filter", "prioritize", "preempt");
 
     private final ExtenderMetrics metrics;
     private final Predicate<HttpServletRequest> unrecorded;
@@ -43,13 +40,13 @@ public class RequestMetricsFilter extends OncePerRequestFilter {
 
     private static String verb(String uri) {
         String last = uri.substring(uri.lastIndexOf('/') + 1);
-        return VERBS.contains(last) ? last : "other";
+        return ExtenderMetrics.VERBS.contains(last) ? last : "other";
     }
 
     private static String outcome(int status) {
         if (status < 400) {
-            return "ok";
+            return ExtenderMetrics.OK;
         }
-        return status < 500 ? "rejected" : "error";
+        return status < 500 ? ExtenderMetrics.REJECTED : ExtenderMetrics.ERROR;
     }
 }

@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * makeroom runs its decision paths before it reports ready, and leaves no trace of it: no decision
- * in the debug API, no preemption counted, nothing in the request metrics.
+ * in the debug API, no preemption counted, nothing in the request metrics (whose series exist at zero).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "makeroom.web.warmup=1s")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the guessed header's request comes after the clean slate is checked
@@ -53,6 +53,10 @@ class DecisionPathWarmupTest {
         String scrape = management.get("/actuator/prometheus").body();
         assertThat(scrape).doesNotContainPattern("(?m)^makeroom_preemption_decisions_total\\{[^}]*} [1-9]");
         assertThat(scrape).doesNotContainPattern("(?m)^makeroom_extender_request_seconds_count\\{[^}]*} [1-9]");
+        // the series exist before the first call, at zero: meters made at start
+        assertThat(scrape).containsPattern("(?m)^makeroom_preemption_decisions_total\\{result=\"preempt\"} 0")
+                .containsPattern("(?m)^makeroom_preemption_node_searches_total\\{result=\"pdb_would_be_violated\"} 0")
+                .containsPattern("(?m)^makeroom_extender_request_seconds_count\\{outcome=\"ok\",verb=\"preempt\"} 0");
     }
 
     @Test
