@@ -136,10 +136,11 @@ final class ScanSplit {
             if (!state.compareAndSet(WAITING, RUNNING)) {
                 return;
             }
+            ItemRun run = null;
             try {
-                done.complete(NodeObjectsScanner.itemsFrom(body, known, from, () -> stopped));
-            } catch (RuntimeException | Error e) { // whatever it is, the request's thread meets it itself
-                done.complete(null);
+                run = NodeObjectsScanner.itemsFrom(body, known, from, () -> stopped);
+            } finally { // whatever went wrong, the request's thread is not left waiting, and meets it itself
+                done.complete(run);
             }
         }
 
