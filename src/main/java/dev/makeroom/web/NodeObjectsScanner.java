@@ -28,7 +28,8 @@ import java.util.function.BooleanSupplier;
  * and nesting, keys or numbers far past anything a Node holds. On giving up it returns null and the
  * body is read by {@link NodesArgsReader}, so every answer to a bad body stays exactly that reader's;
  * the two readers' equal results on every body this one accepts are held by a property test.
- * A large body's items are scanned by two threads ({@link ScanSplit}).
+ * A large body's items are scanned by two threads ({@link ScanSplit}); those equal, byte for byte,
+ * to items of the last large body scanned are recognised instead ({@link SeenNodeObjects}).
  */
 final class NodeObjectsScanner {
 
@@ -37,6 +38,8 @@ final class NodeObjectsScanner {
     private static final int MAX_KEYS_PER_OBJECT = 1_000;
     private static final int MAX_NUMBER_BYTES = 100;
     private static final int MAX_STRING_BYTES = 1 << 20;
+    /** A walk along the seen items that missed this often, and more often than it hit, scans on as if unseen. */
+    private static final int MISSES_BEFORE_GIVING_UP_ON_SEEN = 32;
 
     /** Bytes that stand for themselves inside a string: printable ASCII but the quote and the backslash. */
     private static final boolean[] PLAIN = new boolean[256];
@@ -61,6 +64,7 @@ final class NodeObjectsScanner {
     private final byte[] body;
     private final NodeTable known;
     private final ScanSplit split; // null: one thread scans it all
+    private final SeenNodeObjects seen; // null: none to compare with
     private int pos;
 
     // The keys of every object still open, as a stack: where each starts and ends in the body, its
@@ -77,21 +81,25 @@ final class NodeObjectsScanner {
     private char[] nameChars = new char[64];
     private int metadataOpen; // where the current node's metadata object starts
 
-    private NodeObjectsScanner(byte[] body, NodeTable known, ScanSplit split) {
+    private NodeObjectsScanner(byte[] body, NodeTable known, ScanSplit split, SeenNodeObjects seen) {
         this.body = body;
         this.known = known;
         this.split = split;
+        this.seen = seen;
     }
 
     /** The body read, or null when it is not one this scanner is sure of: then read it with {@link NodesArgsReader}. */
     static NodesArgs read(byte[] body, NodeTable known) {
-        return read(body, known, ScanSplit.VERBS);
+        return read(body, known, ScanSplit.VERBS, null);
     }
 
-    /** {@link #read(byte[], NodeTable)} with the items split across threads as {@code split} says. */
-    static NodesArgs read(byte[] body, NodeTable known, ScanSplit split) {
+    /**
+     * {@link #read(byte[], NodeTable)} with the items split across threads as {@code split} says,
+     * and those of {@code seen} (if not null) recognised rather than scanned.
+     */
+    static NodesArgs read(byte[] body, NodeTable known, ScanSplit split, SeenNodeObjects seen) {
         try {
-            return new NodeObjectsScanner(body, known, split).args();
+            return new NodeObjectsScanner(body, known, split, seen).args();
         } catch (GiveUp e) {
             return null;
         }
@@ -102,7 +110,7 @@ final class NodeObjectsScanner {
      * scan of the whole body reads them from there; null if it gives up or {@code stop} says so.
      */
     static ScanSplit.ItemRun itemsFrom(byte[] body, NodeTable known, int from, BooleanSupplier stop) {
-        NodeObjectsScanner scanner = new NodeObjectsScanner(body, known, null);
+        NodeObjectsScanner scanner = new NodeObjectsScanner(body, known, null, null);
         scanner.pos = from;
         List<RawJson> items = new ArrayList<>();
         RequestedNodes.Builder names = new RequestedNodes.Builder(known);
@@ -188,6 +196,9 @@ final class NodeObjectsScanner {
             pos++;
             return items;
         }
+        if (seen != null && !itemsLikeSeen(items, names)) {
+            return items;
+        }
         int first = pos;
         item(items, names);
         if (!nextElement()) {
@@ -219,6 +230,38 @@ final class NodeObjectsScanner {
                 half.cancel(); // given up, or the array ended before the guess
             }
         }
+    }
+
+    /**
+     * The items from {@code pos}, each compared with the seen item expected there and scanned only
+     * if it differs; after a scanned one the walk goes on from the seen item of that name, so a node
+     * that changed, joined or left costs one item's scan. False past the array's closing bracket;
+     * true if the walk gave up (it missed too often: not the body it was seen in), at an item's start.
+     */
+    private boolean itemsLikeSeen(List<RawJson> items, RequestedNodes.Builder names) {
+        int expected = 0;
+        int hits = 0;
+        int misses = 0;
+        do {
+            if (expected < seen.size() && seen.sameAt(expected, body, pos)) {
+                int row = seen.row(expected, known);
+                items.add(new RawJson(body, pos, pos + seen.length(expected), true));
+                names.add(row < 0 ? seen.name(expected) : known.name(row), row);
+                pos += seen.length(expected);
+                expected++;
+                hits++;
+            } else if (misses >= MISSES_BEFORE_GIVING_UP_ON_SEEN && misses > hits) {
+                seen.countRecognised(hits);
+                return true;
+            } else {
+                item(items, names);
+                int at = seen.indexOf(nameChars, nameTo - nameFrom);
+                expected = at >= 0 ? at + 1 : expected + 1;
+                misses++;
+            }
+        } while (nextElement());
+        seen.countRecognised(hits);
+        return false;
     }
 
     /** The node object at {@code pos}: its range to {@code items}, its name and row to {@code names}. */

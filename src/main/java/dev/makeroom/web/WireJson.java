@@ -10,6 +10,8 @@ import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.util.concurrent.atomic.AtomicReference;
+
 /**
  * makeroom's own JSON mapper for the wire protocol: keys case-insensitive (Go decodes them so),
  * unknown fields ignored, trailing garbage and duplicate keys rejected, and every failure turned
@@ -26,6 +28,9 @@ class WireJson {
             .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES) // an absent NumPDBViolations is 0, as in Go
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
+
+    // the scheduler sends one body at a time: the last one is the next one's likeliest predecessor
+    private final AtomicReference<SeenNodeObjects> lastSeen = new AtomicReference<>();
 
     <T> T read(byte[] body, Class<T> type) {
         requireBody(body);
@@ -45,11 +50,19 @@ class WireJson {
     /**
      * A filter or prioritize body, read in one pass: by {@link NodeObjectsScanner} when it is sure
      * of the body (full Node objects, well formed), else by Jackson's tokens ({@link NodesArgsReader}).
+     * The node objects of the last large body are kept to recognise them in the next.
      */
     NodesArgs readNodesArgs(byte[] body, NodeTable known) {
         requireBody(body);
-        NodesArgs scanned = NodeObjectsScanner.read(body, known);
-        return scanned != null ? scanned : readNodesArgsByTokens(body, known);
+        NodesArgs scanned = NodeObjectsScanner.read(body, known, ScanSplit.VERBS, lastSeen.get());
+        if (scanned == null) {
+            return readNodesArgsByTokens(body, known);
+        }
+        SeenNodeObjects seen = SeenNodeObjects.of(body, scanned);
+        if (seen != null) {
+            lastSeen.set(seen);
+        }
+        return scanned;
     }
 
     /** {@link #readNodesArgs} by Jackson's tokens alone: every body, and every error message, is this reader's. */

@@ -38,9 +38,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class NodeObjectsScannerProperties {
 
-    private static final WireJson JSON = new WireJson();
-    private static final List<byte[]> SEEDS = seeds();
-    private static final NodeTable KNOWN = tableOfSomeNodes();
+    static final WireJson JSON = new WireJson();
+    static final List<byte[]> SEEDS = seeds();
+    static final NodeTable KNOWN = tableOfSomeNodes();
 
     /** A small body dense in what the real ones have little of: numbers, literals, escapes, non-ASCII, nesting. */
     private static final String DENSE = "{\"Pod\":[1,{\"a\":null}],\"Nodes\":{\"metadata\":{\"x\":0},\"items\":["
@@ -99,8 +99,8 @@ class NodeObjectsScannerProperties {
         }
         long taken = ALWAYS.halvesTaken();
 
-        NodesArgs split = NodeObjectsScanner.read(body, KNOWN, ALWAYS);
-        NodesArgs alone = NodeObjectsScanner.read(body, KNOWN, null);
+        NodesArgs split = NodeObjectsScanner.read(body, KNOWN, ALWAYS, null);
+        NodesArgs alone = NodeObjectsScanner.read(body, KNOWN, null, null);
 
         Statistics.collect(ALWAYS.halvesTaken() > taken ? "helper's half taken" : "scanned alone");
         assertThat(split == null ? "gave up" : summary(split)).as(new String(body, StandardCharsets.ISO_8859_1))
@@ -111,8 +111,8 @@ class NodeObjectsScannerProperties {
     void the_schedulers_bodies_are_split_at_an_item_boundary_and_the_helpers_half_is_taken() {
         ScanSplit split = new ScanSplit(0, true);
         for (byte[] body : SEEDS) {
-            assertThat(summary(NodeObjectsScanner.read(body, KNOWN, split)))
-                    .isEqualTo(summary(NodeObjectsScanner.read(body, KNOWN, null)));
+            assertThat(summary(NodeObjectsScanner.read(body, KNOWN, split, null)))
+                    .isEqualTo(summary(NodeObjectsScanner.read(body, KNOWN, null, null)));
         }
         assertThat(split.halvesTaken()).as("bodies of several nodes are split").isPositive();
     }
@@ -120,12 +120,12 @@ class NodeObjectsScannerProperties {
     @Example
     void bodies_read_at_once_on_several_threads_with_the_verbs_split_read_as_one_thread_reads_them() throws Exception {
         byte[] body = manyNodes(SEEDS.get(SEEDS.size() - 1), 40); // 1.8 MB: past the verbs' least body for a helper
-        String alone = summary(NodeObjectsScanner.read(body, KNOWN, null));
+        String alone = summary(NodeObjectsScanner.read(body, KNOWN, null, null));
         ExecutorService readers = Executors.newFixedThreadPool(4);
         try {
             List<Future<String>> reads = new ArrayList<>();
             for (int i = 0; i < 40; i++) { // more reads than one helper serves: many scan on alone
-                reads.add(readers.submit(() -> summary(NodeObjectsScanner.read(body, KNOWN, ScanSplit.VERBS))));
+                reads.add(readers.submit(() -> summary(NodeObjectsScanner.read(body, KNOWN, ScanSplit.VERBS, null))));
             }
             for (Future<String> read : reads) {
                 assertThat(read.get(1, TimeUnit.MINUTES)).isEqualTo(alone);
@@ -147,10 +147,10 @@ class NodeObjectsScannerProperties {
         byte[] body = text.append("]},\"NodeNames\":null}").toString().getBytes(StandardCharsets.UTF_8);
         ScanSplit split = new ScanSplit(0, true);
 
-        NodesArgs args = NodeObjectsScanner.read(body, KNOWN, split);
+        NodesArgs args = NodeObjectsScanner.read(body, KNOWN, split, null);
 
         assertThat(args.names()).containsExactly("n0", "n1", "n2", "n3");
-        assertThat(summary(args)).isEqualTo(summary(NodeObjectsScanner.read(body, KNOWN, null)));
+        assertThat(summary(args)).isEqualTo(summary(NodeObjectsScanner.read(body, KNOWN, null, null)));
         assertThat(split.halvesTaken()).isZero();
     }
 
@@ -173,7 +173,7 @@ class NodeObjectsScannerProperties {
     }
 
     /** Everything a reader's result tells the verbs, as one comparable text. */
-    private static String summary(NodesArgs args) {
+    static String summary(NodesArgs args) {
         StringBuilder text = new StringBuilder("pod ").append(range(args.pod()))
                 .append(" metadata ").append(range(args.listMetadata())).append(" byName ").append(args.byName());
         for (int i = 0; i < args.nodes().size(); i++) {
@@ -189,7 +189,7 @@ class NodeObjectsScannerProperties {
         return raw == null ? "null" : raw.from() + ".." + raw.to() + (raw.isObject() ? " object" : "");
     }
 
-    private static byte[] mutate(byte[] body, Random random) {
+    static byte[] mutate(byte[] body, Random random) {
         if (body.length == 0) {
             return body; // cut to nothing already
         }
@@ -264,7 +264,7 @@ class NodeObjectsScannerProperties {
     }
 
     /** {@code body} (the scheduler's, of several nodes) with its node objects {@code times} over: a split has a middle to guess past. */
-    private static byte[] manyNodes(byte[] body, int times) {
+    static byte[] manyNodes(byte[] body, int times) {
         String text = new String(body, StandardCharsets.UTF_8);
         int from = text.indexOf("[", text.indexOf("\"items\":", text.indexOf("\"Nodes\""))) + 1;
         int to = text.lastIndexOf("]}");

@@ -1,0 +1,105 @@
+package dev.makeroom.web;
+
+import dev.makeroom.core.model.fast.NodeTable;
+import dev.makeroom.core.model.fast.RequestedNodes;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The node objects of the last large full-object body scanned, kept to recognise them in the next
+ * one: a scheduler that does not cache nodes sends all of them on every cycle, and between two
+ * cycles only the few a kubelet or controller changed differ. An item whose bytes equal a seen
+ * one's is that item again — a JSON object ends at its own closing brace, and the scan of an item
+ * depends on nothing but its bytes — so comparing (a vectorised loop over the bytes) stands in for
+ * scanning (a byte-by-byte walk that validates every string, key and number).
+ *
+ * <p>Holds the seen body itself, which no one changes: a request's body is its own array.
+ */
+final class SeenNodeObjects {
+
+    /** Bodies smaller than this are scanned faster than they are remembered; they are not kept. */
+    static final int MIN_BYTES = 1 << 20;
+
+    private final byte[] body;
+    private final int[] from;
+    private final int[] to;
+    private final String[] names;
+    private final int[] rows;
+    private final NodeTable table;
+    private final int[] indexByRow;
+    private final AtomicLong recognised = new AtomicLong();
+
+    private SeenNodeObjects(byte[] body, List<RawJson> items, RequestedNodes nodes) {
+        this.body = body;
+        int count = items.size();
+        from = new int[count];
+        to = new int[count];
+        names = new String[count];
+        rows = new int[count];
+        table = nodes.table();
+        indexByRow = new int[table.size()];
+        Arrays.fill(indexByRow, -1);
+        for (int k = count - 1; k >= 0; k--) { // backwards: a name given twice is found at its first
+            from[k] = items.get(k).from();
+            to[k] = items.get(k).to();
+            names[k] = nodes.name(k);
+            rows[k] = nodes.row(k);
+            if (rows[k] >= 0) {
+                indexByRow[rows[k]] = k;
+            }
+        }
+    }
+
+    /** What {@code args}, a scan of {@code body} with node objects, read; null when not worth keeping. */
+    static SeenNodeObjects of(byte[] body, NodesArgs args) {
+        return of(body, args, MIN_BYTES);
+    }
+
+    /** {@link #of(byte[], NodesArgs)} keeping bodies from {@code minBytes} (tests keep small ones). */
+    static SeenNodeObjects of(byte[] body, NodesArgs args, int minBytes) {
+        if (body.length < minBytes || args.byName() || args.items().isEmpty()) {
+            return null;
+        }
+        return new SeenNodeObjects(body, args.items(), args.nodes());
+    }
+
+    /** How many items of later bodies were found equal to these, over all the bodies compared. */
+    long recognised() {
+        return recognised.get();
+    }
+
+    void countRecognised(int items) {
+        recognised.addAndGet(items);
+    }
+
+    int size() {
+        return from.length;
+    }
+
+    int length(int k) {
+        return to[k] - from[k];
+    }
+
+    /** Whether item {@code k} is what {@code other} holds from {@code at}. */
+    boolean sameAt(int k, byte[] other, int at) {
+        int end = at + length(k);
+        return end <= other.length && Arrays.equals(body, from[k], to[k], other, at, end);
+    }
+
+    String name(int k) {
+        return names[k];
+    }
+
+    /** Item {@code k}'s row in {@code known}: kept while no node joined or left, else looked up. */
+    int row(int k, NodeTable known) {
+        return known.sameNodesAs(table) ? rows[k] : known.indexOf(names[k]);
+    }
+
+    /** The first seen item named by {@code chars[0..length)}, or -1: where a changed list goes on. */
+    int indexOf(char[] chars, int length) {
+        int row = table.indexOf(chars, 0, length);
+        return row < 0 ? -1 : indexByRow[row];
+    }
+}
