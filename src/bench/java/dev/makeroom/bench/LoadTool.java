@@ -209,7 +209,8 @@ public final class LoadTool {
     private static final class Bodies {
         final byte[] filterNames;
         final byte[] filterOneNode;
-        final byte[] filterFull;
+        /** Consecutive scheduling cycles' bodies, sent in turn ({@link NodeObjectBodies}). */
+        final List<byte[]> filterFull;
         final byte[] preemptMeta;
         final byte[] preemptFull;
 
@@ -222,12 +223,8 @@ public final class LoadTool {
                     + K8S.asJson(names) + "}");
             filterOneNode = bytes("{\"Pod\":" + K8S.asJson(small) + ",\"Nodes\":null,\"NodeNames\":"
                     + K8S.asJson(names.subList(0, 1)) + "}");
-            StringBuilder full = new StringBuilder("{\"Pod\":").append(K8S.asJson(small))
-                    .append(",\"Nodes\":{\"metadata\":{},\"items\":[");
-            for (int i = 0; i < nodes.size(); i++) {
-                full.append(i == 0 ? "" : ",").append(K8S.asJson(nodes.get(i)));
-            }
-            filterFull = bytes(full.append("]},\"NodeNames\":null}").toString());
+            filterFull = NodeObjectBodies.cycles(v -> K8S.asJson(pending("batch-extra-" + v, 100, "500m")),
+                    nodes.stream().map(n -> n.getMetadata().getName()).toList());
             StringBuilder meta = new StringBuilder("{\"Pod\":").append(K8S.asJson(critical))
                     .append(",\"NodeNameToVictims\":null,\"NodeNameToMetaVictims\":{");
             StringBuilder fullVictims = new StringBuilder("{\"Pod\":").append(K8S.asJson(critical))
@@ -350,6 +347,11 @@ public final class LoadTool {
     }
 
     private Result closedLoop(String name, String verb, byte[] body, int count) throws Exception {
+        return closedLoop(name, verb, List.of(body), count);
+    }
+
+    /** {@code count} requests one after another, the bodies in turn. */
+    private Result closedLoop(String name, String verb, List<byte[]> bodies, int count) throws Exception {
         List<Long> nanos = new ArrayList<>();
         int errors = 0;
         java.util.TreeMap<Double, Long> before = server.histogram(verb);
@@ -357,7 +359,7 @@ public final class LoadTool {
         try (RawHttpConnection connection = new RawHttpConnection("127.0.0.1", port)) {
             for (int i = 0; i < count; i++) {
                 long t0 = System.nanoTime();
-                int status = connection.post("/scheduler/" + verb, body).status();
+                int status = connection.post("/scheduler/" + verb, bodies.get(i % bodies.size())).status();
                 nanos.add(System.nanoTime() - t0);
                 errors += status == 200 ? 0 : 1;
             }
@@ -419,7 +421,8 @@ public final class LoadTool {
                 .append(' ').append(soakSeconds).append("\" -Dbench.jvmArgs=-Xmx3g\n```\n\n")
                 .append("Open loop at a fixed rate for NodeNames and meta victims: requests are due at fixed times and "
                         + "sent on 16 keep-alive connections; latency counts from when each was due, as the client sees "
-                        + "it. One request at a time for the full-object bodies. \"makeroom p99\": the bucket of "
+                        + "it. One request at a time for the full-object bodies, consecutive scheduling cycles' in turn: "
+                        + "another pod each, and 1% of the nodes changed since the one before. \"makeroom p99\": the bucket of "
                         + "makeroom's own `makeroom_extender_request_seconds` histogram holding 99% of the phase's "
                         + "requests, i.e. the time makeroom itself spent, without the client, the network stack and the "
                         + "queueing in front of Tomcat. Measured after a warm-up of every path and a full collection in "
@@ -439,7 +442,7 @@ public final class LoadTool {
         report.append("The floor: parsing and writing the same body with Jackson, no logic (median), and makeroom's "
                 + "p50 as a multiple of it.\n\n| body | size | floor ms | makeroom p50 ms | multiple |\n|---|---:|---:|---:|---:|\n");
         floorRow("filter, NodeNames", bodies.filterNames, results.get(0));
-        floorRow("filter, full Nodes", bodies.filterFull, results.get(3));
+        floorRow("filter, full Nodes", bodies.filterFull.get(0), results.get(3));
         floorRow("preempt, meta victims", bodies.preemptMeta, results.get(2));
         floorRow("preempt, full victim pods", bodies.preemptFull, results.get(5));
         report.append("<!-- load:end -->\n");

@@ -25,6 +25,11 @@ public final class SyntheticObjects {
     }
 
     public static Node node(String name, long resourceVersion) {
+        return node(name, resourceVersion, "2026-11-22T00:00:00Z");
+    }
+
+    /** A node whose kubelet last reported at {@code heartbeat}: what changes in a node between two scheduling cycles. */
+    public static Node node(String name, long resourceVersion, String heartbeat) {
         NodeBuilder b = new NodeBuilder().withNewMetadata().withName(name).withUid("uid-" + name)
                 .withResourceVersion("" + resourceVersion)
                 .addToLabels("kubernetes.io/hostname", name).addToLabels("kubernetes.io/os", "linux")
@@ -41,7 +46,7 @@ public final class SyntheticObjects {
         for (String type : new String[] {"MemoryPressure", "DiskPressure", "PIDPressure", "Ready"}) {
             status.addNewCondition().withType(type).withStatus(type.equals("Ready") ? "True" : "False")
                     .withReason("Kubelet" + type).withMessage("kubelet reports " + type)
-                    .withLastHeartbeatTime("2026-11-22T00:00:00Z").withLastTransitionTime("2026-11-01T00:00:00Z")
+                    .withLastHeartbeatTime(heartbeat).withLastTransitionTime("2026-11-01T00:00:00Z")
                     .endCondition();
         }
         for (int i = 0; i < 20; i++) {

@@ -1,14 +1,13 @@
 package dev.makeroom.web;
 
+import dev.makeroom.bench.NodeObjectBodies;
 import dev.makeroom.bench.SyntheticCluster;
-import dev.makeroom.bench.SyntheticObjects;
 import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.score.AvoidList;
 import dev.makeroom.core.score.ShieldScorePolicy;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -48,7 +47,8 @@ public class WireVerbBenchmark {
 
     private ClusterSnapshot snapshot;
     private byte[] body;
-    private byte[] fullBody;
+    private List<byte[]> fullBodies;
+    private int cycle;
     private final WireJson json = new WireJson();
     private final PodTranslator pods = new PodTranslator();
     private final FilterPolicy filter = new FilterPolicy();
@@ -68,27 +68,33 @@ public class WireVerbBenchmark {
         body = ("{\"Pod\":" + pod + ",\"Nodes\":null,\"NodeNames\":["
                 + names.stream().map(n -> '"' + n + '"').collect(Collectors.joining(",")) + "]}")
                 .getBytes(StandardCharsets.UTF_8);
-        KubernetesSerialization k8s = new KubernetesSerialization();
-        StringBuilder full = new StringBuilder("{\"Pod\":").append(pod).append(",\"Nodes\":{\"metadata\":{},\"items\":[");
-        for (int i = 0; i < names.size(); i++) {
-            full.append(i == 0 ? "" : ",").append(k8s.asJson(SyntheticObjects.node(names.get(i), 10 + i)));
-        }
-        fullBody = full.append("]},\"NodeNames\":null}").toString().getBytes(StandardCharsets.UTF_8);
+        fullBodies = NodeObjectBodies.cycles(v -> pod.replace("batch-extra", "batch-extra-" + v), names);
     }
 
-    /** Filter with full Node objects in and out. */
+    /** The next scheduling cycle's body of full Node objects: another pod, 1% of the nodes changed. */
+    private byte[] nextFullBody() {
+        return fullBodies.get(cycle++ % fullBodies.size());
+    }
+
+    /** Filter with full Node objects in and out, cycle after cycle. */
     @Benchmark
     public AnswerBytes filterFullNodes() {
-        NodesArgs args = json.readNodesArgs(fullBody, snapshot.table());
+        NodesArgs args = json.readNodesArgs(nextFullBody(), snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         return NodesAnswers.filter(args, filter.filter(snapshot, pod, args.nodes(), null, java.time.Instant.EPOCH),
                 nodeNames.of(args.nodes().table()));
     }
 
-    /** The full-object body alone: read, no core, no answer. */
+    /** The full-object body alone, cycle after cycle: read, no core, no answer. */
     @Benchmark
     public NodesArgs readFullNodes() {
-        return json.readNodesArgs(fullBody, snapshot.table());
+        return json.readNodesArgs(nextFullBody(), snapshot.table());
+    }
+
+    /** The full-object body read as if no body had been seen before: a scheduler's first cycle. */
+    @Benchmark
+    public NodesArgs readFullNodesFirstSeen() {
+        return NodeObjectsScanner.read(nextFullBody(), snapshot.table());
     }
 
     @Benchmark
