@@ -46,6 +46,8 @@ public final class LoadTool {
     private static final int RATE = 200;
     /** Connections of the open loop: enough that a slow answer never holds up the requests behind it. */
     private static final int CONNECTIONS = 16;
+    /** Full-object requests per phase: of 40 the p99 was the slowest one, a single stall of the machine. */
+    private static final int FULL_REQUESTS = 200;
     /** makeroom's own heap: room to parse the whole snapshot file at start-up (a live view needs far less). */
     private static final String SERVER_HEAP = System.getProperty("load.serverHeap", "3g");
     /** -Dload.only=filter|prioritize|preempt|filter-full|prioritize-full|preempt-full|floor: run that phase alone. */
@@ -154,8 +156,8 @@ public final class LoadTool {
                 case "floor" -> openLoop("filter, one node", "filter", bodies.filterOneNode, RATE, phaseSeconds);
                 case "prioritize" -> openLoop("prioritize, NodeNames", "prioritize", bodies.filterNames, RATE, phaseSeconds);
                 case "preempt" -> openLoop("preempt, meta victims", "preempt", bodies.preemptMeta, 50, phaseSeconds);
-                case "filter-full" -> closedLoop("filter, full Nodes", "filter", bodies.filterFull, 40);
-                case "prioritize-full" -> closedLoop("prioritize, full Nodes", "prioritize", bodies.filterFull, 40);
+                case "filter-full" -> closedLoop("filter, full Nodes", "filter", bodies.filterFull, FULL_REQUESTS);
+                case "prioritize-full" -> closedLoop("prioritize, full Nodes", "prioritize", bodies.filterFull, FULL_REQUESTS);
                 case "preempt-full" -> closedLoop("preempt, full victim pods", "preempt", bodies.preemptFull, 60);
                 default -> throw new IllegalArgumentException("unknown phase " + ONLY);
             }));
@@ -166,8 +168,8 @@ public final class LoadTool {
         results.add(openLoop("filter, NodeNames (" + nodeCount + ")", "filter", bodies.filterNames, RATE, phaseSeconds));
         results.add(openLoop("prioritize, NodeNames (" + nodeCount + ")", "prioritize", bodies.filterNames, RATE, phaseSeconds));
         results.add(openLoop("preempt, meta victims (500 × " + podsPerNode + ")", "preempt", bodies.preemptMeta, 50, phaseSeconds));
-        results.add(closedLoop("filter, full Nodes (" + nodeCount + ")", "filter", bodies.filterFull, 40));
-        results.add(closedLoop("prioritize, full Nodes (" + nodeCount + ")", "prioritize", bodies.filterFull, 40));
+        results.add(closedLoop("filter, full Nodes (" + nodeCount + ")", "filter", bodies.filterFull, FULL_REQUESTS));
+        results.add(closedLoop("prioritize, full Nodes (" + nodeCount + ")", "prioritize", bodies.filterFull, FULL_REQUESTS));
         results.add(closedLoop("preempt, full victim pods (500 × " + podsPerNode + ")", "preempt", bodies.preemptFull, 60));
 
         Result httpFloor = openLoop("filter, NodeNames (1)", "filter", bodies.filterOneNode, RATE, phaseSeconds);
@@ -199,7 +201,7 @@ public final class LoadTool {
         openLoop("warm-up", "prioritize", bodies.filterNames, 2 * RATE, 15);
         openLoop("warm-up", "preempt", bodies.preemptMeta, 100, 20);
         openLoop("warm-up", "filter", bodies.filterOneNode, 2 * RATE, 5);
-        closedLoop("warm-up", "filter", bodies.filterFull, 10);
+        closedLoop("warm-up", "filter", bodies.filterFull, FULL_REQUESTS / 2);
         closedLoop("warm-up", "preempt", bodies.preemptFull, 100);
         server.usedAfterGc();
         System.gc();
