@@ -59,7 +59,7 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
         @Override
         public ServletInputStream getInputStream() throws IOException {
             if (stream == null) {
-                stream = new CountingStream(super.getInputStream(), maxBytes);
+                stream = new CountingStream(super.getInputStream(), maxBytes, getContentLengthLong());
             }
             return stream;
         }
@@ -73,16 +73,19 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
      */
     private static final class CountingStream extends ServletInputStream {
         private static final int NONE = -2;
+        private static final int FIRST_ARRAY_OF_UNKNOWN_LENGTH = 1 << 16;
         private final ServletInputStream in;
         private final long maxBytes;
+        private final long declared; // the Content-Length, or -1 (chunked)
         private long read;
         private boolean marked;  // since mark(): the next byte read is kept
         private int kept = NONE; // that byte, or -1 for the body's end
         private boolean replay;  // after reset(): the kept byte is read again first
 
-        CountingStream(ServletInputStream in, long maxBytes) {
+        CountingStream(ServletInputStream in, long maxBytes, long declared) {
             this.in = in;
             this.maxBytes = maxBytes;
+            this.declared = declared;
         }
 
         private int count(int n) throws TooLargeException {
@@ -150,7 +153,9 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
         /**
          * The body in one array of its declared length (Spring reads a byte[] body so), filled by
          * large reads: InputStream's own way gathers small pieces and copies them all once more.
-         * Never more than one byte past the limit is allocated; that byte, read, is refused.
+         * A body of no declared length (Spring asks for all there is) goes into an array that
+         * doubles as it fills. Never more than one byte past the limit is allocated; that byte,
+         * read, is refused.
          */
         @Override
         public byte[] readNBytes(int len) throws IOException {
@@ -158,12 +163,18 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
                 throw new IllegalArgumentException("len < 0");
             }
             long unread = Math.max(0, maxBytes - read) + (replay && kept >= 0 ? 1 : 0);
-            byte[] bytes = new byte[(int) Math.min(len, unread + 1)];
+            int most = (int) Math.min(len, unread + 1);
+            byte[] bytes = new byte[declared >= 0 ? most : Math.min(most, FIRST_ARRAY_OF_UNKNOWN_LENGTH)];
             int filled = 0;
-            for (int n; filled < bytes.length && (n = read(bytes, filled, bytes.length - filled)) > 0; ) {
-                filled += n;
+            while (true) {
+                for (int n; filled < bytes.length && (n = read(bytes, filled, bytes.length - filled)) > 0; ) {
+                    filled += n;
+                }
+                if (filled < bytes.length || bytes.length == most) {
+                    return filled == bytes.length ? bytes : Arrays.copyOf(bytes, filled);
+                }
+                bytes = Arrays.copyOf(bytes, (int) Math.min(most, 2L * bytes.length));
             }
-            return filled == bytes.length ? bytes : Arrays.copyOf(bytes, filled);
         }
 
         @Override

@@ -16,6 +16,7 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestResponseBody
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.Random;
 
@@ -41,6 +42,27 @@ class RequestBodyReadingTest {
         assertThat(read).isEqualTo(body);
         // InputStream's own readNBytes, which a stream without mark support gets, asks for 8 KB at most
         assertThat(recording.largestAsk).isGreaterThan(body.length / 2);
+    }
+
+    @Test
+    void a_body_of_no_declared_length_is_read_in_arrays_that_grow_with_it_not_one_of_the_limits_size() throws Exception {
+        byte[] body = randomBytes(3_000);
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        HttpServletRequest request = throughLimit(new RecordingBody(body), -1, 64 << 20);
+        long before = threads.getCurrentThreadAllocatedBytes();
+
+        byte[] read = (byte[]) springReads(request);
+
+        assertThat(read).isEqualTo(body);
+        assertThat(threads.getCurrentThreadAllocatedBytes() - before).as("bytes allocated reading it")
+                .isLessThan(1 << 20);
+    }
+
+    @Test
+    void a_body_of_no_declared_length_larger_than_the_first_array_is_read_whole() throws Exception {
+        byte[] body = randomBytes(LIMIT - 5);
+
+        assertThat((byte[]) springReads(throughLimit(new RecordingBody(body), -1))).isEqualTo(body);
     }
 
     @Test
@@ -92,6 +114,10 @@ class RequestBodyReadingTest {
 
     /** The request as the verbs see it: {@code body} behind the size limit's filter. */
     private static HttpServletRequest throughLimit(RecordingBody body, long contentLength) throws Exception {
+        return throughLimit(body, contentLength, LIMIT);
+    }
+
+    private static HttpServletRequest throughLimit(RecordingBody body, long contentLength, long limit) throws Exception {
         MockHttpServletRequest raw = new MockHttpServletRequest("POST", "/scheduler/filter");
         raw.setContentType("application/json");
         HttpServletRequest sent = new HttpServletRequestWrapper(raw) {
@@ -111,7 +137,7 @@ class RequestBodyReadingTest {
             }
         };
         HttpServletRequest[] passed = new HttpServletRequest[1];
-        new RequestSizeLimitFilter(LIMIT).doFilter(sent, new MockHttpServletResponse(),
+        new RequestSizeLimitFilter(limit).doFilter(sent, new MockHttpServletResponse(),
                 (request, response) -> passed[0] = (HttpServletRequest) request);
         return passed[0];
     }
