@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * Filter bodies of full Node objects as a scheduler that does not cache nodes sends them, one
@@ -28,7 +29,7 @@ public final class NodeObjectBodies {
     }
 
     /** {@link #VARIANTS} bodies asking about pods {@code podJson.apply(v)} with {@code nodeNames}' nodes, in their order. */
-    public static List<byte[]> cycles(java.util.function.IntFunction<String> podJson, List<String> nodeNames) {
+    public static List<byte[]> cycles(IntFunction<String> podJson, List<String> nodeNames) {
         KubernetesSerialization k8s = new KubernetesSerialization();
         List<String> unchanged = new ArrayList<>(nodeNames.size());
         for (int i = 0; i < nodeNames.size(); i++) {

@@ -73,7 +73,8 @@ public class WireVerbBenchmark {
 
     /** The next scheduling cycle's body of full Node objects: another pod, 1% of the nodes changed. */
     private byte[] nextFullBody() {
-        return fullBodies.get(cycle++ % fullBodies.size());
+        cycle = (cycle + 1) % fullBodies.size();
+        return fullBodies.get(cycle);
     }
 
     /** Filter with full Node objects in and out, cycle after cycle. */
