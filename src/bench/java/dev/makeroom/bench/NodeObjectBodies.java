@@ -9,9 +9,9 @@ import java.util.function.IntFunction;
 
 /**
  * Filter bodies of full Node objects as a scheduler that does not cache nodes sends them, one
- * scheduling cycle after another: each asks for another pod, and between two of them
- * {@link #CHANGED_BETWEEN_CYCLES} of the nodes have changed (a new resourceVersion and heartbeat),
- * as kubelets and controllers update them. Sent in turn, body {@code i} follows body {@code i - 1}.
+ * scheduling cycle after another: each asks for another pod, and between two of them 1% of the
+ * nodes have changed (a new resourceVersion and heartbeat), as kubelets and controllers update
+ * them. Sent in turn, body {@code i} follows body {@code i - 1}.
  *
  * <p>1% of 5,000 nodes between two cycles is many: kubelets that report through leases rewrite
  * their Node every five minutes unless something changed, some 17 nodes a second at 5,000, while
@@ -20,10 +20,9 @@ import java.util.function.IntFunction;
 public final class NodeObjectBodies {
 
     /** Bodies in a cycle: body v changes the nodes whose index is v modulo {@link #STRIDE}. */
-    public static final int VARIANTS = 8;
+    private static final int VARIANTS = 8;
+    // consecutive bodies differ in the nodes variant v changed and those v + 1 changes: 2 in STRIDE
     private static final int STRIDE = 200;
-    /** The share of nodes changed between two consecutive bodies: those variant v changed and those v + 1 changes. */
-    public static final double CHANGED_BETWEEN_CYCLES = 2.0 / STRIDE;
 
     private NodeObjectBodies() {
     }

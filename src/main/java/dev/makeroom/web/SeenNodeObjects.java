@@ -22,32 +22,19 @@ final class SeenNodeObjects {
     /** Bodies smaller than this are scanned faster than they are remembered; they are not kept. */
     static final int MIN_BYTES = 1 << 20;
 
-    private final byte[] body;
-    private final int[] from;
-    private final int[] to;
-    private final String[] names;
-    private final int[] rows;
-    private final NodeTable table;
+    private final List<RawJson> items; // ranges of the seen body, which no one changes
+    private final RequestedNodes nodes; // their names, and rows in the table they were read against
     private final int[] indexByRow;
     private final AtomicLong recognised = new AtomicLong();
 
-    private SeenNodeObjects(byte[] body, List<RawJson> items, RequestedNodes nodes) {
-        this.body = body;
-        int count = items.size();
-        from = new int[count];
-        to = new int[count];
-        names = new String[count];
-        rows = new int[count];
-        table = nodes.table();
-        indexByRow = new int[table.size()];
+    private SeenNodeObjects(List<RawJson> items, RequestedNodes nodes) {
+        this.items = items;
+        this.nodes = nodes;
+        indexByRow = new int[nodes.table().size()];
         Arrays.fill(indexByRow, -1);
-        for (int k = count - 1; k >= 0; k--) { // backwards: a name given twice is found at its first
-            from[k] = items.get(k).from();
-            to[k] = items.get(k).to();
-            names[k] = nodes.name(k);
-            rows[k] = nodes.row(k);
-            if (rows[k] >= 0) {
-                indexByRow[rows[k]] = k;
+        for (int k = items.size() - 1; k >= 0; k--) { // backwards: a name given twice is found at its first
+            if (nodes.row(k) >= 0) {
+                indexByRow[nodes.row(k)] = k;
             }
         }
     }
@@ -62,7 +49,7 @@ final class SeenNodeObjects {
         if (body.length < minBytes || args.byName() || args.items().isEmpty()) {
             return null;
         }
-        return new SeenNodeObjects(body, args.items(), args.nodes());
+        return new SeenNodeObjects(args.items(), args.nodes());
     }
 
     /** How many items of later bodies were found equal to these, over all the bodies compared. */
@@ -75,31 +62,32 @@ final class SeenNodeObjects {
     }
 
     int size() {
-        return from.length;
+        return items.size();
     }
 
     int length(int k) {
-        return to[k] - from[k];
+        return items.get(k).length();
     }
 
     /** Whether item {@code k} is what {@code other} holds from {@code at}. */
     boolean sameAt(int k, byte[] other, int at) {
-        int end = at + length(k);
-        return end <= other.length && Arrays.equals(body, from[k], to[k], other, at, end);
+        RawJson item = items.get(k);
+        int end = at + item.length();
+        return end <= other.length && Arrays.equals(item.source(), item.from(), item.to(), other, at, end);
     }
 
     String name(int k) {
-        return names[k];
+        return nodes.name(k);
     }
 
     /** Item {@code k}'s row in {@code known}: kept while no node joined or left, else looked up. */
     int row(int k, NodeTable known) {
-        return known.sameNodesAs(table) ? rows[k] : known.indexOf(names[k]);
+        return known.sameNodesAs(nodes.table()) ? nodes.row(k) : known.indexOf(nodes.name(k));
     }
 
     /** The first seen item named by {@code chars[0..length)}, or -1: where a changed list goes on. */
     int indexOf(char[] chars, int length) {
-        int row = table.indexOf(chars, 0, length);
+        int row = nodes.table().indexOf(chars, 0, length);
         return row < 0 ? -1 : indexByRow[row];
     }
 }
