@@ -39,26 +39,22 @@ final class ConstraintsMapper {
         boolean nodeAffinityReadable = nodeTerms(spec, nodeTerms);
         List<SpreadConstraint> spread = new ArrayList<>();
         for (TopologySpreadConstraint c : list(spec.getTopologySpreadConstraints())) {
-            if (c == null || !"DoNotSchedule".equals(c.getWhenUnsatisfiable()) || c.getLabelSelector() == null) {
-                continue; // ScheduleAnyway only scores; a constraint without a selector counts no pod
+            if (c == null || !"DoNotSchedule".equals(c.getWhenUnsatisfiable())) {
+                continue; // ScheduleAnyway only scores
             }
             boolean honorNodeAffinity = !"Ignore".equals(c.getNodeAffinityPolicy());
-            if ("Honor".equals(c.getNodeTaintsPolicy())) {
-                unmodelled.add("topology spread with nodeTaintsPolicy: Honor");
-            }
-            if (honorNodeAffinity && !nodeAffinityReadable) {
-                unmodelled.add("topology spread over nodes chosen by a node affinity makeroom cannot evaluate");
-            }
-            LabelSelector selector = SelectorMapper.toCore(c.getLabelSelector());
+            boolean honorTaints = "Honor".equals(c.getNodeTaintsPolicy());
+            LabelSelector selector = c.getLabelSelector() == null ? LabelSelector.NOTHING
+                    : SelectorMapper.toCore(c.getLabelSelector());
             Map<String, String> withKeys = new HashMap<>(selector.matchLabels());
             for (String key : list(c.getMatchLabelKeys())) {
-                if (key != null && podLabels.containsKey(key)) {
+                if (key != null && podLabels.containsKey(key) && c.getLabelSelector() != null) {
                     withKeys.put(key, podLabels.get(key));
                 }
             }
             spread.add(new SpreadConstraint(c.getMaxSkew() == null ? 1 : c.getMaxSkew(), c.getTopologyKey(),
                     new LabelSelector(withKeys, selector.requirements()),
-                    c.getMinDomains() == null ? 1 : c.getMinDomains(), honorNodeAffinity));
+                    c.getMinDomains() == null ? 1 : c.getMinDomains(), honorNodeAffinity, honorTaints));
         }
         for (PodAffinityTerm term : affinity) {
             if (term.namespacesByLabels()) {
@@ -80,7 +76,7 @@ final class ConstraintsMapper {
                 preferred);
     }
 
-    /** Preferred node affinity as weighted label selectors; none at all when a term is not one (Gt, Lt, fields). */
+    /** Preferred node affinity as weighted node terms; none at all when a term uses fields or an unknown operator. */
     private static List<PreferredNodeTerm> preferred(PodSpec spec) {
         var nodeAffinity = spec.getAffinity() == null ? null : spec.getAffinity().getNodeAffinity();
         List<PreferredNodeTerm> out = new ArrayList<>();
@@ -94,7 +90,7 @@ final class ConstraintsMapper {
             }
             List<LabelSelector.Requirement> requirements = new ArrayList<>();
             for (NodeSelectorRequirement r : list(term.getPreference().getMatchExpressions())) {
-                LabelSelector.Operator op = r == null ? null : SelectorMapper.labelOperator(r.getOperator());
+                LabelSelector.Operator op = r == null ? null : SelectorMapper.nodeOperator(r.getOperator());
                 if (op == null) {
                     return List.of();
                 }
@@ -130,8 +126,10 @@ final class ConstraintsMapper {
 
     /**
      * The pod's node selector and required node affinity as ORed selectors on node labels (the node
-     * selector ANDed into each). False when a term uses what a label selector cannot say (Gt, Lt,
-     * fields).
+     * selector ANDed into each), as the scheduler's NodeAffinity reads them: Gt and Lt compare integers,
+     * {@code matchFields} on {@code metadata.name} read the node's name ({@link LabelSelector#NODE_NAME_FIELD}),
+     * and a term that is empty or names another field or operator matches no node. Always readable now;
+     * the answer stays for callers that ask.
      */
     private static boolean nodeTerms(PodSpec spec, List<LabelSelector> out) {
         Map<String, String> nodeSelector = StringMaps.clean(spec.getNodeSelector());
@@ -148,19 +146,31 @@ final class ConstraintsMapper {
             if (term == null) {
                 continue;
             }
-            if (!list(term.getMatchFields()).isEmpty()) {
-                return false;
-            }
             List<LabelSelector.Requirement> requirements = new ArrayList<>();
+            boolean matchesNothing = list(term.getMatchExpressions()).isEmpty() && list(term.getMatchFields()).isEmpty();
             for (NodeSelectorRequirement r : list(term.getMatchExpressions())) {
-                LabelSelector.Operator op = r == null ? null : SelectorMapper.labelOperator(r.getOperator());
+                LabelSelector.Operator op = r == null ? null : SelectorMapper.nodeOperator(r.getOperator());
                 if (op == null) {
-                    return false; // Gt, Lt: not a label selector's
+                    matchesNothing = true;
+                    continue;
                 }
                 requirements.add(new LabelSelector.Requirement(r.getKey(), op,
                         list(r.getValues()).stream().filter(Objects::nonNull).toList()));
             }
-            out.add(new LabelSelector(nodeSelector, requirements));
+            for (NodeSelectorRequirement f : list(term.getMatchFields())) {
+                boolean setOperator = f != null && ("In".equals(f.getOperator()) || "NotIn".equals(f.getOperator()));
+                if (f == null || !"metadata.name".equals(f.getKey()) || !setOperator) {
+                    matchesNothing = true; // the scheduler supports metadata.name with In and NotIn only
+                    continue;
+                }
+                requirements.add(new LabelSelector.Requirement(LabelSelector.NODE_NAME_FIELD,
+                        SelectorMapper.labelOperator(f.getOperator()),
+                        list(f.getValues()).stream().filter(Objects::nonNull).toList()));
+            }
+            out.add(matchesNothing ? LabelSelector.NOTHING : new LabelSelector(nodeSelector, requirements));
+        }
+        if (out.isEmpty()) {
+            out.add(LabelSelector.NOTHING); // only null terms: the scheduler matches no node
         }
         return true;
     }

@@ -36,6 +36,15 @@ final class SelectorMapper {
         return known;
     }
 
+    /** A node selector term's operator: a label selector's, or Gt and Lt; null for none of these. */
+    static LabelSelector.Operator nodeOperator(String op) {
+        return switch (String.valueOf(op)) {
+            case "Gt" -> LabelSelector.Operator.GT;
+            case "Lt" -> LabelSelector.Operator.LT;
+            default -> labelOperator(op);
+        };
+    }
+
     /** A set-based selector operator, or null for one a label selector does not have (Gt, Lt of node terms). */
     static LabelSelector.Operator labelOperator(String op) {
         return switch (String.valueOf(op)) {

@@ -29,7 +29,7 @@ public final class EnginePreemptionCheck implements PreemptionCheck {
     @Override
     public boolean placesByPreemption(ClusterSnapshot snapshot, PodInfo pending) {
         List<String> candidates = snapshot.nodes().stream()
-                .filter(n -> n.admission().admits(pending) && pending.constraints().allowsNode(n.labels()))
+                .filter(n -> n.admission().admits(pending) && pending.constraints().allowsNode(n))
                 .map(NodeInfo::name).sorted().toList();
         if (candidates.isEmpty()) {
             return false;

@@ -59,9 +59,9 @@ class ConstraintsMapperTest {
             assertThat(t.topologyKey()).isEqualTo("topology.kubernetes.io/zone");
             assertThat(t.selector()).isEqualTo(LabelSelector.matching(Map.of("app", "db")));
         });
-        assertThat(c.allowsNode(Map.of("disk", "ssd", "pool", "b"))).isTrue();
-        assertThat(c.allowsNode(Map.of("disk", "ssd", "pool", "c"))).isFalse();
-        assertThat(c.allowsNode(Map.of("pool", "a"))).isFalse();
+        assertThat(c.allowsNode(Map.of("disk", "ssd", "pool", "b"), "n")).isTrue();
+        assertThat(c.allowsNode(Map.of("disk", "ssd", "pool", "c"), "n")).isFalse();
+        assertThat(c.allowsNode(Map.of("pool", "a"), "n")).isFalse();
     }
 
     @Test
@@ -82,9 +82,49 @@ class ConstraintsMapperTest {
                   containers: [{name: c}]
                 """).constraints();
 
-        assertThat(c.unmodelled()).containsExactly("topology spread with nodeTaintsPolicy: Honor",
-                "pod affinity choosing namespaces by their labels",
+        assertThat(c.unmodelled()).containsExactly("pod affinity choosing namespaces by their labels",
                 "a persistentVolumeClaim volume (volume limits, zones and binding are not modelled)");
+        assertThat(c.spread().get(0).honorTaints()).isTrue();
+    }
+
+    @Test
+    void a_spread_constraint_without_a_selector_counts_no_pod_but_still_needs_its_key() {
+        SchedulingConstraints c = map("""
+                  topologySpreadConstraints:
+                  - {maxSkew: 1, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule}
+                  - {maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: ScheduleAnyway,
+                     labelSelector: {matchLabels: {app: web}}}
+                  containers: [{name: c}]
+                """).constraints();
+        assertThat(c.spread()).hasSize(1);
+        assertThat(c.spread().get(0).topologyKey()).isEqualTo("topology.kubernetes.io/zone");
+        assertThat(c.spread().get(0).selector().matches(Map.of())).isFalse();
+        assertThat(c.spread().get(0).selector().matches(Map.of("app", "web"))).isFalse();
+    }
+
+    @Test
+    void match_fields_on_the_node_name_are_kept_and_other_fields_match_no_node() {
+        SchedulingConstraints pinned = map("""
+                  affinity:
+                    nodeAffinity:
+                      requiredDuringSchedulingIgnoredDuringExecution:
+                        nodeSelectorTerms:
+                        - matchFields: [{key: metadata.name, operator: In, values: [node-b]}]
+                  containers: [{name: c}]
+                """).constraints();
+        assertThat(pinned.allowsNode(Map.of(), "node-b")).isTrue();
+        assertThat(pinned.allowsNode(Map.of("metadata.name", "node-b"), "node-a")).isFalse();
+        SchedulingConstraints otherField = map("""
+                  affinity:
+                    nodeAffinity:
+                      requiredDuringSchedulingIgnoredDuringExecution:
+                        nodeSelectorTerms:
+                        - matchFields: [{key: spec.providerID, operator: In, values: [x]}]
+                        - matchExpressions: [{key: pool, operator: In, values: [a]}]
+                  containers: [{name: c}]
+                """).constraints();
+        assertThat(otherField.allowsNode(Map.of("pool", "a"), "x")).isTrue();
+        assertThat(otherField.allowsNode(Map.of("pool", "b"), "x")).isFalse();
     }
 
     @Test
@@ -94,7 +134,7 @@ class ConstraintsMapperTest {
     }
 
     @Test
-    void node_selectors_and_preferred_node_affinity_are_kept_for_running_pods_and_gt_is_not_guessed() {
+    void node_selectors_and_preferred_node_affinity_are_kept_for_running_pods_and_gt_lt_compare_integers() {
         SchedulingConstraints c = map("""
                   nodeSelector: {pool: gpu}
                   affinity:
@@ -118,7 +158,11 @@ class ConstraintsMapperTest {
                         preference: {matchExpressions: [{key: cores, operator: Lt, values: ["64"]}]}
                   containers: [{name: c}]
                 """).constraints();
-        assertThat(gt.nodeTermsReadable()).isFalse();
-        assertThat(gt.preferred()).isEmpty();
+        assertThat(gt.allowsNode(Map.of("cores", "16"), "n")).isTrue();
+        assertThat(gt.allowsNode(Map.of("cores", "8"), "n")).isFalse();
+        assertThat(gt.allowsNode(Map.of("cores", "many"), "n")).isFalse();
+        assertThat(gt.allowsNode(Map.of(), "n")).isFalse();
+        assertThat(gt.preferenceFor(Map.of("cores", "32"))).isEqualTo(30);
+        assertThat(gt.preferenceFor(Map.of("cores", "64"))).isZero();
     }
 }

@@ -2,6 +2,8 @@ package dev.makeroom.core.accounting;
 
 import dev.makeroom.core.model.Resources;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.HashMap;
 
@@ -56,5 +58,19 @@ public final class FitCheck {
             }
         }
         return need == null ? Resources.NONE : Resources.of(need);
+    }
+
+    /** The kube-scheduler's wording for the shortfalls of {@link #shortMask}. */
+    public static String describe(long shortMask, Resources podRequests) {
+        List<String> parts = new ArrayList<>();
+        if ((shortMask & 1) != 0) {
+            parts.add("Too many pods");
+        }
+        for (int i = 0; i < podRequests.size() && i < 63; i++) {
+            if ((shortMask & (1L << (i + 1))) != 0) {
+                parts.add("Insufficient " + podRequests.name(i));
+            }
+        }
+        return String.join(", ", parts);
     }
 }

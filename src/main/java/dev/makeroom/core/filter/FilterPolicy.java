@@ -86,7 +86,7 @@ public final class FilterPolicy {
             } else {
                 String reason = reasons.get(shortMask);
                 if (reason == null) {
-                    reasons.put(shortMask, reason = describe(shortMask, pod.requests()));
+                    reasons.put(shortMask, reason = FitCheck.describe(shortMask, pod.requests()));
                 }
                 failed.put(name, reason);
             }
@@ -119,7 +119,8 @@ public final class FilterPolicy {
         return kept;
     }
 
-    private static String overQueueMax(ClusterSnapshot snapshot, PodInfo pod, QueueUsage queues) {
+    /** Why {@code pod}'s queue, or an ancestor, would go over its max (null: it would not, or no queues). */
+    public static String overQueueMax(ClusterSnapshot snapshot, PodInfo pod, QueueUsage queues) {
         if (queues == null || pod.priority() >= QueueTree.SYSTEM_CRITICAL_PRIORITY) {
             return null;
         }
@@ -127,18 +128,5 @@ public final class FilterPolicy {
         return leaf == null ? null : QueueLimits.exceeded(queues, leaf, pod);
     }
 
-    /** The kube-scheduler's wording for the shortfalls of {@link FitCheck#shortMask}. */
-    static String describe(long shortMask, Resources podRequests) {
-        List<String> parts = new ArrayList<>();
-        if ((shortMask & 1) != 0) {
-            parts.add("Too many pods");
-        }
-        for (int i = 0; i < podRequests.size() && i < 63; i++) {
-            if ((shortMask & (1L << (i + 1))) != 0) {
-                parts.add("Insufficient " + podRequests.name(i));
-            }
-        }
-        return String.join(", ", parts);
-    }
 
 }

@@ -8,6 +8,20 @@ public record LabelSelector(Map<String, String> matchLabels, List<Requirement> r
 
     public static final LabelSelector EMPTY = new LabelSelector(Map.of(), List.of());
 
+    /**
+     * Matches no labels at all: what a missing selector means where Kubernetes reads it as
+     * {@code labels.Nothing()} (a topology spread constraint without a {@code labelSelector}).
+     */
+    public static final LabelSelector NOTHING = new LabelSelector(Map.of(),
+            List.of(new Requirement("", Operator.IN, List.of())));
+
+    /**
+     * The key under which a node term's {@code matchFields} on {@code metadata.name} is kept: no label
+     * key can contain '@', so it never meets a real label; {@link #matches(Map, String)} reads it as the
+     * node's name.
+     */
+    public static final String NODE_NAME_FIELD = "@metadata.name";
+
     public LabelSelector {
         matchLabels = Map.copyOf(matchLabels);
         requirements = List.copyOf(requirements);
@@ -22,13 +36,19 @@ public record LabelSelector(Map<String, String> matchLabels, List<Requirement> r
     }
 
     public boolean matches(Map<String, String> labels) {
+        return matches(labels, null);
+    }
+
+    /** As {@link #matches(Map)}, for a node term: {@link #NODE_NAME_FIELD} reads {@code nodeName}. */
+    public boolean matches(Map<String, String> labels, String nodeName) {
         for (Map.Entry<String, String> e : matchLabels.entrySet()) {
             if (!e.getValue().equals(labels.get(e.getKey()))) {
                 return false;
             }
         }
         for (Requirement r : requirements) {
-            if (!r.matches(labels)) {
+            String value = NODE_NAME_FIELD.equals(r.key()) ? nodeName : labels.get(r.key());
+            if (!r.matchesValue(value)) {
                 return false;
             }
         }
@@ -41,18 +61,37 @@ public record LabelSelector(Map<String, String> matchLabels, List<Requirement> r
             values = List.copyOf(values);
         }
 
-        boolean matches(Map<String, String> labels) {
-            String value = labels.get(key);
+        /** Whether a label (or field) of this value, null when absent, meets the requirement. */
+        boolean matchesValue(String value) {
             return switch (operator) {
                 case IN -> value != null && values.contains(value);
                 case NOT_IN -> value == null || !values.contains(value);
                 case EXISTS -> value != null;
                 case DOES_NOT_EXIST -> value == null;
+                case GT -> compared(value) > 0;
+                case LT -> compared(value) < 0;
             };
+        }
+
+        /**
+         * Gt and Lt of node terms compare the label, read as an integer, with the one value: the sign of
+         * label minus value; 0 (no match) when either is not an integer or the label is absent, as the
+         * scheduler treats them.
+         */
+        private int compared(String value) {
+            if (value == null || values.size() != 1) {
+                return 0;
+            }
+            try {
+                return Long.compare(Long.parseLong(value), Long.parseLong(values.get(0)));
+            } catch (NumberFormatException e) {
+                return 0;
+            }
         }
     }
 
+    /** Set-based operators; GT and LT occur only in node selector terms. */
     public enum Operator {
-        IN, NOT_IN, EXISTS, DOES_NOT_EXIST
+        IN, NOT_IN, EXISTS, DOES_NOT_EXIST, GT, LT
     }
 }

@@ -47,15 +47,22 @@ public record NodeAdmission(boolean unschedulable, List<Taint> taints, List<Avoi
 
     /** Whether the scheduler would let {@code pod} onto the node (NodeUnschedulable and TaintToleration). */
     public boolean admits(PodInfo pod) {
-        if (unschedulable && !tolerated(pod, Taint.UNSCHEDULABLE)) {
-            return false;
-        }
+        return !keepsOffAsCordoned(pod) && untoleratedTaint(pod) == null;
+    }
+
+    /** The scheduler's NodeUnschedulable: cordoned, and the pod does not tolerate the cordon's taint. */
+    public boolean keepsOffAsCordoned(PodInfo pod) {
+        return unschedulable && !tolerated(pod, Taint.UNSCHEDULABLE);
+    }
+
+    /** The scheduler's TaintToleration: the first NoSchedule or NoExecute taint {@code pod} does not tolerate, or null. */
+    public Taint untoleratedTaint(PodInfo pod) {
         for (Taint taint : taints) {
             if (taint.repels() && !tolerated(pod, taint)) {
-                return false;
+                return taint;
             }
         }
-        return true;
+        return null;
     }
 
     private static boolean tolerated(PodInfo pod, Taint taint) {

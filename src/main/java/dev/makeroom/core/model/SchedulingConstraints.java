@@ -41,8 +41,21 @@ public record SchedulingConstraints(List<PodAffinityTerm> affinity, List<SpreadC
         preferred = List.copyOf(preferred);
     }
 
-    /** Whether the pod's node selector and required node affinity allow a node with these labels. */
-    public boolean allowsNode(java.util.Map<String, String> nodeLabels) {
-        return nodeTerms.isEmpty() || nodeTerms.stream().anyMatch(term -> term.matches(nodeLabels));
+    /** Whether the pod's node selector and required node affinity allow this node (the scheduler's NodeAffinity). */
+    public boolean allowsNode(NodeInfo node) {
+        return allowsNode(node.labels(), node.name());
+    }
+
+    /** As above, for a node of these labels and name ({@code matchFields} read the name). */
+    public boolean allowsNode(java.util.Map<String, String> nodeLabels, String nodeName) {
+        if (nodeTerms.isEmpty()) {
+            return true;
+        }
+        for (LabelSelector term : nodeTerms) {
+            if (term.matches(nodeLabels, nodeName)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -6,6 +6,7 @@ import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.SchedulingConstraints;
 import dev.makeroom.core.model.SpreadConstraint;
+import dev.makeroom.core.placement.Topology;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -135,7 +136,7 @@ public final class InterPodConstraints {
         }
         List<CountNeed> needs = new ArrayList<>();
         for (SpreadConstraint c : own.spread()) {
-            if (c.honorNodeAffinity() && !own.allowsNode(node.labels())) {
+            if (c.honorNodeAffinity() && !own.allowsNode(node)) {
                 return NodeConstraints.impossible("the pod's node affinity excludes this node");
             }
             long need = spreadNeed(node, c);
@@ -151,13 +152,8 @@ public final class InterPodConstraints {
         return new NodeConstraints(null, null, forced, needs, notes);
     }
 
-    /**
-     * The node's value of a topology key. Every kubelet labels its node with its hostname; a node
-     * that lacks the label (a hand-written snapshot) is still its own hostname domain.
-     */
     private static String domainOf(NodeInfo node, String key) {
-        String value = node.labels().get(key);
-        return value == null && PodAffinityTerm.HOSTNAME.equals(key) ? node.name() : value;
+        return Topology.domainOf(node, key);
     }
 
     private String missingKey(NodeInfo node) {
@@ -264,7 +260,8 @@ public final class InterPodConstraints {
         Map<String, Long> counts = new HashMap<>();
         for (Map.Entry<String, List<NodeInfo>> domain : domainsOf(c.topologyKey()).entrySet()) {
             for (NodeInfo member : domain.getValue()) {
-                if ((c.honorNodeAffinity() && !own.allowsNode(member.labels())) || !hasSpreadKeys(member)) {
+                if ((c.honorNodeAffinity() && !own.allowsNode(member)) || !hasSpreadKeys(member)
+                        || (c.honorTaints() && member.admission().untoleratedTaint(pending) != null)) {
                     continue;
                 }
                 long matching = member.pods().stream().filter(p -> !p.terminating() && c.counts(pending, p)).count();

@@ -6,6 +6,7 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.placement.Conflicts;
 import dev.makeroom.core.model.Resources;
 
 import java.util.ArrayList;

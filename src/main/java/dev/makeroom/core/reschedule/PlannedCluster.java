@@ -8,7 +8,7 @@ import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.model.Resources;
-import dev.makeroom.core.preemption.Conflicts;
+import dev.makeroom.core.placement.Conflicts;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -79,7 +79,7 @@ final class PlannedCluster {
         if (target.admission().avoids(pod, now) || leftThisRound(pod, target)) {
             return "its controller is on the node's avoid list";
         }
-        if (!pod.constraints().allowsNode(target.labels())) {
+        if (!pod.constraints().allowsNode(target)) {
             return "its node selector or required node affinity does not allow it";
         }
         Resources requested = NodeUsage.requestedFor(target, pod, null);

@@ -174,7 +174,7 @@ public final class ReschedulePlanner {
 
         /** Why the pod should not stay on its node, or null. */
         private String misplaced(PodInfo pod, NodeInfo node) {
-            if (!pod.constraints().allowsNode(node.labels())) {
+            if (!pod.constraints().allowsNode(node)) {
                 return "its node selector or required node affinity no longer allows " + node.name();
             }
             for (PodInfo other : planned.podsOn(node)) {

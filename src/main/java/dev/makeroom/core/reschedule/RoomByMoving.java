@@ -5,7 +5,7 @@ import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
-import dev.makeroom.core.preemption.Conflicts;
+import dev.makeroom.core.placement.Conflicts;
 import dev.makeroom.core.preemption.Deadline;
 
 import java.time.Instant;
@@ -157,7 +157,7 @@ final class RoomByMoving {
 
         /** Adds the node as a site, or says why it is none. */
         private String siteProblem(NodeInfo node, List<Site> sites) {
-            if (!node.admission().admits(pending) || !pending.constraints().allowsNode(node.labels())) {
+            if (!node.admission().admits(pending) || !pending.constraints().allowsNode(node)) {
                 return "do not take it (cordoned, taints, node selector or affinity)";
             }
             if (planned.reservedAgainst(pending, node) != null) {

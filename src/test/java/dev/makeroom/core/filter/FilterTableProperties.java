@@ -37,7 +37,7 @@ class FilterTableProperties {
             if (mask == 0) {
                 passed.add(name);
             } else {
-                failed.put(name, mask < 0 ? FilterPolicy.UNKNOWN_NODE : FilterPolicy.describe(mask, c.pending().requests()));
+                failed.put(name, mask < 0 ? FilterPolicy.UNKNOWN_NODE : dev.makeroom.core.accounting.FitCheck.describe(mask, c.pending().requests()));
             }
         }
         assertThat(verdict.passed()).isEqualTo(passed);

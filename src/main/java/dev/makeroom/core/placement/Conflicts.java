@@ -1,4 +1,4 @@
-package dev.makeroom.core.preemption;
+package dev.makeroom.core.placement;
 
 import dev.makeroom.core.model.HostPort;
 import dev.makeroom.core.model.PodInfo;
@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * A conflict on the node itself that forces a running pod out for the pending one to fit: a
- * shared host port. (Pod anti-affinity, at any topology, is {@link InterPodConstraints}'.)
+ * shared host port. (Pod anti-affinity, at any topology, is {@code InterPodConstraints}'.)
  */
 public final class Conflicts {
 

@@ -1,0 +1,129 @@
+package dev.makeroom.core.placement;
+
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodAffinityTerm;
+import dev.makeroom.core.model.PodInfo;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * InterPodAffinity's pre-filter for one pod, over every bound pod once: the topology domains (key and
+ * value) that hold a pod matching all its required affinity terms, the domains its anti-affinity
+ * keeps it out of, and the domains existing pods' anti-affinity keeps it out of. Nodes are then
+ * answered by looking up their own domains. Terminating pods count, as they do for the scheduler.
+ * A term choosing namespaces by their labels, which the view does not hold, makes the answer unknown.
+ */
+final class AffinityPreFilter {
+
+    private final Map<String, Set<String>> withAffinityMatch = new HashMap<>();
+    private final Map<String, Set<String>> keptOutByOwn = new HashMap<>();
+    private final Map<String, Set<String>> keptOutByExisting = new HashMap<>();
+    private final boolean matchesOwnAffinity;
+    private final String unknown;
+
+    AffinityPreFilter(PodInfo pod, PlacementState state) {
+        List<PodAffinityTerm> affinity = pod.constraints().affinity();
+        List<PodAffinityTerm> anti = pod.antiAffinity();
+        List<String> cannot = new ArrayList<>();
+        for (PodAffinityTerm term : anti) {
+            if (term.namespacesByLabels()) {
+                cannot.add("pod anti-affinity choosing namespaces by their labels");
+            }
+        }
+        if (!affinity.isEmpty() || !anti.isEmpty()) {
+            for (NodeInfo node : state.nodes()) {
+                for (PodInfo other : state.podsOn(node)) {
+                    if (!other.uid().equals(pod.uid())) {
+                        count(pod, other, node, affinity, anti);
+                    }
+                }
+            }
+        }
+        for (PodInfo existing : state.podsWithAntiAffinity()) {
+            NodeInfo home = existing.nodeName() == null ? null : state.node(existing.nodeName());
+            if (home == null || existing.uid().equals(pod.uid())) {
+                continue;
+            }
+            for (PodAffinityTerm term : existing.antiAffinity()) {
+                if (term.namespacesByLabels() && term.selector().matches(pod.labels())) {
+                    cannot.add("pod anti-affinity of " + existing.ref() + " choosing namespaces by their labels");
+                } else if (term.selects(existing, pod)) {
+                    add(keptOutByExisting, term.topologyKey(), Topology.domainOf(home, term.topologyKey()));
+                }
+            }
+        }
+        this.matchesOwnAffinity = !affinity.isEmpty() && affinity.stream().allMatch(t -> t.selects(pod, pod));
+        this.unknown = cannot.isEmpty() ? null : String.join("; ", cannot);
+    }
+
+    private void count(PodInfo pod, PodInfo other, NodeInfo node, List<PodAffinityTerm> affinity,
+                       List<PodAffinityTerm> anti) {
+        if (!affinity.isEmpty() && affinity.stream().allMatch(t -> t.selects(pod, other))) {
+            for (PodAffinityTerm term : affinity) {
+                add(withAffinityMatch, term.topologyKey(), Topology.domainOf(node, term.topologyKey()));
+            }
+        }
+        for (PodAffinityTerm term : anti) {
+            if (term.selects(pod, other)) {
+                add(keptOutByOwn, term.topologyKey(), Topology.domainOf(node, term.topologyKey()));
+            }
+        }
+    }
+
+    private static void add(Map<String, Set<String>> domains, String key, String value) {
+        if (value != null) { // a node without the key is in no domain of it
+            domains.computeIfAbsent(key, k -> new HashSet<>()).add(value);
+        }
+    }
+
+    /** The filter's answer on {@code node}: null when it passes. */
+    Placement on(NodeInfo node, PodInfo pod) {
+        if (unknown != null) {
+            return Placement.unknown(Filter.INTER_POD_AFFINITY, unknown);
+        }
+        if (!affinitySatisfied(node, pod)) {
+            return Placement.unresolvable(Filter.INTER_POD_AFFINITY, "node(s) didn't match pod affinity rules");
+        }
+        if (inAny(keptOutByOwn, node)) {
+            return Placement.unschedulable(Filter.INTER_POD_AFFINITY, "node(s) didn't match pod anti-affinity rules");
+        }
+        if (inAny(keptOutByExisting, node)) {
+            return Placement.unschedulable(Filter.INTER_POD_AFFINITY,
+                    "node(s) didn't satisfy existing pods anti-affinity rules");
+        }
+        return null;
+    }
+
+    /**
+     * Every term's domain here holds a pod matching all terms, and the node has every term's key; with
+     * no such pod anywhere, a pod that matches its own terms may start the group.
+     */
+    private boolean affinitySatisfied(NodeInfo node, PodInfo pod) {
+        boolean found = true;
+        for (PodAffinityTerm term : pod.constraints().affinity()) {
+            String here = Topology.domainOf(node, term.topologyKey());
+            if (here == null) {
+                return false;
+            }
+            if (!withAffinityMatch.getOrDefault(term.topologyKey(), Set.of()).contains(here)) {
+                found = false;
+            }
+        }
+        return found || (withAffinityMatch.isEmpty() && matchesOwnAffinity);
+    }
+
+    private static boolean inAny(Map<String, Set<String>> domains, NodeInfo node) {
+        for (Map.Entry<String, Set<String>> e : domains.entrySet()) {
+            String here = Topology.domainOf(node, e.getKey());
+            if (here != null && e.getValue().contains(here)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.makeroom.core.placement;
+
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
+
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * The cluster a placement is asked of: a snapshot as it is ({@link SnapshotState}), or one with
+ * planned changes (the rescheduler's round: pods moved, room reserved). Every pod the state lists has
+ * its {@code nodeName} as the state has it.
+ */
+public interface PlacementState {
+
+    Collection<NodeInfo> nodes();
+
+    /** The node of this name, or null. */
+    NodeInfo node(String name);
+
+    /** The pods bound to the node in this state. */
+    List<PodInfo> podsOn(NodeInfo node);
+
+    /** What NodeResourcesFit counts as taken on the node when {@code pod} is placed (pods under {@link Resources#PODS}). */
+    Resources requestedFor(NodeInfo node, PodInfo pod);
+
+    /** Why room held on the node keeps {@code pod} off, or null. */
+    String reservedAgainst(PodInfo pod, NodeInfo node);
+
+    /** The bound pods with required anti-affinity (their terms can keep any pod away). */
+    List<PodInfo> podsWithAntiAffinity();
+}

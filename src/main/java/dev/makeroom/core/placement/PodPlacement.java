@@ -1,0 +1,138 @@
+package dev.makeroom.core.placement;
+
+import dev.makeroom.core.accounting.FitCheck;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.SpreadConstraint;
+import dev.makeroom.core.model.Taint;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The placement engine: may this pod run on this node of this cluster state? One home for the
+ * kube-scheduler's filter rules in makeroom; filter, simulate, {@code --why} and the rescheduler ask it.
+ *
+ * <p>Design. As the scheduler does, work that depends only on the pod is done once, in a pre-filter
+ * over the state ({@link #of}): topology spread counts per domain ({@link SpreadPreFilter}) and the
+ * domains pod (anti-)affinity admits or refuses ({@link AffinityPreFilter}); both are built only when
+ * the pod has such constraints or an existing pod's anti-affinity selects it. {@link #on} then runs the
+ * filters in the scheduler's order (NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts,
+ * NodeResourcesFit, the volume filters, PodTopologySpread, InterPodAffinity), then makeroom's own
+ * (reservations, the queue fence); the first that fails decides, with the scheduler's reason text and
+ * status: {@link Verdict#UNSCHEDULABLE} where removing pods could help (a preemption candidate),
+ * {@link Verdict#UNRESOLVABLE} where nothing on the node can. What makeroom does not model (volumes,
+ * namespaces chosen by labels) answers {@link Verdict#UNKNOWN} at its place in the order, never "fits".
+ *
+ * <p>Not modelled beyond resources: the scheduler's second filter pass with nominated pods added
+ * counts their requests (as {@link PlacementState#requestedFor} does) but not their labels for spread
+ * and affinity. The state is read, never changed: ask {@link #of} again after a change.
+ */
+public final class PodPlacement {
+
+    private final PlacementState state;
+    private final PodInfo pod;
+    private final String fence;
+    private final List<SpreadPreFilter> spread;
+    private final AffinityPreFilter affinity;
+    private final String unmodelled;
+
+    private PodPlacement(PlacementState state, PodInfo pod, String fence) {
+        this.state = state;
+        this.pod = pod;
+        this.fence = fence;
+        List<SpreadConstraint> constraints = pod.constraints().spread();
+        List<SpreadPreFilter> prefilters = new ArrayList<>(constraints.size());
+        for (SpreadConstraint c : constraints) {
+            prefilters.add(new SpreadPreFilter(c, pod, state, constraints));
+        }
+        this.spread = prefilters;
+        this.affinity = new AffinityPreFilter(pod, state);
+        List<String> unknown = pod.constraints().unmodelled();
+        this.unmodelled = unknown.isEmpty() ? null : String.join("; ", unknown);
+    }
+
+    /** The engine for {@code pod} on {@code state}. */
+    public static PodPlacement of(PlacementState state, PodInfo pod) {
+        return new PodPlacement(state, pod, null);
+    }
+
+    /**
+     * As above, with makeroom's queue fence: {@code fence} (null: none) says why the pod's queue, or an
+     * ancestor, would go over its max; every node is then unresolvable, since no eviction changes that.
+     */
+    public static PodPlacement of(PlacementState state, PodInfo pod, String fence) {
+        return new PodPlacement(state, pod, fence);
+    }
+
+    public PodInfo pod() {
+        return pod;
+    }
+
+    /** The first filter that {@code pod} fails on {@code node}, or {@link Placement#FITS}. */
+    public Placement on(NodeInfo node) {
+        Placement answer = nodeOnly(node);
+        if (answer == null) {
+            answer = withPods(node);
+        }
+        if (answer == null) {
+            answer = makeroomsOwn(node);
+        }
+        return answer == null ? Placement.FITS : answer;
+    }
+
+    /** The filters that read the node alone: cordon, taints, node affinity. */
+    private Placement nodeOnly(NodeInfo node) {
+        if (node.admission().keepsOffAsCordoned(pod)) {
+            return Placement.unresolvable(Filter.NODE_UNSCHEDULABLE, "node(s) were unschedulable");
+        }
+        Taint taint = node.admission().untoleratedTaint(pod);
+        if (taint != null) {
+            return Placement.unresolvable(Filter.TAINT_TOLERATION, "node(s) had untolerated taint {" + taint.key()
+                    + ": " + (taint.value() == null ? "" : taint.value()) + "}");
+        }
+        if (!pod.constraints().allowsNode(node)) {
+            return Placement.unresolvable(Filter.NODE_AFFINITY, "node(s) didn't match Pod's node affinity/selector");
+        }
+        return null;
+    }
+
+    /** The filters that read the node's pods: ports, resources, then (after the unmodelled volumes) spread and affinity. */
+    private Placement withPods(NodeInfo node) {
+        if (!pod.hostPorts().isEmpty()) {
+            for (PodInfo other : state.podsOn(node)) {
+                if (!other.uid().equals(pod.uid()) && Conflicts.between(pod, other) != null) {
+                    return Placement.unschedulable(Filter.NODE_PORTS,
+                            "node(s) didn't have free ports for the requested pod ports");
+                }
+            }
+        }
+        long shortMask = FitCheck.shortMask(node.allocatable(), state.requestedFor(node, pod), pod.requests());
+        if (shortMask != 0) {
+            return Placement.unschedulable(Filter.NODE_RESOURCES_FIT, FitCheck.describe(shortMask, pod.requests()));
+        }
+        if (unmodelled != null) {
+            return Placement.unknown(Filter.UNMODELLED, unmodelled);
+        }
+        for (SpreadPreFilter s : spread) {
+            String domain = Topology.domainOf(node, s.constraint().topologyKey());
+            if (domain == null) {
+                return Placement.unresolvable(Filter.POD_TOPOLOGY_SPREAD,
+                        "node(s) didn't match pod topology spread constraints (missing required label)");
+            }
+            if (!s.allows(domain, pod)) {
+                return Placement.unschedulable(Filter.POD_TOPOLOGY_SPREAD,
+                        "node(s) didn't match pod topology spread constraints");
+            }
+        }
+        return affinity.on(node, pod);
+    }
+
+    private Placement makeroomsOwn(NodeInfo node) {
+        String reserved = state.reservedAgainst(pod, node);
+        if (reserved != null) {
+            return Placement.unresolvable(Filter.RESERVATION, reserved);
+        }
+        return fence == null ? null : Placement.unresolvable(Filter.QUEUE, fence);
+    }
+}

@@ -1,0 +1,48 @@
+package dev.makeroom.core.placement;
+
+import dev.makeroom.core.accounting.NodeUsage;
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Reservation;
+import dev.makeroom.core.model.Resources;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+
+/** A snapshot as it is, with its reservations as they hold at {@code now}. */
+public record SnapshotState(ClusterSnapshot snapshot, Instant now) implements PlacementState {
+
+    @Override
+    public Collection<NodeInfo> nodes() {
+        return snapshot.nodes();
+    }
+
+    @Override
+    public NodeInfo node(String name) {
+        return snapshot.node(name);
+    }
+
+    @Override
+    public List<PodInfo> podsOn(NodeInfo node) {
+        return node.pods();
+    }
+
+    /** Bound pods, with the nominated pods of at least the pod's priority, not counting the pod itself. */
+    @Override
+    public Resources requestedFor(NodeInfo node, PodInfo pod) {
+        return NodeUsage.requestedFor(node, pod, NodeUsage.homeOf(snapshot, pod));
+    }
+
+    @Override
+    public String reservedAgainst(PodInfo pod, NodeInfo node) {
+        Reservation reservation = node.admission().reservation();
+        return reservation != null && reservation.keepsOff(pod, snapshot, now) ? reservation.describe() : null;
+    }
+
+    @Override
+    public List<PodInfo> podsWithAntiAffinity() {
+        return snapshot.podsWithAntiAffinity();
+    }
+}
