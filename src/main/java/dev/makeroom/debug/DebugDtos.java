@@ -39,7 +39,7 @@ final class DebugDtos {
     }
 
     record Simulation(String pod, int priority, String queue, List<String> fitsOn, Map<String, String> doesNotFit,
-                      Map<String, String> unresolvable, Decision preemption) {
+                      Map<String, String> unresolvable, Map<String, String> unknown, Decision preemption) {
     }
 
     /** The queue configuration in force: where from, what was last rejected, and the tree. */

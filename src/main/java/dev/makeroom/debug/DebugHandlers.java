@@ -4,8 +4,9 @@ import dev.makeroom.cluster.ClusterView;
 import dev.makeroom.cluster.ReplicaName;
 import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.core.filter.FilterPolicy;
-import dev.makeroom.core.filter.FilterVerdict;
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.placement.PlacementSurvey;
+import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.Candidacy;
@@ -41,17 +42,15 @@ final class DebugHandlers {
 
     private final ClusterView view;
     private final DecisionLog decisions;
-    private final FilterPolicy filter;
     private final PreemptionEngine engine;
     private final Queues queues;
     private final Clock clock;
     private final KubernetesSerialization serialization = new KubernetesSerialization();
 
-    DebugHandlers(ClusterView view, DecisionLog decisions, FilterPolicy filter, PreemptionEngine engine,
+    DebugHandlers(ClusterView view, DecisionLog decisions, PreemptionEngine engine,
                   Queues queues, Clock clock) {
         this.view = view;
         this.decisions = decisions;
-        this.filter = filter;
         this.engine = engine;
         this.queues = queues;
         this.clock = clock;
@@ -59,7 +58,8 @@ final class DebugHandlers {
 
     /**
      * POST /debug/simulate — body: a Pod (YAML or JSON), or {"pod": "namespace/name"} for a pod in
-     * the view. Answers what filter and preempt would decide now over every node; changes nothing.
+     * the view. Answers where the scheduler could place it now (every filter, over every node) and what
+     * preempt would decide over the nodes the scheduler would offer it; changes nothing.
      */
     ServerResponse simulate(ServerRequest request) throws Exception {
         ClusterSnapshot snapshot = view.snapshot();
@@ -72,13 +72,14 @@ final class DebugHandlers {
         if (pod == null) {
             return error(HttpStatus.NOT_FOUND, "no such pod in the view");
         }
-        List<String> nodes = snapshot.nodes().stream().map(NodeInfo::name).sorted().toList();
         QueueUsage usage = queues.usage(snapshot);
-        FilterVerdict fits = filter.filter(snapshot, pod, nodes, usage, clock.instant());
-        PreemptionDecision decision = engine.decide(snapshot, pod, Candidate.onNodes(nodes), queues.rulesFor(snapshot, pod));
+        PlacementSurvey where = PlacementSurvey.of(new SnapshotState(snapshot, clock.instant()), pod,
+                FilterPolicy.overQueueMax(snapshot, pod, usage));
+        PreemptionDecision decision = engine.decide(snapshot, pod, Candidate.onNodes(where.preemptionCandidates()),
+                queues.rulesFor(snapshot, pod));
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.Simulation(
-                pod.ref().toString(), pod.priority(), queueOf(pod, snapshot, usage), fits.passed(), fits.failed(),
-                fits.unresolvable(), decision(clock.instant().toString(), decision)));
+                pod.ref().toString(), pod.priority(), queueOf(pod, snapshot, usage), where.fits(), where.unschedulable(),
+                where.unresolvable(), where.unknown(), decision(clock.instant().toString(), decision)));
     }
 
     private PodInfo podToSimulate(String body, ClusterSnapshot snapshot) {

@@ -1,7 +1,6 @@
 package dev.makeroom.debug;
 
 import dev.makeroom.cluster.ClusterView;
-import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.observability.DecisionLog;
 import dev.makeroom.queues.QueueConfigService;
@@ -21,10 +20,10 @@ import java.time.Clock;
 class DebugManagementConfiguration {
 
     @Bean
-    RouterFunction<ServerResponse> debugRoutes(ClusterView view, DecisionLog decisions, FilterPolicy filter,
+    RouterFunction<ServerResponse> debugRoutes(ClusterView view, DecisionLog decisions,
                                                PreemptionEngine engine, QueueConfigService queueConfig, Queues queues,
                                                Clock clock, Rescheduler rescheduler) {
-        DebugHandlers debug = new DebugHandlers(view, decisions, filter, engine, queues, clock);
+        DebugHandlers debug = new DebugHandlers(view, decisions, engine, queues, clock);
         QueueDebug queueDebug = new QueueDebug(view, queueConfig, queues);
         ReschedulerDebug reschedulerDebug = new ReschedulerDebug(rescheduler);
         return RouterFunctions.route()

@@ -1,11 +1,11 @@
 package dev.makeroom.why;
 
 import dev.makeroom.cluster.SnapshotFileClusterView;
-import dev.makeroom.core.filter.FilterPolicy;
-import dev.makeroom.core.filter.FilterVerdict;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.placement.PlacementSurvey;
+import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.preemption.AnswerMode;
 import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.NodeVerdict;
@@ -18,16 +18,17 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * {@code java -jar makeroom.jar --why=namespace/name --dump=cluster.yaml}: loads a dump ({@code kubectl
- * get nodes,pods,pdb,priorityclasses -A -o yaml}), decides for the named pending pod as makeroom's
- * filter and preempt would over every node (default settings, no queues), prints the decision with
- * its reasons, node by node, and exits: 0 when the pod would be placed or preempt, 1 when nothing
- * works, 2 when the question cannot be asked (no such pod, no such file).
+ * get nodes,pods,pdb,priorityclasses -A -o yaml}), tells where the scheduler could place the named
+ * pod (every filter of the placement engine, over every node) and, when nowhere, what makeroom's preempt
+ * would decide over the nodes the scheduler would offer it (default settings, no queues); prints the
+ * decision with its reasons, node by node, and exits: 0 when the pod would be placed or preempt, 1 when
+ * nothing works, 2 when the question cannot be asked (no such pod, no such file).
  */
 public final class WhyCommand {
 
@@ -60,35 +61,43 @@ public final class WhyCommand {
     }
 
     static int explain(ClusterSnapshot snapshot, PodInfo pending, PrintStream out) {
-        List<String> nodes = snapshot.nodes().stream().map(NodeInfo::name).sorted().toList();
         out.println(pending.ref() + ": priority " + pending.priority() + ", requests " + pending.requests()
                 + (pending.isAssigned() ? ", bound to " + pending.nodeName() : ", pending"));
-        FilterVerdict fits = new FilterPolicy().filter(snapshot, pending, nodes, null, Instant.now());
-        if (!fits.passed().isEmpty()) {
-            out.println("fits without preemption on " + String.join(", ", fits.passed()));
+        PlacementSurvey where = PlacementSurvey.of(new SnapshotState(snapshot, Instant.now()), pending, null);
+        if (!where.fits().isEmpty()) {
+            out.println("fits without preemption on " + String.join(", ", where.fits()));
             return 0;
         }
+        List<String> candidates = where.preemptionCandidates();
         PreemptionSettings all = new PreemptionSettings(PreemptionSettings.DEFAULTS.strategy(), AnswerMode.ALL,
                 PreemptionSettings.DEFAULTS.pdb(), PreemptionSettings.DEFAULTS.budget());
-        PreemptionDecision decision = new PreemptionEngine(all, System::nanoTime)
-                .decide(snapshot, pending, Candidate.onNodes(nodes), QueueRules.off());
-        out.println("preemption: " + decision.outcome() + " (" + decision.detail() + ")");
-        Map<String, String> failed = fits.failed();
-        for (NodeVerdict verdict : decision.verdicts().stream().sorted(Comparator.comparing(NodeVerdict::node)).toList()) {
-            String why = failed.getOrDefault(verdict.node(), "");
-            if (verdict.isFeasible()) {
-                out.println("  " + verdict.node() + " (" + why + "): evict " + String.join(", ", verdict.victims().victims()
+        PreemptionDecision decision = candidates.isEmpty() ? null : new PreemptionEngine(all, System::nanoTime)
+                .decide(snapshot, pending, Candidate.onNodes(candidates), QueueRules.off());
+        out.println(decision == null ? "preemption: not tried (no node where evicting pods could help)"
+                : "preemption: " + decision.outcome() + " (" + decision.detail() + ")");
+        Map<String, NodeVerdict> verdicts = new TreeMap<>();
+        if (decision != null) {
+            decision.verdicts().forEach(v -> verdicts.put(v.node(), v));
+        }
+        for (String node : snapshot.nodes().stream().map(NodeInfo::name).sorted().toList()) {
+            NodeVerdict verdict = verdicts.get(node);
+            String why = where.reasonOn(node);
+            if (verdict == null) {
+                out.println("  " + node + " (" + why + "): not a candidate — " + (where.unknown().containsKey(node)
+                        ? "makeroom cannot tell whether the pod fits" : "evicting pods cannot change this"));
+            } else if (verdict.isFeasible()) {
+                out.println("  " + node + " (" + why + "): evict " + String.join(", ", verdict.victims().victims()
                         .stream().map(p -> p.ref() + " (priority " + p.priority() + ")").toList())
                         + (verdict.victims().pdbViolations() == 0 ? ""
                         : "; breaks " + verdict.victims().pdbViolations() + " PodDisruptionBudget allowance(s)")
                         + (verdict.provenOptimal() ? "" : " [search ran out of time: " + (verdict.stats().gap() == null
                         ? "not proven the fewest" : verdict.stats().gap().describe()) + "]"));
             } else {
-                out.println("  " + verdict.node() + " (" + why + "): no — "
+                out.println("  " + node + " (" + why + "): no — "
                         + (verdict.detail() != null ? verdict.detail() : String.valueOf(verdict.reason())));
             }
         }
-        return decision.chosen().isEmpty() ? 1 : 0;
+        return decision == null || decision.chosen().isEmpty() ? 1 : 0;
     }
 
     private static String argument(String[] args, String prefix) {

@@ -40,6 +40,11 @@ class WhyCommandTest {
         String shown = section.substring(start, section.indexOf("```", start)).strip();
         why("--why=default/critical-job", "--dump=examples/demo-cluster.yaml");
         assertThat(output().strip()).isEqualTo(shown);
+        int second = section.indexOf("```text\n", start) + "```text\n".length();
+        String placement = section.substring(second, section.indexOf("```", second)).strip();
+        printed.reset();
+        why("--why=default/web-3", "--dump=examples/placement-cluster.yaml");
+        assertThat(output().strip()).isEqualTo(placement);
     }
 
     @Test
@@ -57,5 +62,32 @@ class WhyCommandTest {
         assertThat(why("--why=critical-job", "--dump=examples/demo-cluster.yaml")).isEqualTo(2);
         assertThat(why("--why=default/critical-job", "--dump=no-such-file.yaml")).isEqualTo(2);
         assertThat(output()).contains("usage: --why=namespace/name").contains("cannot read no-such-file.yaml");
+    }
+
+    @Test
+    void the_scheduler_filters_decide_where_preemption_is_tried_and_each_node_says_which_refused() {
+        assertThat(why("--why=default/web-3", "--dump=examples/placement-cluster.yaml")).isZero();
+        assertThat(output()).contains("preemption: PREEMPT (on node-e evict default/batch-big)")
+                .contains("node-a (node(s) were unschedulable): not a candidate")
+                .contains("node-b (node(s) had untolerated taint {dedicated: gpu}): not a candidate")
+                .contains("node-c (node(s) didn't have free ports for the requested pod ports): no — ")
+                .contains("node-d (node(s) didn't match pod topology spread constraints): no — ")
+                .contains("node-e (Insufficient cpu): evict default/batch-big (priority 100)")
+                .contains("node-f (node(s) didn't match pod topology spread constraints (missing required label)):"
+                        + " not a candidate");
+    }
+
+    @Test
+    void a_node_selector_no_node_matches_is_never_told_it_fits() {
+        assertThat(why("--why=default/report", "--dump=examples/placement-cluster.yaml")).isEqualTo(1);
+        assertThat(output()).contains("preemption: not tried (no node where evicting pods could help)")
+                .contains("node-d (node(s) didn't match Pod's node affinity/selector): not a candidate")
+                .doesNotContain("fits without preemption");
+    }
+
+    @Test
+    void a_pod_tolerating_the_cordon_and_taints_fits_where_only_resources_are_left() {
+        assertThat(why("--why=default/probe", "--dump=examples/placement-cluster.yaml")).isZero();
+        assertThat(output()).contains("fits without preemption on node-a, node-b, node-c, node-d, node-f" + System.lineSeparator());
     }
 }
