@@ -16,7 +16,7 @@ public enum MoveBlocker {
     NOT_EVICTABLE("makeroom.dev/evictable is false"),
     SYSTEM_CRITICAL("at or above system-cluster-critical"),
     LOCAL_STORAGE("keeps data on its node (emptyDir or hostPath)"),
-    UNCHECKED_CONSTRAINTS("has placement constraints makeroom does not check before a move");
+    UNCHECKED_CONSTRAINTS("its placement depends on what makeroom does not model (volumes, namespaces chosen by labels)");
 
     private final String description;
 
@@ -59,25 +59,23 @@ public enum MoveBlocker {
     }
 
     /**
-     * Whether where the pod may land is fully checked by {@link PlannedCluster#landingProblem}: nothing
-     * unmodelled, a node affinity label selectors can say, no pod affinity or topology spread, anti-affinity (its own or others' that select it)
-     * only per node.
+     * Whether where the pod may land is something the placement engine can answer: nothing it calls
+     * unknown (volumes it does not model, namespaces chosen by labels in the pod's terms or in an
+     * existing pod's anti-affinity that could select it). Spread, pod affinity and anti-affinity at
+     * any topology are answered, and so no reason to stay.
      */
     static boolean placementChecked(PodInfo pod, ClusterSnapshot snapshot) {
-        var constraints = pod.constraints();
-        if (!constraints.unmodelled().isEmpty() || !constraints.affinity().isEmpty() || !constraints.spread().isEmpty()
-                || !constraints.nodeTermsReadable()) {
+        if (!pod.constraints().unmodelled().isEmpty()) {
             return false;
         }
         for (PodAffinityTerm term : pod.antiAffinity()) {
-            if (!PodAffinityTerm.HOSTNAME.equals(term.topologyKey()) || term.namespacesByLabels()) {
+            if (term.namespacesByLabels()) {
                 return false;
             }
         }
         for (PodInfo other : snapshot.podsWithAntiAffinity()) {
             for (PodAffinityTerm term : other.antiAffinity()) {
-                if (!PodAffinityTerm.HOSTNAME.equals(term.topologyKey()) && !other.uid().equals(pod.uid())
-                        && (term.namespacesByLabels() || term.selects(other, pod))) {
+                if (term.namespacesByLabels() && !other.uid().equals(pod.uid()) && term.selector().matches(pod.labels())) {
                     return false;
                 }
             }

@@ -8,10 +8,13 @@ import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.model.Resources;
-import dev.makeroom.core.placement.Conflicts;
+import dev.makeroom.core.placement.Placement;
+import dev.makeroom.core.placement.PlacementState;
+import dev.makeroom.core.placement.PodPlacement;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +22,11 @@ import java.util.Map;
 /**
  * The cluster as it will be once the round's moves so far are done: each move takes its pod's requests
  * (and one pod) off the node it leaves and puts them on the node it lands on, so no two moves count the
- * same free space. Answers where a pod may land, with makeroom's filter on that state.
+ * same free space. Answers where a pod may land by asking the placement engine ({@link PodPlacement})
+ * on that state, and checks that the move keeps the pods it leaves behind as placed as before
+ * ({@link KeptConstraints}).
  */
-final class PlannedCluster {
+final class PlannedCluster implements PlacementState {
 
     private static final Resources ONE_POD = Resources.of(Resources.PODS, 1);
 
@@ -34,10 +39,56 @@ final class PlannedCluster {
     private final Map<String, List<PodInfo>> arrived = new HashMap<>();
     private final Map<String, List<String>> left = new HashMap<>();   // uids
     private final Map<String, PodInfo> reservedThisRound = new HashMap<>(); // node -> the pending pod it is held for
+    private final Map<String, PodInfo> movedTo = new HashMap<>(); // uid -> the pod as it lands
+    private final KeptConstraints kept;
+    private long version; // changes with every move, undo and reservation: what the cached placement was asked of
+    private PodPlacement cached;
+    private long cachedVersion = -1;
 
     PlannedCluster(ClusterSnapshot snapshot, Instant now) {
         this.snapshot = snapshot;
         this.now = now;
+        this.kept = new KeptConstraints(snapshot, this);
+    }
+
+    @Override
+    public Collection<NodeInfo> nodes() {
+        return snapshot.nodes();
+    }
+
+    @Override
+    public NodeInfo node(String name) {
+        return snapshot.node(name);
+    }
+
+    /** Bound pods and the nominated pods of at least the pod's priority, once the moves so far are done. */
+    @Override
+    public Resources requestedFor(NodeInfo node, PodInfo pod) {
+        Resources requested = NodeUsage.requestedFor(node, pod, null);
+        Resources moved = delta.get(node.name());
+        return moved == null ? requested : requested.plus(moved);
+    }
+
+    @Override
+    public List<PodInfo> podsWithAntiAffinity() {
+        List<PodInfo> bound = snapshot.podsWithAntiAffinity();
+        if (movedTo.isEmpty()) {
+            return bound;
+        }
+        List<PodInfo> now = new ArrayList<>(bound.size());
+        for (PodInfo pod : bound) {
+            now.add(movedTo.getOrDefault(pod.uid(), pod));
+        }
+        return now;
+    }
+
+    /** The engine for {@code pod} on the state as it is now; asked again only after the state changed. */
+    PodPlacement placementOf(PodInfo pod) {
+        if (cached == null || cachedVersion != version || cached.pod() != pod) {
+            cached = PodPlacement.of(this, pod);
+            cachedVersion = version;
+        }
+        return cached;
     }
 
     /** What the bound pods of {@code node} request once the moves so far are done. */
@@ -62,51 +113,68 @@ final class PlannedCluster {
 
     /**
      * Why {@code pod} cannot land on {@code target} once the moves so far are done, or null when it can:
-     * the scheduler's NodeUnschedulable, TaintToleration, NodeAffinity (selector and required affinity),
-     * NodeResourcesFit (with pods nominated there), NodePorts and per-node InterPodAffinity filters;
-     * makeroom's own filter (room reserved for a pending pod of at least its priority, in the API or
-     * this round); and the node's avoid list, or a move off it this round, naming the pod's controller
-     * (the replacement would be kept away; a replica moved there would undo a move).
+     * a cordoned node (being drained) never; the scheduler's filters and makeroom's own (room reserved for a pending pod of at least its
+     * priority, in the API or this round), as the placement engine answers them on this state, where
+     * only "fits" lets it land (unknown does not); the node's avoid list, or a move off it this round,
+     * naming the pod's controller (the replacement would be kept away; a replica moved there would undo
+     * a move); and, for a pod that runs somewhere now, the spread and affinity of the pods it leaves
+     * behind ({@link KeptConstraints}).
      */
     String landingProblem(PodInfo pod, NodeInfo target) {
-        if (!target.admission().admits(pod)) {
-            return "cordoned, or a taint it does not tolerate";
+        String placement = placementProblem(pod, target);
+        if (placement != null) {
+            return placement;
         }
-        String reserved = reservedAgainst(pod, target);
-        if (reserved != null) {
-            return reserved;
+        String from = currentNode(pod);
+        return from == null ? null : kept.brokenBy(pod, snapshot.node(from), target);
+    }
+
+    /**
+     * {@link #landingProblem} without what the pods that stay are owed: for the moves of one plan, whose
+     * sum {@link #keptBroken} checks once they have all landed.
+     */
+    String placementProblem(PodInfo pod, NodeInfo target) {
+        if (target.admission().unschedulable()) {
+            return "cordoned: being drained, never a target (even for a pod that tolerates it)";
+        }
+        Placement placement = placementOf(pod).on(target);
+        if (!placement.fits()) {
+            return placement.reason();
         }
         if (target.admission().avoids(pod, now) || leftThisRound(pod, target)) {
             return "its controller is on the node's avoid list";
         }
-        if (!pod.constraints().allowsNode(target)) {
-            return "its node selector or required node affinity does not allow it";
-        }
-        Resources requested = NodeUsage.requestedFor(target, pod, null);
-        Resources moved = delta.get(target.name());
-        if (moved != null) {
-            requested = requested.plus(moved);
-        }
-        if (!FitCheck.fits(target.allocatable(), requested, pod.requests())) {
-            return "too little free";
-        }
-        for (PodInfo other : podsOn(target)) {
-            if (other.uid().equals(pod.uid())) {
-                continue;
-            }
-            String port = Conflicts.between(pod, other);
-            if (port != null) {
-                return port + " taken by " + other.ref();
-            }
-            if (keptApart(pod, other)) {
-                return "required anti-affinity with " + other.ref();
-            }
-        }
         return null;
     }
 
+    /** Why the moves so far of {@code moved} leave a pod that stays worse off than at the round's start, or null. */
+    String keptBroken(List<PodInfo> moved) {
+        return kept.brokenNow(moved);
+    }
+
+    /** Whether where {@code pod} lands can depend on other pods' landings, or matter to pods that stay. */
+    boolean interPod(PodInfo pod) {
+        return kept.interPod(pod);
+    }
+
+    /** A counter that changes whenever the planned state does. */
+    long version() {
+        return version;
+    }
+
+    /** Where the pod runs once the moves so far are done (null for a pending pod). */
+    String nodeOf(PodInfo pod) {
+        return currentNode(pod);
+    }
+
+    private String currentNode(PodInfo pod) {
+        PodInfo moved = movedTo.get(pod.uid());
+        return moved != null ? moved.nodeName() : pod.nodeName();
+    }
+
     /** What keeps {@code pod} off the node's reserved room, or null. */
-    String reservedAgainst(PodInfo pod, NodeInfo target) {
+    @Override
+    public String reservedAgainst(PodInfo pod, NodeInfo target) {
         PodInfo planned = reservedThisRound.get(target.name());
         if (planned != null && !planned.uid().equals(pod.uid()) && pod.priority() <= planned.priority()) {
             return "room planned for " + planned.ref() + " this round";
@@ -123,13 +191,12 @@ final class PlannedCluster {
     /** Holds the node's room for {@code pending} for the rest of the round (moves planned after it keep off). */
     void reserve(String node, PodInfo pending) {
         reservedThisRound.put(node, pending);
+        version++;
     }
 
     /** What must be freed on the node for {@code pod} to fit once the moves so far are done (pods under {@link Resources#PODS}). */
     Resources deficit(PodInfo pod, NodeInfo node) {
-        Resources requested = NodeUsage.requestedFor(node, pod, null);
-        Resources moved = delta.get(node.name());
-        return FitCheck.deficit(node.allocatable(), moved == null ? requested : requested.plus(moved), pod.requests());
+        return FitCheck.deficit(node.allocatable(), requestedFor(node, pod), pod.requests());
     }
 
     private boolean leftThisRound(PodInfo pod, NodeInfo target) {
@@ -143,7 +210,8 @@ final class PlannedCluster {
     }
 
     /** The node's pods once the moves so far are done. */
-    List<PodInfo> podsOn(NodeInfo node) {
+    @Override
+    public List<PodInfo> podsOn(NodeInfo node) {
         List<String> gone = left.getOrDefault(node.name(), List.of());
         List<PodInfo> came = arrived.getOrDefault(node.name(), List.of());
         if (gone.isEmpty() && came.isEmpty()) {
@@ -166,7 +234,10 @@ final class PlannedCluster {
         requestedAfter.put(from, snapshot.node(from).requested().plus(delta.get(from)));
         requestedAfter.put(to, snapshot.node(to).requested().plus(delta.get(to)));
         left.computeIfAbsent(from, n -> new ArrayList<>()).add(pod.uid());
-        arrived.computeIfAbsent(to, n -> new ArrayList<>()).add(pod.toBuilder().nodeName(to).build());
+        PodInfo landed = pod.toBuilder().nodeName(to).build();
+        arrived.computeIfAbsent(to, n -> new ArrayList<>()).add(landed);
+        movedTo.put(pod.uid(), landed);
+        version++;
     }
 
     /** Takes back {@link #move} (the last move of {@code pod} from {@code from} to {@code to}): a search tries and undoes. */
@@ -185,6 +256,8 @@ final class PlannedCluster {
                 break;
             }
         }
+        movedTo.remove(pod.uid()); // a pod moves at most once a round: undone, it is back where it was
+        version++;
     }
 
     /** Whether a required node-level anti-affinity term of either pod selects the other. */

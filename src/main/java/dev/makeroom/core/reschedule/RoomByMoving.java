@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,6 +44,12 @@ import java.util.StringJoiner;
  * suffice. Each landing is checked on the {@link PlannedCluster} with the earlier ones applied, the
  * pending pod on the freed node last; a set is kept only when every check passes, so what the search
  * returns is always verified, and its deadline can only cost optimality ({@code proven} false).
+ *
+ * <p>That completeness argument holds where a pod lands on its own merits: resources, ports, taints,
+ * selectors. Where topology spread or pod (anti-)affinity ties the moved pods' landings to each other
+ * or to the pods that stay, a set can be missed; what is returned is still verified (each landing by the
+ * placement engine, and the pods that stay no worse off than when the round began, checked once the
+ * set has landed), but a plan found after such a set failed is not {@code proven} the fewest.
  */
 final class RoomByMoving {
 
@@ -134,6 +141,7 @@ final class RoomByMoving {
         private Option best;
         private Map<PodInfo, String> bestLandings;
         private boolean timedOut;
+        private boolean inexact; // a set failed whose landings depend on each other's: fewer moves may exist
         private long steps;
         private String fitsOn;
 
@@ -324,7 +332,7 @@ final class RoomByMoving {
             for (PodInfo pod : pods) { // before any landing is tried: "alone" means on the state before
                 targets.put(pod.uid(), aloneTargets(pod, node, pods.size()));
             }
-            Map<PodInfo, String> landings = new HashMap<>();
+            Map<PodInfo, String> landings = new LinkedHashMap<>(); // in the order verified: the plan's order
             if (land(pods, 0, node, targets, landings)) {
                 if (planned.landingProblem(pending, option.node()) == null) {
                     undoAll(landings, node); // applied again by commit, for the best option only
@@ -333,13 +341,16 @@ final class RoomByMoving {
                 undoAll(landings, node);
             }
             failures.merge(NoPlan.NO_LANDING, 1, Integer::sum);
+            if (pods.stream().anyMatch(planned::interPod)) {
+                inexact = true; // the landing search is complete for resources and node-local rules only
+            }
             return null;
         }
 
         private boolean land(List<PodInfo> pods, int index, String from, Map<String, List<NodeInfo>> targets,
                              Map<PodInfo, String> landings) {
             if (index == pods.size()) {
-                return true;
+                return planned.keptBroken(pods) == null; // once all have landed: the pods that stay no worse off
             }
             PodInfo pod = pods.get(index);
             List<NodeInfo> candidates = new ArrayList<>(targets.get(pod.uid()));
@@ -347,7 +358,7 @@ final class RoomByMoving {
             Set<String> asked = pod.requests().toMap().keySet();
             candidates.sort(Comparator.comparingDouble((NodeInfo n) -> planned.load(n, asked)).thenComparing(NodeInfo::name));
             for (NodeInfo target : candidates) {
-                if (planned.landingProblem(pod, target) == null) {
+                if (planned.placementProblem(pod, target) == null) {
                     planned.move(pod, from, target.name());
                     landings.put(pod, target.name());
                     if (land(pods, index + 1, from, targets, landings)) {
@@ -367,7 +378,7 @@ final class RoomByMoving {
             if (found == null) {
                 found = new ArrayList<>();
                 for (NodeInfo target : nodes) {
-                    if (!target.name().equals(from) && planned.landingProblem(pod, target) == null) {
+                    if (!target.name().equals(from) && planned.placementProblem(pod, target) == null) {
                         found.add(target);
                         if (found.size() == wanted) {
                             break;
@@ -400,15 +411,16 @@ final class RoomByMoving {
         Outcome commit() {
             String node = best.node().name();
             List<Move> moves = new ArrayList<>();
-            for (PodInfo pod : best.pods()) {
+            for (Map.Entry<PodInfo, String> landing : bestLandings.entrySet()) { // each verified after the ones before
+                PodInfo pod = landing.getKey();
                 snapshot.budgetsCovering(pod).forEach(b -> spentThisRound.merge(b, 1, Integer::sum));
-                String to = bestLandings.get(pod);
+                String to = landing.getValue();
                 planned.move(pod, node, to);
                 moves.add(new Move(pod.ref(), node, to, ReschedulePolicy.DEFRAGMENT,
                         "makes room for " + pending.ref() + " on " + node));
             }
             planned.reserve(node, pending);
-            return new Outcome(new RoomPlan(pending.ref(), node, moves, reserveUntil, !timedOut), null, null);
+            return new Outcome(new RoomPlan(pending.ref(), node, moves, reserveUntil, !timedOut && !inexact), null, null);
         }
 
         /** Why no plan: how many nodes were out and why, and what stopped the sets that freed enough. */

@@ -18,20 +18,20 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The oracle of {@link PlacementEngineProperties}: kube-scheduler 1.26's filters, written out plainly
+ * The oracle of {@link PlacementEngineProperties} and of the rescheduler's landings: kube-scheduler 1.26's filters, written out plainly
  * from the plugins' rules — no pre-filter, every count taken again for every node — independently of
  * {@link PodPlacement}. Answers the first failing filter and its status for a pod on a node of a
  * snapshot (no nominated pods, no reservations).
  */
-final class SchedulerFilterOracle {
+public final class SchedulerFilterOracle {
 
     private SchedulerFilterOracle() {
     }
 
-    record Answer(Filter filter, Verdict verdict) {
+    public record Answer(Filter filter, Verdict verdict) {
     }
 
-    static Answer of(ClusterSnapshot cluster, PodInfo pod, NodeInfo node) {
+    public static Answer of(ClusterSnapshot cluster, PodInfo pod, NodeInfo node) {
         if (node.admission().unschedulable() && !tolerates(pod, Taint.UNSCHEDULABLE)) {
             return new Answer(Filter.NODE_UNSCHEDULABLE, Verdict.UNRESOLVABLE);
         }

@@ -1,76 +1,54 @@
 package dev.makeroom.core.reschedule;
 
-import dev.makeroom.core.model.HostPort;
+import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
-import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.model.Resources;
-import dev.makeroom.core.model.Taint;
-import dev.makeroom.core.model.Toleration;
+import dev.makeroom.core.placement.SchedulerFilterOracle;
+import dev.makeroom.core.placement.Verdict;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The oracle of the planner's properties: the scheduler's filters makeroom checks before a move,
- * written out from the README independently of {@link PlannedCluster}: whether {@code pod} may run on
- * {@code node} beside the pods {@code there}.
+ * The oracle of the planner's and defragmentation's properties, written apart from {@link PlannedCluster}:
+ * whether {@code pod} may go to {@code node} when the nodes hold the pods {@code onNode} says — never a
+ * cordoned node, the scheduler's filters as {@link SchedulerFilterOracle} writes them out, and, for a
+ * pod moved off {@code from}, the spread and affinity of the pods that stay no worse than in {@code base},
+ * where the round began ({@link KeptOracle}).
  */
 final class LandingOracle {
 
     private LandingOracle() {
     }
 
-    static boolean landsOn(PodInfo pod, NodeInfo node, List<PodInfo> there) {
-        if (node.admission().unschedulable() && !tolerates(pod, Taint.UNSCHEDULABLE)) {
+    static boolean landsOn(ClusterSnapshot base, Map<String, List<PodInfo>> onNode, PodInfo pod, String node, String from) {
+        ClusterSnapshot before = placed(base, onNode, null, null, null);
+        NodeInfo target = before.node(node);
+        if (target.admission().unschedulable() || SchedulerFilterOracle.of(before, pod, target).verdict() != Verdict.FITS) {
             return false;
         }
-        for (Taint taint : node.admission().taints()) {
-            if (!taint.effect().equals("PreferNoSchedule") && !tolerates(pod, taint)) {
-                return false;
-            }
+        if (from == null) {
+            return true;
         }
-        if (!pod.constraints().nodeTerms().isEmpty()
-                && pod.constraints().nodeTerms().stream().noneMatch(t -> t.matches(node.labels()))) {
-            return false;
-        }
-        Map<String, Long> used = new HashMap<>();
-        for (PodInfo other : there) {
-            other.requests().toMap().forEach((r, v) -> used.merge(r, v, Long::sum));
-            for (HostPort port : other.hostPorts()) {
-                if (pod.hostPorts().stream().anyMatch(port::conflictsWith)) {
-                    return false;
-                }
-            }
-            if (apart(pod, other) || apart(other, pod)) {
-                return false;
-            }
-        }
-        if (there.size() + 1 > node.allocatable().get(Resources.PODS)) {
-            return false;
-        }
-        for (var want : pod.requests().toMap().entrySet()) {
-            if (used.getOrDefault(want.getKey(), 0L) + want.getValue() > node.allocatable().get(want.getKey())) {
-                return false;
-            }
-        }
-        return true;
+        return KeptOracle.keeps(base, placed(base, onNode, pod, from, node), pod);
     }
 
-    private static boolean tolerates(PodInfo pod, Taint taint) {
-        for (Toleration t : pod.tolerations()) {
-            boolean keyOk = t.key() == null ? "Exists".equals(t.operator()) : t.key().equals(taint.key())
-                    && ("Exists".equals(t.operator()) || java.util.Objects.equals(t.value(), taint.value()));
-            if (keyOk && (t.effect() == null || t.effect().equals(taint.effect()))) {
-                return true;
-            }
-        }
-        return false;
+    /** {@code base}'s nodes holding the pods {@code onNode} says. */
+    static ClusterSnapshot placed(ClusterSnapshot base, Map<String, List<PodInfo>> onNode) {
+        return placed(base, onNode, null, null, null);
     }
 
-    private static boolean apart(PodInfo owner, PodInfo other) {
-        return owner.antiAffinity().stream().anyMatch(t -> PodAffinityTerm.HOSTNAME.equals(t.topologyKey())
-                && owner.namespace().equals(other.namespace()) && t.selector().matches(other.labels()));
+    /** {@code base}'s nodes holding the pods {@code onNode} says, with {@code moved} (if any) taken from {@code from} to {@code to}. */
+    private static ClusterSnapshot placed(ClusterSnapshot base, Map<String, List<PodInfo>> onNode, PodInfo moved,
+                                          String from, String to) {
+        ClusterSnapshot.Builder b = ClusterSnapshot.builder();
+        for (NodeInfo node : base.nodes()) {
+            b.node(node.name(), node.labels(), node.allocatable(), node.admission());
+            for (PodInfo pod : onNode.get(node.name())) {
+                boolean isMoved = moved != null && pod.uid().equals(moved.uid()) && node.name().equals(from);
+                b.pod(pod.toBuilder().nodeName(isMoved ? to : node.name()).build());
+            }
+        }
+        return b.build();
     }
 }

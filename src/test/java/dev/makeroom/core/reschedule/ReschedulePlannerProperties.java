@@ -3,6 +3,9 @@ package dev.makeroom.core.reschedule;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.placement.SchedulerFilterOracle;
+import dev.makeroom.core.placement.Verdict;
+import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
@@ -26,21 +29,30 @@ class ReschedulePlannerProperties {
                 Map.of("cpu", 60, "memory", 60)), true, limits, false);
     }
 
-    @Property(tries = 300)
+    @Property(tries = 500)
     void every_moved_pod_fits_where_it_is_expected_given_the_moves_before_it(@ForAll long seed) {
         MovableCluster cluster = MovableCluster.generate(seed);
         ReschedulePlan plan = ReschedulePlanner.plan(cluster.snapshot(), settings(GENEROUS), List.of(), NOW);
-        ClusterSnapshot snapshot = cluster.snapshot();
-        Map<String, List<PodInfo>> onNode = new HashMap<>();
-        snapshot.nodes().forEach(n -> onNode.put(n.name(), new ArrayList<>(n.pods())));
+        ClusterSnapshot state = cluster.snapshot();
+        List<Move> done = new ArrayList<>();
         for (Move move : plan.moves()) {
-            PodInfo pod = snapshot.pod(move.pod().uid());
+            PodInfo pod = state.pod(move.pod().uid());
             assertThat(move.from()).isEqualTo(pod.nodeName()).isNotEqualTo(move.to());
-            assertThat(LandingOracle.landsOn(pod, snapshot.node(move.to()), onNode.get(move.to())))
-                    .as("%s onto %s", pod.name(), move.to()).isTrue();
-            onNode.get(move.from()).removeIf(p -> p.uid().equals(pod.uid()));
-            onNode.get(move.to()).add(pod);
+            NodeInfo target = state.node(move.to());
+            assertThat(target.admission().unschedulable()).as("%s onto cordoned %s", pod.name(), move.to()).isFalse();
+            assertThat(SchedulerFilterOracle.of(state, pod, target).verdict())
+                    .as("seed %d: %s onto %s", seed, pod.name(), move.to()).isEqualTo(Verdict.FITS);
+            done.add(move);
+            ClusterSnapshot next = cluster.after(done, NOW);
+            assertThat(KeptOracle.keeps(cluster.snapshot(), next, pod))
+                    .as("seed %d: moving %s keeps the spread and affinity of the pods that stay", seed, pod.name()).isTrue();
+            state = next;
         }
+        Statistics.label("moves").collect(plan.moves().size() > 3 ? "4+" : String.valueOf(plan.moves().size()));
+        Statistics.label("pods with spread or zone terms moved").collect(plan.moves().stream()
+                .map(m -> cluster.snapshot().pod(m.pod().uid()))
+                .anyMatch(p -> !p.constraints().spread().isEmpty() || !p.constraints().affinity().isEmpty()
+                        || p.antiAffinity().stream().anyMatch(t -> t.topologyKey().equals(MovableCluster.ZONE))));
     }
 
     @Property(tries = 300)

@@ -7,7 +7,10 @@ import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PreferredNodeTerm;
 import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.SchedulingConstraints;
+import dev.makeroom.core.model.SpreadConstraint;
+import dev.makeroom.core.model.Toleration;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -108,5 +111,87 @@ class ReschedulePlannerTest {
         RescheduleSettings gain90 = new RescheduleSettings(AFFINITY.rebalance(), true, LIMITS, false, 90);
         assertThat(plan(snapshot, gain90).moves()).isEmpty();
         assertThat(plan(snapshot, AFFINITY).moves()).as("minGain 0: preferences never move a pod").isEmpty();
+    }
+
+    private static final String ZONE = "topology.kubernetes.io/zone";
+    private static final SchedulingConstraints WEB_SPREAD_BY_ZONE = new SchedulingConstraints(List.of(),
+            List.of(new SpreadConstraint(1, ZONE, LabelSelector.matching(Map.of("app", "web")), 1, true)), List.of(), List.of());
+
+    private static PodInfo.Builder web(String name, String node, long cpu) {
+        return pod(name, node, cpu, 0).labels(Map.of("app", "web")).controller(new OwnerRef("ReplicaSet", "web", "rs-web"));
+    }
+
+    /** Zones a (hot, a-2), b (b-1), c (c-1, c-2) and a node without a zone label; web spread across zones. */
+    private static ClusterSnapshot.Builder zones() {
+        return ClusterSnapshot.builder()
+                .node("hot", Map.of(ZONE, "a"), Resources.of("cpu", 4000, "pods", 10))
+                .node("a-2", Map.of(ZONE, "a"), Resources.of("cpu", 4000, "pods", 10))
+                .node("b-1", Map.of(ZONE, "b"), Resources.of("cpu", 4000, "pods", 10))
+                .node("c-1", Map.of(ZONE, "c"), Resources.of("cpu", 4000, "pods", 10))
+                .node("c-2", Map.of(ZONE, "c"), Resources.of("cpu", 4000, "pods", 10))
+                .node("no-zone", Map.of(), Resources.of("cpu", 4000, "pods", 10));
+    }
+
+    @Test
+    void a_pod_with_zone_spread_moves_where_the_spread_holds_and_never_to_a_node_without_the_zone() {
+        // web: a 2 (both on hot), b 1, c 1; hot is at 100%
+        ClusterSnapshot snapshot = zones()
+                .pod(web("web-1", "hot", 1500).constraints(WEB_SPREAD_BY_ZONE).build())
+                .pod(web("web-2", "hot", 1500).constraints(WEB_SPREAD_BY_ZONE).build())
+                .pod(pod("batch", "hot", 1000, 100).build())
+                .pod(web("web-3", "b-1", 500).constraints(WEB_SPREAD_BY_ZONE).build())
+                .pod(web("web-4", "c-1", 500).constraints(WEB_SPREAD_BY_ZONE).build())
+                .pod(pod("fill-a", "a-2", 2000, 100).build()).build();
+        ReschedulePlan plan = plan(snapshot, REBALANCE);
+        Move webMove = plan.moves().stream().filter(m -> m.pod().name().startsWith("web")).findFirst().orElseThrow();
+        // the emptiest nodes are no-zone (refused: it lacks the zone key) and c-2 (zone c would hold 2 to b's 1: skew 1)
+        assertThat(webMove.to()).isEqualTo("c-2");
+        assertThat(plan.moves()).noneMatch(m -> m.to().equals("no-zone") && m.pod().name().startsWith("web"));
+    }
+
+    @Test
+    void a_move_that_would_break_the_spread_of_the_replicas_left_behind_is_not_made() {
+        // web: a 1 (hot), b 2, c 2. web-1 has no spread of its own (a canary, say), but the others' counts
+        // it: moving it out of zone a, even to the node in no zone, leaves a at 0 and b at 2: skew 2 (maxSkew 1)
+        ClusterSnapshot snapshot = zones()
+                .pod(web("web-1", "hot", 1000).build())
+                .pod(pod("big", "hot", 2500, 100).build())
+                .pod(web("web-2", "b-1", 500).constraints(WEB_SPREAD_BY_ZONE).build())
+                .pod(web("web-3", "c-1", 500).constraints(WEB_SPREAD_BY_ZONE).build())
+                .pod(web("web-4", "b-1", 500).constraints(WEB_SPREAD_BY_ZONE).build())
+                .pod(web("web-5", "c-1", 500).constraints(WEB_SPREAD_BY_ZONE).build())
+                .pod(pod("fill-a", "a-2", 1000, 100).build()).build(); // a-2 would pass 40% with web-1
+        ReschedulePlan plan = plan(snapshot, REBALANCE);
+        assertThat(plan.moves()).noneMatch(m -> m.pod().name().equals("web-1"));
+        assertThat(plan.skipped()).filteredOn(skip -> skip.pod().name().equals("web-1"))
+                .extracting(Skip::category).containsExactly(Skip.NO_LANDING);
+    }
+
+    @Test
+    void a_pod_with_zone_anti_affinity_moves_only_to_a_zone_without_its_peers() {
+        List<PodAffinityTerm> apartByZone = List.of(new PodAffinityTerm(LabelSelector.matching(Map.of("app", "web")),
+                java.util.Set.of(), false, ZONE));
+        ClusterSnapshot snapshot = zones()
+                .pod(web("web-1", "hot", 1000).antiAffinity(apartByZone).build())
+                .pod(pod("big", "hot", 2500, 100).build())
+                .pod(web("web-2", "c-1", 500).antiAffinity(apartByZone).build())
+                .pod(pod("fill-a", "a-2", 2000, 100).build())
+                .pod(pod("fill-b", "b-1", 1000, 100).build()).build();
+        ReschedulePlan plan = plan(snapshot, REBALANCE);
+        // below 40% with it: c-2, sharing zone c with web-2, and no-zone, in no zone at all
+        assertThat(plan.moves()).extracting(m -> m.pod().name() + "->" + m.to()).contains("web-1->no-zone");
+        assertThat(plan.moves()).noneMatch(m -> m.to().startsWith("c-"));
+    }
+
+    @Test
+    void a_pod_that_tolerates_the_cordon_is_still_never_moved_onto_a_cordoned_node() {
+        ClusterSnapshot snapshot = ClusterSnapshot.builder()
+                .node("hot", Map.of(), Resources.of("cpu", 4000, "pods", 10))
+                .node("cordoned", Map.of(), Resources.of("cpu", 4000, "pods", 10), new NodeAdmission(true, List.of()))
+                .pod(pod("batch", "hot", 3000, 0).tolerations(List.of(new Toleration(null, "Exists", null, null))).build())
+                .build();
+        ReschedulePlan plan = plan(snapshot, REBALANCE);
+        assertThat(plan.moves()).isEmpty();
+        assertThat(plan.skipped()).extracting(Skip::category).containsExactly(Skip.NO_LANDING);
     }
 }

@@ -1,0 +1,246 @@
+package dev.makeroom.core.reschedule;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodAffinityTerm;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.SpreadConstraint;
+import dev.makeroom.core.placement.PlacementState;
+import dev.makeroom.core.placement.SnapshotState;
+import dev.makeroom.core.placement.SpreadDomains;
+import dev.makeroom.core.placement.Topology;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a move owes the pods that stay: the scheduler checked their required spread and affinity when
+ * it placed them, and a move must not break them afterwards (the pod's own landing is the engine's).
+ * <ul>
+ *   <li><b>Spread</b>: for each topology spread constraint of another placed pod that counts the moved
+ *       pod, the skew after the move (one fewer in the domain it leaves, one more in the domain it
+ *       lands in, where those are counted) must be at most maxSkew, or at most what it was when the
+ *       round began. The bar is the round's start, not the state before this move, so whether a set
+ *       of moves passes does not depend on the order they are tried in.</li>
+ *   <li><b>Affinity</b>: another placed pod whose required affinity was met when the round began, and
+ *       which the moved pod meets (it matches all its terms), must keep a matching pod in its domain
+ *       when the move takes this one out.</li>
+ * </ul>
+ * Anti-affinity needs nothing here: a pod leaving a domain cannot break it, and the landing is the
+ * engine's InterPodAffinity, which reads existing pods' terms both ways. Constraints are gathered once
+ * (replicas of one controller share theirs); domain counts are taken again after each change of the state.
+ */
+final class KeptConstraints {
+
+    /** A constraint as its owners share it: one of them, and the uids of all. */
+    private record Owned(PodInfo owner, SpreadConstraint constraint, java.util.Set<String> owners) {
+    }
+
+    private final PlannedCluster state;
+    private final List<Owned> spread;
+    private final List<PodInfo> withAffinity;
+    private final Map<String, Boolean> metAtStart = new HashMap<>();
+    private final List<PodInfo> zoneAntiAffinity;
+    private final Map<Owned, Map<String, Long>> counts = new HashMap<>();
+    private final Map<Owned, Long> skewAtStart = new HashMap<>();
+    private final PlacementState start;
+    private long countsVersion = -1;
+
+    KeptConstraints(ClusterSnapshot snapshot, PlannedCluster state) {
+        this.state = state;
+        this.start = new SnapshotState(snapshot, null);
+        Map<List<Object>, Owned> distinct = new LinkedHashMap<>();
+        List<PodInfo> affinity = new ArrayList<>();
+        for (PodInfo pod : snapshot.pods()) {
+            if (!pod.isAssigned() || pod.terminating()) {
+                continue;
+            }
+            for (SpreadConstraint c : pod.constraints().spread()) {
+                // one per namespace, constraint and what decides the counted nodes
+                distinct.computeIfAbsent(List.of(pod.namespace(), c, pod.constraints().spread(),
+                        pod.constraints().nodeTerms(), pod.tolerations()), k -> new Owned(pod, c, new java.util.HashSet<>()))
+                        .owners().add(pod.uid());
+            }
+            if (!pod.constraints().affinity().isEmpty()) {
+                affinity.add(pod);
+            }
+        }
+        this.spread = List.copyOf(distinct.values());
+        this.zoneAntiAffinity = snapshot.podsWithAntiAffinity().stream().filter(p -> p.antiAffinity().stream()
+                .anyMatch(t -> !PodAffinityTerm.HOSTNAME.equals(t.topologyKey()))).toList();
+        this.withAffinity = affinity;
+    }
+
+    /**
+     * Whether a move of {@code pod} could matter to another pod's spread or affinity, or to its own
+     * landing beside others': what makes where a set of moved pods lands depend on the order of landing.
+     */
+    boolean interPod(PodInfo pod) {
+        if (!pod.constraints().spread().isEmpty() || !pod.constraints().affinity().isEmpty()
+                || pod.antiAffinity().stream().anyMatch(t -> !PodAffinityTerm.HOSTNAME.equals(t.topologyKey()))) {
+            return true;
+        }
+        for (PodInfo other : zoneAntiAffinity) { // anti-affinity by node is node-local: only wider domains tie landings
+            for (PodAffinityTerm term : other.antiAffinity()) {
+                if (!PodAffinityTerm.HOSTNAME.equals(term.topologyKey()) && term.selects(other, pod)) {
+                    return true;
+                }
+            }
+        }
+        for (Owned owned : spread) {
+            if (owned.constraint().counts(owned.owner(), pod)) {
+                return true;
+            }
+        }
+        for (PodInfo owner : withAffinity) {
+            if (owner.constraints().affinity().stream().allMatch(t -> t.selects(owner, pod))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Why the state as planned now, with {@code moved} (the pods of one plan, as they landed) moved,
+     * leaves a pod that stays worse off than when the round began, or null: the rule of
+     * {@link #brokenBy} for a plan of several moves, asked once they all have landed.
+     */
+    String brokenNow(List<PodInfo> moved) {
+        java.util.Set<String> uids = new java.util.HashSet<>();
+        moved.forEach(p -> uids.add(p.uid()));
+        for (Owned owned : spread) {
+            SpreadConstraint c = owned.constraint();
+            boolean concerned = moved.stream().anyMatch(p -> c.counts(owned.owner(), p));
+            boolean othersOwnIt = !uids.containsAll(owned.owners());
+            if (!concerned || !othersOwnIt) {
+                continue;
+            }
+            long was = skewAtStart(owned);
+            long now = SpreadDomains.skew(c, countsOf(owned));
+            if (now > Math.max(c.maxSkew(), was)) {
+                return "it would raise the skew of the topology spread on " + c.topologyKey() + " of "
+                        + owned.owner().ref() + " to " + now + " (maxSkew " + c.maxSkew() + ", " + was
+                        + " when the round began)";
+            }
+        }
+        for (PodInfo owner : withAffinity) {
+            List<PodAffinityTerm> terms = owner.constraints().affinity();
+            boolean concerned = moved.stream().anyMatch(p -> terms.stream().allMatch(t -> t.selects(owner, p)));
+            if (!concerned || uids.contains(owner.uid()) || !metAtStart.computeIfAbsent(owner.uid(), u -> affinityMetAtStart(owner))) {
+                continue;
+            }
+            NodeInfo home = state.node(state.nodeOf(owner));
+            for (PodAffinityTerm term : terms) {
+                String domain = home == null ? null : Topology.domainOf(home, term.topologyKey());
+                if (domain == null || !anotherMatchIn(state, owner, null, term.topologyKey(), domain)) {
+                    return "it leaves no pod in " + term.topologyKey() + "=" + domain + " that the required pod"
+                            + " affinity of " + owner.ref() + " needs";
+                }
+            }
+        }
+        return null;
+    }
+
+    private long skewAtStart(Owned owned) {
+        return skewAtStart.computeIfAbsent(owned, o -> SpreadDomains.skew(o.constraint(),
+                SpreadDomains.count(o.constraint(), o.owner(), start, o.owner().constraints().spread(), null)));
+    }
+
+    /** Why moving {@code pod} from {@code from} to {@code to} breaks a constraint of a pod that stays, or null. */
+    String brokenBy(PodInfo pod, NodeInfo from, NodeInfo to) {
+        String spreadBroken = spreadBrokenBy(pod, from, to);
+        return spreadBroken != null ? spreadBroken : affinityBrokenBy(pod, from, to);
+    }
+
+    private String spreadBrokenBy(PodInfo pod, NodeInfo from, NodeInfo to) {
+        for (Owned owned : spread) {
+            SpreadConstraint c = owned.constraint();
+            PodInfo owner = owned.owner();
+            boolean othersOwnIt = owned.owners().size() > 1 || !owned.owners().contains(pod.uid());
+            if (pod.terminating() || !othersOwnIt || !c.counts(owner, pod)) {
+                continue; // the moved pod's own constraint is its landing's, the engine's
+            }
+            Map<String, Long> before = countsOf(owned);
+            Map<String, Long> after = new HashMap<>(before);
+            List<SpreadConstraint> all = owner.constraints().spread();
+            if (SpreadDomains.counts(from, c, owner, all)) {
+                after.merge(Topology.domainOf(from, c.topologyKey()), -1L, Long::sum);
+            }
+            if (SpreadDomains.counts(to, c, owner, all)) {
+                after.merge(Topology.domainOf(to, c.topologyKey()), 1L, Long::sum);
+            }
+            long was = skewAtStart(owned);
+            long would = SpreadDomains.skew(c, after);
+            if (would > Math.max(c.maxSkew(), was)) {
+                return "it would raise the skew of the topology spread on " + c.topologyKey() + " of " + owner.ref()
+                        + (owner.controller() == null ? "" : " and its " + owner.controller().kind() + "'s pods")
+                        + " to " + would + " (maxSkew " + c.maxSkew() + ", " + was + " when the round began)";
+            }
+        }
+        return null;
+    }
+
+    private Map<String, Long> countsOf(Owned owned) {
+        if (countsVersion != state.version()) {
+            counts.clear();
+            countsVersion = state.version();
+        }
+        return counts.computeIfAbsent(owned, o ->
+                SpreadDomains.count(o.constraint(), o.owner(), state, o.owner().constraints().spread(), null));
+    }
+
+    private String affinityBrokenBy(PodInfo pod, NodeInfo from, NodeInfo to) {
+        for (PodInfo owner : withAffinity) {
+            List<PodAffinityTerm> terms = owner.constraints().affinity();
+            if (owner.uid().equals(pod.uid()) || !terms.stream().allMatch(t -> t.selects(owner, pod))
+                    || !metAtStart.computeIfAbsent(owner.uid(), u -> affinityMetAtStart(owner))) {
+                continue;
+            }
+            NodeInfo home = state.node(state.nodeOf(owner));
+            if (home == null) {
+                continue;
+            }
+            for (PodAffinityTerm term : terms) {
+                String domain = Topology.domainOf(home, term.topologyKey());
+                boolean leaves = domain != null && domain.equals(Topology.domainOf(from, term.topologyKey()))
+                        && !domain.equals(Topology.domainOf(to, term.topologyKey()));
+                if (leaves && !anotherMatchIn(state, owner, pod, term.topologyKey(), domain)) {
+                    return "it is the last pod in " + term.topologyKey() + "=" + domain + " that the required"
+                            + " pod affinity of " + owner.ref() + " needs";
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Whether each of the owner's terms found another pod matching all of them in its domain when the round began. */
+    private boolean affinityMetAtStart(PodInfo owner) {
+        NodeInfo home = start.node(owner.nodeName());
+        for (PodAffinityTerm term : owner.constraints().affinity()) {
+            String domain = home == null ? null : Topology.domainOf(home, term.topologyKey());
+            if (domain == null || !anotherMatchIn(start, owner, null, term.topologyKey(), domain)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean anotherMatchIn(PlacementState state, PodInfo owner, PodInfo leaving, String key, String domain) {
+        for (NodeInfo node : state.nodes()) {
+            if (!Objects.equals(domain, Topology.domainOf(node, key))) {
+                continue;
+            }
+            for (PodInfo other : state.podsOn(node)) {
+                if (!other.uid().equals(owner.uid()) && (leaving == null || !other.uid().equals(leaving.uid()))
+                        && owner.constraints().affinity().stream().allMatch(t -> t.selects(owner, other))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}
