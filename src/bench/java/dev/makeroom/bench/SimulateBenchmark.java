@@ -136,6 +136,12 @@ public class SimulateBenchmark {
         return b.build();
     }
 
+    /** The placement survey alone: every filter over every node. */
+    @Benchmark
+    public PlacementSurvey survey() {
+        return PlacementSurvey.of(new SnapshotState(snapshot, NOW), pending, null);
+    }
+
     @Benchmark
     public PreemptionDecision simulate() {
         PlacementSurvey survey = PlacementSurvey.of(new SnapshotState(snapshot, NOW), pending, null);

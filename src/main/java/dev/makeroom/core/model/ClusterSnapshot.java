@@ -30,6 +30,7 @@ public final class ClusterSnapshot {
     private final Map<String, PriorityClassInfo> priorityClasses;
     private final Map<String, Map<String, String>> namespaceAnnotations;
     private volatile List<PodInfo> withAntiAffinity; // derived on first use, like the table
+    private volatile List<PodInfo> withSpreadOrAffinity; // likewise
     private volatile Map<String, NodeInfo> withAvoidances; // derived on first use
     private volatile Map<String, NodeInfo> withReservations; // derived on first use
     private volatile NodeTable table; // derived, built on first use: two racing builders build the same
@@ -94,16 +95,38 @@ public final class ClusterSnapshot {
         return podsByUid.get(uid);
     }
 
-    /** Every pod makeroom tracks: bound, nominated and pending. */
     /** The bound pods that carry required pod anti-affinity: the only ones that can keep a newcomer away. */
     public List<PodInfo> podsWithAntiAffinity() {
         List<PodInfo> found = withAntiAffinity;
         if (found == null) {
-            found = podsByUid.values().stream().filter(p -> p.isAssigned() && !p.antiAffinity().isEmpty()).toList();
+            found = podsByUid.values().stream().filter(ClusterSnapshot::hasAntiAffinity).toList();
             withAntiAffinity = found;
         }
         return found;
     }
+
+    /**
+     * The bound pods with a topology spread constraint or required pod affinity: the only ones a move
+     * elsewhere can leave worse off.
+     */
+    public List<PodInfo> podsWithSpreadOrAffinity() {
+        List<PodInfo> found = withSpreadOrAffinity;
+        if (found == null) {
+            found = podsByUid.values().stream().filter(ClusterSnapshot::hasSpreadOrAffinity).toList();
+            withSpreadOrAffinity = found;
+        }
+        return found;
+    }
+
+    private static boolean hasAntiAffinity(PodInfo pod) {
+        return pod.isAssigned() && !pod.antiAffinity().isEmpty();
+    }
+
+    private static boolean hasSpreadOrAffinity(PodInfo pod) {
+        return pod.isAssigned() && (!pod.constraints().spread().isEmpty() || !pod.constraints().affinity().isEmpty());
+    }
+
+    /** Every pod makeroom tracks: bound, nominated and pending. */
 
     public Collection<PodInfo> pods() {
         return podsByUid.values();
@@ -248,9 +271,12 @@ public final class ClusterSnapshot {
             return this;
         }
 
-        /** The base's anti-affinity pods carried forward, so no request has to scan every pod again. */
-        private List<PodInfo> withAntiAffinity() {
-            List<PodInfo> before = base.withAntiAffinity;
+        /**
+         * A derived list of the base's carried forward ({@code before}, null when the base never derived
+         * it): the changed pods taken out and put back where {@code keep} says, so no request has to scan
+         * every pod again.
+         */
+        private List<PodInfo> carried(List<PodInfo> before, java.util.function.Predicate<PodInfo> keep) {
             if (before == null) {
                 return null;
             }
@@ -261,7 +287,7 @@ public final class ClusterSnapshot {
                 }
             }
             for (PodInfo pod : changedPods.values()) {
-                if (pod != null && pod.isAssigned() && !pod.antiAffinity().isEmpty()) {
+                if (pod != null && keep.test(pod)) {
                     after.add(pod);
                 }
             }
@@ -301,7 +327,8 @@ public final class ClusterSnapshot {
             }
             ClusterSnapshot next = new ClusterSnapshot(built, pods.build(), budgets, classes, namespaces,
                     replaced == null ? null : seed, replaced);
-            next.withAntiAffinity = withAntiAffinity();
+            next.withAntiAffinity = carried(base.withAntiAffinity, ClusterSnapshot::hasAntiAffinity);
+            next.withSpreadOrAffinity = carried(base.withSpreadOrAffinity, ClusterSnapshot::hasSpreadOrAffinity);
             return next;
         }
     }

@@ -15,7 +15,8 @@ import java.util.Set;
  * InterPodAffinity's pre-filter for one pod, over every bound pod once: the topology domains (key and
  * value) that hold a pod matching all its required affinity terms, the domains its anti-affinity
  * keeps it out of, and the domains existing pods' anti-affinity keeps it out of. Nodes are then
- * answered by looking up their own domains. Terminating pods count, as they do for the scheduler.
+ * answered by looking up their own domains; the pod's anti-affinity terms by node need no pre-filter
+ * (a node's own pods answer them), so a pod with only those costs no walk over the cluster. Terminating pods count, as they do for the scheduler.
  * A term choosing namespaces by their labels, which the view does not hold, makes the answer unknown.
  */
 final class AffinityPreFilter {
@@ -25,6 +26,8 @@ final class AffinityPreFilter {
     private final Map<String, Set<String>> keptOutByExisting = new HashMap<>();
     private final boolean matchesOwnAffinity;
     private final String unknown;
+    private final PlacementState state;
+    private final List<PodAffinityTerm> byNode;
 
     AffinityPreFilter(PodInfo pod, PlacementState state) {
         List<PodAffinityTerm> affinity = pod.constraints().affinity();
@@ -35,11 +38,14 @@ final class AffinityPreFilter {
                 cannot.add("pod anti-affinity choosing namespaces by their labels");
             }
         }
-        if (!affinity.isEmpty() || !anti.isEmpty()) {
+        this.state = state;
+        this.byNode = anti.stream().filter(t -> PodAffinityTerm.HOSTNAME.equals(t.topologyKey())).toList();
+        List<PodAffinityTerm> wider = anti.stream().filter(t -> !PodAffinityTerm.HOSTNAME.equals(t.topologyKey())).toList();
+        if (!affinity.isEmpty() || !wider.isEmpty()) { // terms by node are answered from the node's own pods
             for (NodeInfo node : state.nodes()) {
                 for (PodInfo other : state.podsOn(node)) {
                     if (!other.uid().equals(pod.uid())) {
-                        count(pod, other, node, affinity, anti);
+                        count(pod, other, node, affinity, wider);
                     }
                 }
             }
@@ -89,7 +95,7 @@ final class AffinityPreFilter {
         if (!affinitySatisfied(node, pod)) {
             return Placement.unresolvable(Filter.INTER_POD_AFFINITY, "node(s) didn't match pod affinity rules");
         }
-        if (inAny(keptOutByOwn, node)) {
+        if (inAny(keptOutByOwn, node) || keptOutOfNode(node, pod)) {
             return Placement.unschedulable(Filter.INTER_POD_AFFINITY, "node(s) didn't match pod anti-affinity rules");
         }
         if (inAny(keptOutByExisting, node)) {
@@ -115,6 +121,23 @@ final class AffinityPreFilter {
             }
         }
         return found || (withAffinityMatch.isEmpty() && matchesOwnAffinity);
+    }
+
+    /** Whether an anti-affinity term of the pod by node selects a pod on this node. */
+    private boolean keptOutOfNode(NodeInfo node, PodInfo pod) {
+        if (byNode.isEmpty()) {
+            return false;
+        }
+        for (PodInfo other : state.podsOn(node)) {
+            if (!other.uid().equals(pod.uid())) {
+                for (PodAffinityTerm term : byNode) {
+                    if (term.selects(pod, other)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean inAny(Map<String, Set<String>> domains, NodeInfo node) {

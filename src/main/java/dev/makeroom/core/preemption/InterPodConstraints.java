@@ -50,7 +50,8 @@ public final class InterPodConstraints {
     private final List<Map.Entry<PodInfo, PodAffinityTerm>> keptAwayBy = new ArrayList<>();
     private final String unmodelled;
     private final Map<String, Map<String, List<NodeInfo>>> domains = new HashMap<>();
-    private final Map<String, List<PodInfo>> podsByDomain = new HashMap<>();
+    private final Map<PodAffinityTerm, Map<String, List<PodInfo>>> selectedByDomain = new HashMap<>();
+    private Map<String, Map<String, List<PodInfo>>> keptAwayByDomain;
     private final Map<SpreadConstraint, SpreadCounts> spreadCounts = new HashMap<>();
     private final List<PodInfo> matchingAllAffinity;
     private final boolean matchesOwnAffinity;
@@ -107,22 +108,18 @@ public final class InterPodConstraints {
             return NodeConstraints.unmodelled("the node has no label " + missing);
         }
         for (PodAffinityTerm term : pending.antiAffinity()) {
-            for (PodInfo other : inDomain(node, term.topologyKey())) {
-                if (!other.uid().equals(pending.uid()) && term.selects(pending, other)) {
-                    String why = "the pod's anti-affinity (" + term.topologyKey() + ") keeps " + other.ref() + " away";
-                    if (!node.name().equals(other.nodeName())) {
-                        return NodeConstraints.impossible(why + ", and it runs on " + other.nodeName());
-                    }
-                    forced.put(other.uid(), why);
+            for (PodInfo other : selectedInDomain(term, node)) {
+                String why = "the pod's anti-affinity (" + term.topologyKey() + ") keeps " + other.ref() + " away";
+                if (!node.name().equals(other.nodeName())) {
+                    return NodeConstraints.impossible(why + ", and it runs on " + other.nodeName());
                 }
+                forced.put(other.uid(), why);
             }
         }
-        for (Map.Entry<PodInfo, PodAffinityTerm> e : keptAwayBy) {
-            PodInfo other = e.getKey();
-            String key = e.getValue().topologyKey();
-            NodeInfo home = snapshot.node(other.nodeName());
+        for (Map.Entry<String, Map<String, List<PodInfo>>> byKey : keptAwayByDomain().entrySet()) {
+            String key = byKey.getKey();
             String value = domainOf(node, key);
-            if (home != null && value != null && value.equals(domainOf(home, key))) {
+            for (PodInfo other : value == null ? List.<PodInfo>of() : byKey.getValue().getOrDefault(value, List.of())) {
                 String why = "the anti-affinity (" + key + ") of " + other.ref() + " keeps the pod away";
                 if (!node.name().equals(other.nodeName())) {
                     return NodeConstraints.impossible(why + ", and it runs on " + other.nodeName());
@@ -271,22 +268,54 @@ public final class InterPodConstraints {
         return SpreadCounts.of(counts);
     }
 
-    /** The pods bound to nodes in {@code node}'s domain of {@code key} (the node alone for hostnames). */
-    private List<PodInfo> inDomain(NodeInfo node, String key) {
-        String value = domainOf(node, key);
+    /**
+     * The existing pods whose anti-affinity keeps the pending pod away, by topology key and the domain
+     * they run in: each candidate node looks up its own domains instead of walking them all.
+     */
+    private Map<String, Map<String, List<PodInfo>>> keptAwayByDomain() {
+        if (keptAwayByDomain == null) {
+            keptAwayByDomain = new HashMap<>();
+            for (Map.Entry<PodInfo, PodAffinityTerm> e : keptAwayBy) {
+                NodeInfo home = snapshot.node(e.getKey().nodeName());
+                String key = e.getValue().topologyKey();
+                String value = home == null ? null : domainOf(home, key);
+                if (value != null) {
+                    keptAwayByDomain.computeIfAbsent(key, k -> new HashMap<>())
+                            .computeIfAbsent(value, v -> new ArrayList<>()).add(e.getKey());
+                }
+            }
+        }
+        return keptAwayByDomain;
+    }
+
+    /** The pods of {@code node}'s domain of the term's key that the pending pod's anti-affinity term selects. */
+    private List<PodInfo> selectedInDomain(PodAffinityTerm term, NodeInfo node) {
+        String value = domainOf(node, term.topologyKey());
         if (value == null) {
             return List.of();
         }
-        if (PodAffinityTerm.HOSTNAME.equals(key)) {
-            return node.pods();
-        }
-        return podsByDomain.computeIfAbsent(key + "=" + value, k -> {
-            List<PodInfo> pods = new ArrayList<>();
-            for (NodeInfo member : domainsOf(key).getOrDefault(value, List.of())) {
-                pods.addAll(member.pods());
+        if (PodAffinityTerm.HOSTNAME.equals(term.topologyKey())) {
+            List<PodInfo> selected = new ArrayList<>();
+            for (PodInfo other : node.pods()) {
+                if (!other.uid().equals(pending.uid()) && term.selects(pending, other)) {
+                    selected.add(other);
+                }
             }
-            return pods;
+            return selected;
+        }
+        Map<String, List<PodInfo>> byDomain = selectedByDomain.computeIfAbsent(term, t -> {
+            Map<String, List<PodInfo>> found = new HashMap<>();
+            for (NodeInfo n : snapshot.nodes()) {
+                String v = domainOf(n, t.topologyKey());
+                for (PodInfo other : v == null ? List.<PodInfo>of() : n.pods()) {
+                    if (!other.uid().equals(pending.uid()) && t.selects(pending, other)) {
+                        found.computeIfAbsent(v, x -> new ArrayList<>()).add(other);
+                    }
+                }
+            }
+            return found;
         });
+        return byDomain.getOrDefault(value, List.of());
     }
 
     private Map<String, List<NodeInfo>> domainsOf(String key) {

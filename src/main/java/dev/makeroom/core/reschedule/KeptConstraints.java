@@ -55,8 +55,8 @@ final class KeptConstraints {
         this.start = new SnapshotState(snapshot, null);
         Map<List<Object>, Owned> distinct = new LinkedHashMap<>();
         List<PodInfo> affinity = new ArrayList<>();
-        for (PodInfo pod : snapshot.pods()) {
-            if (!pod.isAssigned() || pod.terminating()) {
+        for (PodInfo pod : snapshot.podsWithSpreadOrAffinity()) {
+            if (pod.terminating()) {
                 continue;
             }
             for (SpreadConstraint c : pod.constraints().spread()) {

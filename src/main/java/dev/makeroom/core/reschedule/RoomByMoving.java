@@ -6,6 +6,9 @@ import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.placement.Conflicts;
+import dev.makeroom.core.placement.Filter;
+import dev.makeroom.core.placement.Placement;
+import dev.makeroom.core.placement.Verdict;
 import dev.makeroom.core.preemption.Deadline;
 
 import java.time.Instant;
@@ -165,8 +168,10 @@ final class RoomByMoving {
 
         /** Adds the node as a site, or says why it is none. */
         private String siteProblem(NodeInfo node, List<Site> sites) {
-            if (!node.admission().admits(pending) || !pending.constraints().allowsNode(node)) {
-                return "do not take it (cordoned, taints, node selector or affinity)";
+            Placement placement = planned.placementOf(pending).on(node); // moving pods off cannot change these
+            boolean refused = placement.verdict() == Verdict.UNRESOLVABLE || placement.verdict() == Verdict.UNKNOWN;
+            if (node.admission().unschedulable() || (refused && placement.filter() != Filter.RESERVATION)) {
+                return "do not take it (cordoned, taints, node selector or affinity, a topology key it lacks)";
             }
             if (planned.reservedAgainst(pending, node) != null) {
                 return "hold room for another pod";

@@ -8,7 +8,7 @@ import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The pods with anti-affinity, carried from snapshot to snapshot, equal a scan of the new one. */
+/** The pods with anti-affinity (and with spread or affinity), carried from snapshot to snapshot, equal a scan of the new one. */
 class AntiAffinityIndexTest {
 
     private static final PodAffinityTerm AWAY = new PodAffinityTerm(LabelSelector.matching(Map.of("app", "web")),
@@ -37,5 +37,24 @@ class AntiAffinityIndexTest {
         assertThat(uids(second.podsWithAntiAffinity())).isEqualTo(scanned).containsExactlyInAnyOrder("keep", "gain");
         assertThat(uids(second.change().putPod(pod("more", "n", true)).build().podsWithAntiAffinity()))
                 .containsExactlyInAnyOrder("keep", "gain", "more");
+    }
+
+    private static PodInfo spread(String uid, String node, boolean spreads) {
+        SchedulingConstraints c = new SchedulingConstraints(List.of(), List.of(new SpreadConstraint(1,
+                "topology.kubernetes.io/zone", LabelSelector.matching(Map.of("app", "web")), 1, true)), List.of(), List.of());
+        return PodInfo.builder(uid).nodeName(node).constraints(spreads ? c : null).build();
+    }
+
+    @Test
+    void the_pods_with_spread_or_affinity_are_carried_forward_too() {
+        ClusterSnapshot first = ClusterSnapshot.builder().node("n", Map.of(), Resources.NONE)
+                .pod(spread("keep", "n", true)).pod(spread("drop", "n", true)).pod(spread("lose", "n", true))
+                .pod(spread("plain", "n", false)).build();
+        assertThat(uids(first.podsWithSpreadOrAffinity())).containsExactlyInAnyOrder("keep", "drop", "lose");
+
+        ClusterSnapshot second = first.change().removePod("drop").putPod(spread("lose", "n", false))
+                .putPod(spread("gain", "n", true)).putPod(spread("pending", null, true)).build();
+
+        assertThat(uids(second.podsWithSpreadOrAffinity())).containsExactlyInAnyOrder("keep", "gain");
     }
 }
