@@ -1,5 +1,6 @@
 package dev.makeroom.core.placement;
 
+import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
@@ -14,10 +15,17 @@ import java.util.List;
  */
 public interface PlacementState {
 
-    Collection<NodeInfo> nodes();
+    /** The snapshot the state starts from: its nodes are the state's. */
+    ClusterSnapshot snapshot();
+
+    default Collection<NodeInfo> nodes() {
+        return snapshot().nodes();
+    }
 
     /** The node of this name, or null. */
-    NodeInfo node(String name);
+    default NodeInfo node(String name) {
+        return snapshot().node(name);
+    }
 
     /** The pods bound to the node in this state. */
     List<PodInfo> podsOn(NodeInfo node);

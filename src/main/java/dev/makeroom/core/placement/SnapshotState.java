@@ -8,21 +8,10 @@ import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.model.Resources;
 
 import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
 
 /** A snapshot as it is, with its reservations as they hold at {@code now}. */
 public record SnapshotState(ClusterSnapshot snapshot, Instant now) implements PlacementState {
-
-    @Override
-    public Collection<NodeInfo> nodes() {
-        return snapshot.nodes();
-    }
-
-    @Override
-    public NodeInfo node(String name) {
-        return snapshot.node(name);
-    }
 
     @Override
     public List<PodInfo> podsOn(NodeInfo node) {

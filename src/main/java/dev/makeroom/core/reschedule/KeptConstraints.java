@@ -12,10 +12,12 @@ import dev.makeroom.core.placement.Topology;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * What a move owes the pods that stay: the scheduler checked their required spread and affinity when
@@ -37,17 +39,17 @@ import java.util.Objects;
 final class KeptConstraints {
 
     /** A constraint as its owners share it: one of them, and the uids of all. */
-    private record Owned(PodInfo owner, SpreadConstraint constraint, java.util.Set<String> owners) {
+    private record Owned(PodInfo owner, SpreadConstraint constraint, Set<String> owners) {
     }
 
     private final PlannedCluster state;
+    private final PlacementState start; // the round's start: the bar a move is held to
     private final List<Owned> spread;
     private final List<PodInfo> withAffinity;
-    private final Map<String, Boolean> metAtStart = new HashMap<>();
     private final List<PodInfo> zoneAntiAffinity;
-    private final Map<Owned, Map<String, Long>> counts = new HashMap<>();
     private final Map<Owned, Long> skewAtStart = new HashMap<>();
-    private final PlacementState start;
+    private final Map<String, Boolean> metAtStart = new HashMap<>();
+    private final Map<Owned, Map<String, Long>> counts = new HashMap<>(); // on the planned state, at countsVersion
     private long countsVersion = -1;
 
     KeptConstraints(ClusterSnapshot snapshot, PlannedCluster state) {
@@ -62,7 +64,7 @@ final class KeptConstraints {
             for (SpreadConstraint c : pod.constraints().spread()) {
                 // one per namespace, constraint and what decides the counted nodes
                 distinct.computeIfAbsent(List.of(pod.namespace(), c, pod.constraints().spread(),
-                        pod.constraints().nodeTerms(), pod.tolerations()), k -> new Owned(pod, c, new java.util.HashSet<>()))
+                        pod.constraints().nodeTerms(), pod.tolerations()), k -> new Owned(pod, c, new HashSet<>()))
                         .owners().add(pod.uid());
             }
             if (!pod.constraints().affinity().isEmpty()) {
@@ -110,7 +112,7 @@ final class KeptConstraints {
      * {@link #brokenBy} for a plan of several moves, asked once they all have landed.
      */
     String brokenNow(List<PodInfo> moved) {
-        java.util.Set<String> uids = new java.util.HashSet<>();
+        Set<String> uids = new HashSet<>();
         moved.forEach(p -> uids.add(p.uid()));
         for (Owned owned : spread) {
             SpreadConstraint c = owned.constraint();

@@ -14,7 +14,6 @@ import dev.makeroom.core.placement.PodPlacement;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,13 +51,8 @@ final class PlannedCluster implements PlacementState {
     }
 
     @Override
-    public Collection<NodeInfo> nodes() {
-        return snapshot.nodes();
-    }
-
-    @Override
-    public NodeInfo node(String name) {
-        return snapshot.node(name);
+    public ClusterSnapshot snapshot() {
+        return snapshot;
     }
 
     /** Bound pods and the nominated pods of at least the pod's priority, once the moves so far are done. */
@@ -113,19 +107,19 @@ final class PlannedCluster implements PlacementState {
 
     /**
      * Why {@code pod} cannot land on {@code target} once the moves so far are done, or null when it can:
-     * a cordoned node (being drained) never; the scheduler's filters and makeroom's own (room reserved for a pending pod of at least its
-     * priority, in the API or this round), as the placement engine answers them on this state, where
-     * only "fits" lets it land (unknown does not); the node's avoid list, or a move off it this round,
-     * naming the pod's controller (the replacement would be kept away; a replica moved there would undo
-     * a move); and, for a pod that runs somewhere now, the spread and affinity of the pods it leaves
-     * behind ({@link KeptConstraints}).
+     * a cordoned node (being drained) never; the scheduler's filters and makeroom's own (room reserved
+     * for a pending pod of at least its priority, in the API or this round), as the placement engine
+     * answers them on this state, where only "fits" lets it land (unknown does not); the node's avoid
+     * list, or a move off it this round, naming the pod's controller (the replacement would be kept
+     * away; a replica moved there would undo a move); and, for a pod that runs somewhere now, the
+     * spread and affinity of the pods it leaves behind ({@link KeptConstraints}).
      */
     String landingProblem(PodInfo pod, NodeInfo target) {
         String placement = placementProblem(pod, target);
         if (placement != null) {
             return placement;
         }
-        String from = currentNode(pod);
+        String from = nodeOf(pod);
         return from == null ? null : kept.brokenBy(pod, snapshot.node(from), target);
     }
 
@@ -164,10 +158,6 @@ final class PlannedCluster implements PlacementState {
 
     /** Where the pod runs once the moves so far are done (null for a pending pod). */
     String nodeOf(PodInfo pod) {
-        return currentNode(pod);
-    }
-
-    private String currentNode(PodInfo pod) {
         PodInfo moved = movedTo.get(pod.uid());
         return moved != null ? moved.nodeName() : pod.nodeName();
     }

@@ -7,6 +7,7 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.SpreadConstraint;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,11 +26,11 @@ final class KeptOracle {
      * on {@code start}.
      */
     static boolean keeps(ClusterSnapshot start, ClusterSnapshot after, PodInfo moved) {
-        return keeps(start, after, java.util.List.of(moved.uid()));
+        return keeps(start, after, List.of(moved.uid()));
     }
 
     /** As above, for the pods of uids {@code moved} moved together. */
-    static boolean keeps(ClusterSnapshot start, ClusterSnapshot after, java.util.List<String> moved) {
+    static boolean keeps(ClusterSnapshot start, ClusterSnapshot after, List<String> moved) {
         for (PodInfo staying : after.pods()) {
             if (moved.contains(staying.uid()) || !staying.isAssigned() || start.pod(staying.uid()) == null) {
                 continue;
