@@ -295,22 +295,29 @@ public final class ReschedulePlanner {
             }
             NodeInfo best = null;
             double bestLoad = Double.MAX_VALUE;
+            String refusal = null; // why the least used node that would serve did not take it: the skip says so
+            double refusedLoad = Double.MAX_VALUE;
             // "least used" in what the pod asks for (cpu and memory when it asks for nothing)
             Iterable<String> asked = pod.requests().isEmpty() ? List.of("cpu", "memory") : pod.requests().toMap().keySet();
             for (NodeInfo target : targets) {
-                if (target.name().equals(from.name()) || !serves.test(target)
-                        || planned.landingProblem(pod, target) != null) {
+                if (target.name().equals(from.name()) || !serves.test(target)) {
                     continue;
                 }
                 double load = planned.load(target, asked);
-                if (load < bestLoad) {
+                String problem = planned.landingProblem(pod, target);
+                if (problem != null) {
+                    if (load < refusedLoad) {
+                        refusal = target.name() + ": " + problem;
+                        refusedLoad = load;
+                    }
+                } else if (load < bestLoad) {
                     best = target;
                     bestLoad = load;
                 }
             }
             if (best == null) {
                 skipped.add(new Skip(pod.ref(), from.name(), policy, Skip.NO_LANDING,
-                        why + "; not moved: no other node takes it"));
+                        why + "; not moved: no other node takes it" + (refusal == null ? "" : " (" + refusal + ")")));
                 return;
             }
             planned.move(pod, from.name(), best.name());
