@@ -11,6 +11,7 @@ import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.core.reschedule.Move;
 import dev.makeroom.core.reschedule.PastEviction;
 import dev.makeroom.core.reschedule.PreemptionCheck;
+import dev.makeroom.core.reschedule.RefusalBackoff;
 import dev.makeroom.core.reschedule.RescheduleSettings;
 import dev.makeroom.core.reschedule.ReschedulePlan;
 import dev.makeroom.core.reschedule.ReschedulePlanner;
@@ -24,8 +25,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -38,13 +41,17 @@ import java.util.stream.Collectors;
  * evict what the plan says, one move at a time, then clear its own expired avoid-list entries and
  * ended reservations. Room made for a pending pod is reserved on its node before the first of its
  * evictions ({@link RoomsUnderway}). A move the API refused leaves its pod where it was, so a later
- * move that counted on the room it would free is not tried (the next round plans from the cluster as it is). Keeps the last rounds and an hour of its evictions
+ * move that counted on the room it would free is not tried (the next round plans from the cluster as it
+ * is); the refused pod is held back from the plans for a backoff that doubles per refusal, up to an
+ * hour ({@link RefusalBackoff}), and the policies move their next candidates meanwhile. Keeps the last rounds and an hour of its evictions
  * (for the limits); all of it lives in this replica, so a new leader starts its hour afresh.
  */
 public final class Rescheduler implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Rescheduler.class);
     private static final int KEPT_ROUNDS = 20;
+    private static final Duration MAX_BACKOFF = Duration.ofHours(1);
+    private static final int MAX_BACKOFF_ROUNDS_UNSTARTED = 60; // rounds driven by hand (tests, no loop): a minute apart
 
     private final ReschedulerMode mode;
     private final ClusterView view;
@@ -58,6 +65,7 @@ public final class Rescheduler implements AutoCloseable {
     private final List<AutoCloseable> parts;
     private final Deque<RoundReport> rounds = new ArrayDeque<>();
     private final List<PastEviction> history = new ArrayList<>();
+    private RefusalBackoff backoff = new RefusalBackoff(MAX_BACKOFF_ROUNDS_UNSTARTED);
     private ScheduledExecutorService loop;
 
     public Rescheduler(ReschedulerMode mode, ClusterView view, ReschedulerConfigService config, Evictor evictor,
@@ -77,6 +85,8 @@ public final class Rescheduler implements AutoCloseable {
 
     /** Runs a round every {@code interval}, the first after one interval. */
     public Rescheduler start(Duration interval) {
+        backoff = new RefusalBackoff((int) Math.max(1, Math.min(Integer.MAX_VALUE, MAX_BACKOFF.toMillis()
+                / Math.max(1, interval.toMillis()))));
         loop = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "makeroom-rescheduler");
             t.setDaemon(true);
@@ -151,7 +161,7 @@ public final class Rescheduler implements AutoCloseable {
         history.removeIf(past -> past.at().isBefore(now.minus(Duration.ofHours(1))));
         RescheduleSettings settings = config.state().settings();
         return onlyFor == null
-                ? ReschedulePlanner.plan(snapshot, settings, List.copyOf(history), now, preemption, nanos)
+                ? ReschedulePlanner.plan(snapshot, settings, List.copyOf(history), now, preemption, nanos, backoff.heldBack())
                 : ReschedulePlanner.roomFor(snapshot, settings, List.copyOf(history), now, preemption, nanos, onlyFor);
     }
 
@@ -193,6 +203,14 @@ public final class Rescheduler implements AutoCloseable {
             }
             rooms.done(move, outcome.result() == Evictor.EvictionOutcome.Result.EVICTED
                     || outcome.result() == Evictor.EvictionOutcome.Result.GONE);
+            if (outcome.result() == Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET) {
+                int rounds = backoff.refused(pod.uid());
+                log.info("rescheduler: eviction of {} refused ({}); not tried again for {} round{}", pod.ref(), detail,
+                        rounds, rounds == 1 ? "" : "s");
+            } else if (outcome.result() == Evictor.EvictionOutcome.Result.EVICTED
+                    || outcome.result() == Evictor.EvictionOutcome.Result.GONE) {
+                backoff.forget(pod.uid());
+            }
             if (outcome.result() == Evictor.EvictionOutcome.Result.EVICTED) {
                 history.add(new PastEviction(now, pod.namespace(), pod.controller().uid()));
                 log.info("rescheduler: evicted {} from {} ({}: {}); expected on {}", pod.ref(), move.from(),
@@ -203,6 +221,8 @@ public final class Rescheduler implements AutoCloseable {
         List<RoundReport.RoomResult> roomResults = mode == ReschedulerMode.DRY_RUN
                 ? plan.rooms().stream().map(r -> new RoundReport.RoomResult(r, "PLANNED", null)).toList()
                 : rooms.finish();
+        backoff.roundDone(uidsOf(snapshot));
+        metrics.backoffs(backoff.size());
         if (mode == ReschedulerMode.EVICT) {
             snapshot.nodesWithAvoidances().values().stream().filter(n -> n.admission().hasExpiredOwn(now))
                     .forEach(n -> evictor.expireAvoidances(n.name()));
@@ -219,6 +239,12 @@ public final class Rescheduler implements AutoCloseable {
                 evictor.release(node.name(), reservation.pod().uid());
             }
         }
+    }
+
+    private static Set<String> uidsOf(ClusterSnapshot snapshot) {
+        Set<String> uids = new HashSet<>();
+        snapshot.pods().forEach(p -> uids.add(p.uid()));
+        return uids;
     }
 
     private static String budgetNames(ClusterSnapshot snapshot, PodInfo pod) {

@@ -3,12 +3,14 @@ package dev.makeroom.rescheduler;
 import dev.makeroom.cluster.Leadership;
 import dev.makeroom.core.reschedule.Skip;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The rescheduler's metrics: evictions by policy and result, moves planned and pods left in place by
@@ -22,6 +24,7 @@ public final class ReschedulerMetrics {
 
     private final MeterRegistry registry;
     private final Timer rounds;
+    private final AtomicInteger backoffs = new AtomicInteger();
 
     public ReschedulerMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -30,6 +33,13 @@ public final class ReschedulerMetrics {
         for (String result : ROOM_RESULTS) { // every result from the start: a dashboard shows 0, not "no data"
             rooms(result);
         }
+        Gauge.builder("makeroom.rescheduler.backoffs", backoffs, AtomicInteger::doubleValue)
+                .description("Pods held back from the plans after the Eviction API refused them").register(registry);
+    }
+
+    /** The number of pods held back after refusals, as makeroom_rescheduler_backoffs. */
+    void backoffs(int held) {
+        backoffs.set(held);
     }
 
     private Counter rooms(String result) {

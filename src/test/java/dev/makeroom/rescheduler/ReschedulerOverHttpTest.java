@@ -48,7 +48,8 @@ class ReschedulerOverHttpTest {
                 .doesNotContain("EVICTED");
         String metrics = management.get("/actuator/prometheus").body();
         assertThat(metrics).contains("makeroom_rescheduler_moves_total{policy=\"rebalance\"}")
-                .contains("makeroom_rescheduler_leader 1.0").contains("makeroom_rescheduler_round_seconds_count");
+                .contains("makeroom_rescheduler_leader 1.0").contains("makeroom_rescheduler_round_seconds_count")
+                .contains("makeroom_rescheduler_backoffs 0.0");
         assertThat(Promtool.findingsAboutMakeroom(metrics)).isEmpty();
     }
 }

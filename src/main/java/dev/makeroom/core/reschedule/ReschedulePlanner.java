@@ -1,6 +1,7 @@
 package dev.makeroom.core.reschedule;
 
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.Deadline;
@@ -26,7 +27,10 @@ import java.util.function.Predicate;
  * which serves the policy's goal. Pods whose placement depends on anything it does
  * not check ({@link MoveBlocker}) stay. Policies run in a fixed order: defragment first (a pod that
  * runs nowhere waits on it), then affinity (a pod on a node that no longer allows it is the worse
- * placement), then rebalance; every move is counted against the {@link LimitLedger} before it is planned.
+ * placement), then rebalance; every move is counted against the {@link LimitLedger} and the
+ * {@link BudgetLedger} before it is planned. A pod a budget does not let move now, or that the Eviction
+ * API refused lately ({@code heldBack}), is skipped and the policy goes on to its next candidate, so
+ * one guarded pod never stalls the movable ones beside it.
  *
  * <ul>
  *   <li><b>defragment</b>: a pod unschedulable for a while, which preemption does not place, gets a
@@ -66,7 +70,17 @@ public final class ReschedulePlanner {
     public static ReschedulePlan plan(ClusterSnapshot snapshot, RescheduleSettings settings,
                                       List<PastEviction> history, Instant now, PreemptionCheck preemption,
                                       LongSupplier nanos) {
-        Round round = new Round(snapshot, settings, new LimitLedger(settings.limits(), history, now), now);
+        return plan(snapshot, settings, history, now, preemption, nanos, Set.of());
+    }
+
+    /**
+     * As above; the pods of uids {@code heldBack} (the Eviction API refused them lately, and their
+     * backoff has not run out) are not moved: each policy goes on to its next candidate.
+     */
+    public static ReschedulePlan plan(ClusterSnapshot snapshot, RescheduleSettings settings,
+                                      List<PastEviction> history, Instant now, PreemptionCheck preemption,
+                                      LongSupplier nanos, Set<String> heldBack) {
+        Round round = new Round(snapshot, settings, new LimitLedger(settings.limits(), history, now), now, heldBack);
         if (settings.defragment().enabled()) {
             round.defragment(DefragmentCandidates.waiting(snapshot, settings.defragment(), now), preemption, nanos);
         }
@@ -86,7 +100,7 @@ public final class ReschedulePlanner {
     public static ReschedulePlan roomFor(ClusterSnapshot snapshot, RescheduleSettings settings,
                                          List<PastEviction> history, Instant now, PreemptionCheck preemption,
                                          LongSupplier nanos, PodInfo pending) {
-        Round round = new Round(snapshot, settings, new LimitLedger(settings.limits(), history, now), now);
+        Round round = new Round(snapshot, settings, new LimitLedger(settings.limits(), history, now), now, Set.of());
         round.defragment(List.of(pending), preemption, nanos);
         return new ReschedulePlan(round.moves, round.skipped, round.rooms);
     }
@@ -103,9 +117,14 @@ public final class ReschedulePlanner {
         private final List<RoomPlan> rooms = new ArrayList<>();
         private final Instant now;
         private final Set<String> moved = new HashSet<>(); // a pod moves once a round; its replacement is not there yet
+        private final BudgetLedger budgets;
+        private final Set<String> heldBack;
 
-        Round(ClusterSnapshot snapshot, RescheduleSettings settings, LimitLedger limits, Instant now) {
+        Round(ClusterSnapshot snapshot, RescheduleSettings settings, LimitLedger limits, Instant now,
+              Set<String> heldBack) {
             this.snapshot = snapshot;
+            this.budgets = new BudgetLedger(snapshot);
+            this.heldBack = heldBack;
             this.settings = settings;
             this.limits = limits;
             this.planned = new PlannedCluster(snapshot, now);
@@ -119,7 +138,7 @@ public final class ReschedulePlanner {
          */
         void defragment(List<PodInfo> waiting, PreemptionCheck preemption, LongSupplier nanos) {
             RescheduleSettings.Defragment settings = this.settings.defragment();
-            RoomByMoving search = new RoomByMoving(snapshot, planned, nodes, this.settings, limits, moved);
+            RoomByMoving search = new RoomByMoving(snapshot, planned, nodes, this.settings, limits, budgets, moved);
             for (PodInfo pending : waiting) {
                 Skip leftAlone = DefragmentCandidates.leftAlone(snapshot, pending, preemption, limits, now);
                 if (leftAlone != null) {
@@ -293,6 +312,17 @@ public final class ReschedulePlanner {
                 skipped.add(new Skip(pod.ref(), from.name(), policy, Skip.LIMIT, why + "; not moved: " + limit));
                 return;
             }
+            if (heldBack.contains(pod.uid())) {
+                skipped.add(new Skip(pod.ref(), from.name(), policy, Skip.BACKOFF,
+                        why + "; not moved: held back after the Eviction API refused it"));
+                return;
+            }
+            DisruptionBudget budget = budgets.refusing(pod);
+            if (budget != null) {
+                skipped.add(new Skip(pod.ref(), from.name(), policy, Skip.BUDGET,
+                        why + "; not moved: " + BudgetLedger.describe(budget)));
+                return;
+            }
             NodeInfo best = null;
             double bestLoad = Double.MAX_VALUE;
             String refusal = null; // why the least used node that would serve did not take it: the skip says so
@@ -323,6 +353,7 @@ public final class ReschedulePlanner {
             planned.move(pod, from.name(), best.name());
             moved.add(pod.uid());
             limits.record(pod, from.name());
+            budgets.record(pod);
             moves.add(new Move(pod.ref(), from.name(), best.name(), policy, why));
         }
     }

@@ -1,7 +1,6 @@
 package dev.makeroom.core.reschedule;
 
 import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
@@ -86,12 +85,13 @@ final class RoomByMoving {
     private final RescheduleSettings settings;
     private final LimitLedger limits;
     private final Set<String> movedThisRound;
-    private final Map<DisruptionBudget, Integer> spentThisRound = new HashMap<>();
+    private final BudgetLedger budgets;
     private final Map<String, Boolean> blocked = new HashMap<>(); // uid -> a MoveBlocker applies (the same for every pending pod)
 
     RoomByMoving(ClusterSnapshot snapshot, PlannedCluster planned, List<NodeInfo> nodes, RescheduleSettings settings,
-                 LimitLedger limits, Set<String> movedThisRound) {
+                 LimitLedger limits, BudgetLedger budgets, Set<String> movedThisRound) {
         this.snapshot = snapshot;
+        this.budgets = budgets;
         this.planned = planned;
         this.nodes = nodes;
         this.settings = settings;
@@ -323,7 +323,7 @@ final class RoomByMoving {
         /** Where each pod of the option lands, with every check passed; null (and nothing applied) when it does not work. */
         private Map<PodInfo, String> verify(Option option) {
             String node = option.node().name();
-            if (budgetPassed(option.pods()) != null) {
+            if (budgets.refusing(option.pods()) != null) {
                 failures.merge(NoPlan.BUDGET, 1, Integer::sum);
                 return null;
             }
@@ -399,26 +399,13 @@ final class RoomByMoving {
             landings.forEach((pod, to) -> planned.undo(pod, from, to));
         }
 
-        /** The first budget the pods would pass together, with the round's earlier rooms, or null. */
-        private String budgetPassed(List<PodInfo> pods) {
-            Map<DisruptionBudget, Integer> spent = new HashMap<>(spentThisRound);
-            for (PodInfo pod : pods) {
-                for (DisruptionBudget budget : snapshot.budgetsCovering(pod)) {
-                    if (spent.merge(budget, 1, Integer::sum) > budget.disruptionsAllowed()) {
-                        return budget.toString();
-                    }
-                }
-            }
-            return null;
-        }
-
         /** Applies the best option's moves and holds its node for the pending pod. */
         Outcome commit() {
             String node = best.node().name();
             List<Move> moves = new ArrayList<>();
             for (Map.Entry<PodInfo, String> landing : bestLandings.entrySet()) { // each verified after the ones before
                 PodInfo pod = landing.getKey();
-                snapshot.budgetsCovering(pod).forEach(b -> spentThisRound.merge(b, 1, Integer::sum));
+                budgets.record(pod);
                 String to = landing.getValue();
                 planned.move(pod, node, to);
                 moves.add(new Move(pod.ref(), node, to, ReschedulePolicy.DEFRAGMENT,

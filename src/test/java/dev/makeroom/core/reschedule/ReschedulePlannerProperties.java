@@ -1,6 +1,8 @@
 package dev.makeroom.core.reschedule;
 
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.SchedulerFilterOracle;
@@ -119,5 +121,55 @@ class ReschedulePlannerProperties {
         Map<String, Integer> counts = new HashMap<>();
         plan.moves().forEach(m -> counts.merge(key.apply(m), 1, Integer::sum));
         return counts;
+    }
+
+    /** The cluster with budgets over random apps: some allow no disruption, some one or two. */
+    private static ClusterSnapshot withBudgets(ClusterSnapshot snapshot, long seed, boolean noneAllowed) {
+        java.util.Random random = new java.util.Random(seed ^ 0x5DEECE66DL);
+        List<DisruptionBudget> budgets = new ArrayList<>();
+        for (int app = 0; app < 4; app++) {
+            if (random.nextInt(3) > 0) {
+                budgets.add(new DisruptionBudget("ns-" + (app % 2), "app-" + app,
+                        LabelSelector.matching(Map.of("app", "app-" + app)), noneAllowed ? 0 : random.nextInt(3), Set.of()));
+            }
+        }
+        return snapshot.change().budgets(budgets).build();
+    }
+
+    @Property(tries = 300)
+    void a_round_never_plans_more_disruptions_than_a_budget_allows(@ForAll long seed) {
+        ClusterSnapshot snapshot = withBudgets(MovableCluster.generate(seed).snapshot(), seed, false);
+        ReschedulePlan plan = ReschedulePlanner.plan(snapshot, settings(GENEROUS), List.of(), NOW);
+        for (DisruptionBudget budget : snapshot.budgets()) {
+            long spent = plan.moves().stream().filter(m -> budget.covers(snapshot.pod(m.pod().uid()))).count();
+            assertThat(spent).as("seed %d, budget %s", seed, budget).isLessThanOrEqualTo(budget.disruptionsAllowed());
+        }
+    }
+
+    /**
+     * No stall: a pod its budget does not let move is passed over exactly as a pod that may not move
+     * at all, so the round plans the same moves as on the cluster where those pods were never movable.
+     */
+    @Property(tries = 300)
+    void a_pod_no_budget_lets_move_never_keeps_the_others_from_moving(@ForAll long seed) {
+        ClusterSnapshot guarded = withBudgets(MovableCluster.generate(seed).snapshot(), seed, true);
+        ClusterSnapshot.Change change = guarded.change().budgets(List.of());
+        for (NodeInfo node : guarded.nodes()) {
+            List<PodInfo> pods = new ArrayList<>();
+            for (PodInfo pod : node.pods()) {
+                boolean covered = guarded.budgets().stream().anyMatch(b -> b.covers(pod));
+                PodInfo as = covered ? pod.toBuilder().evictable(false).build() : pod;
+                change.putPod(as);
+                pods.add(as);
+            }
+            change.putNode(node.withPods(pods, node.nominatedPods()));
+        }
+        ClusterSnapshot pinned = change.build();
+        List<String> withBudgets = ReschedulePlanner.plan(guarded, settings(GENEROUS), List.of(), NOW).moves().stream()
+                .map(Move::toString).toList();
+        List<String> neverMovable = ReschedulePlanner.plan(pinned, settings(GENEROUS), List.of(), NOW).moves().stream()
+                .map(Move::toString).toList();
+        assertThat(withBudgets).as("seed %d", seed).isEqualTo(neverMovable);
+        Statistics.label("moves beside guarded pods").collect(withBudgets.isEmpty() ? "none" : "some");
     }
 }
