@@ -2,6 +2,7 @@ package dev.makeroom.debug;
 
 import dev.makeroom.cluster.ClusterView;
 import dev.makeroom.core.queue.Queue;
+import dev.makeroom.observability.DurationText;
 import dev.makeroom.core.queue.QueueTree;
 import dev.makeroom.core.queue.QueueUsage;
 import dev.makeroom.queues.QueueConfigState;
@@ -56,7 +57,7 @@ final class QueueDebug {
         List<DebugDtos.QueueNode> children = withChildren
                 ? q.children().stream().map(c -> queue(c, usage, true)).toList() : List.of();
         return new DebugDtos.QueueNode(q.fullName(), q.policy().name().toLowerCase(java.util.Locale.ROOT),
-                q.isLeaf() ? goStyle(q.delay()) : null, new TreeMap<>(q.guaranteed()), new TreeMap<>(q.max()), used,
+                q.isLeaf() ? DurationText.of(q.delay()) : null, new TreeMap<>(q.guaranteed()), new TreeMap<>(q.max()), used,
                 belowGuarantee(q, used), children);
     }
 
@@ -66,10 +67,6 @@ final class QueueDebug {
                 .map(Map.Entry::getKey).sorted().toList();
     }
 
-    /** Durations as they are configured: {@code 30s}, {@code 1500ms}. */
-    private static String goStyle(java.time.Duration d) {
-        return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
-    }
 
     private static ServerResponse ok(Object body) {
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(body);

@@ -12,6 +12,7 @@ import dev.makeroom.core.reschedule.Move;
 import dev.makeroom.core.reschedule.PastEviction;
 import dev.makeroom.core.reschedule.PreemptionCheck;
 import dev.makeroom.core.reschedule.RefusalBackoff;
+import dev.makeroom.observability.DurationText;
 import dev.makeroom.core.reschedule.RescheduleSettings;
 import dev.makeroom.core.reschedule.ReschedulePlan;
 import dev.makeroom.core.reschedule.ReschedulePlanner;
@@ -50,6 +51,8 @@ public final class Rescheduler implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Rescheduler.class);
     private static final int KEPT_ROUNDS = 20;
+    private static final String NOT_READY = "the cluster view is not ready";
+    private static final Duration READY_POLL = Duration.ofSeconds(1);
     private static final Duration MAX_BACKOFF = Duration.ofHours(1);
     private static final int MAX_BACKOFF_ROUNDS_UNSTARTED = 60; // rounds driven by hand (tests, no loop): a minute apart
 
@@ -67,6 +70,7 @@ public final class Rescheduler implements AutoCloseable {
     private final List<PastEviction> history = new ArrayList<>();
     private RefusalBackoff backoff = new RefusalBackoff(MAX_BACKOFF_ROUNDS_UNSTARTED);
     private ScheduledExecutorService loop;
+    private Duration interval;
 
     public Rescheduler(ReschedulerMode mode, ClusterView view, ReschedulerConfigService config, Evictor evictor,
                        Leadership leadership, Clock clock, LongSupplier nanos, ReschedulerMetrics metrics,
@@ -83,7 +87,7 @@ public final class Rescheduler implements AutoCloseable {
         this.parts = List.copyOf(parts);
     }
 
-    /** Runs a round every {@code interval}, the first after one interval. */
+    /** Runs a round every {@code interval}, the first at once (and, while the view syncs, again each second). */
     public Rescheduler start(Duration interval) {
         backoff = new RefusalBackoff((int) Math.max(1, Math.min(Integer.MAX_VALUE, MAX_BACKOFF.toMillis()
                 / Math.max(1, interval.toMillis()))));
@@ -92,16 +96,30 @@ public final class Rescheduler implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        loop.scheduleWithFixedDelay(this::roundSafely, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
-        log.info("rescheduler: on, {} mode, a round every {}", mode.name().toLowerCase().replace('_', '-'), interval);
+        this.interval = interval;
+        loop.execute(this::tick);
+        log.info("rescheduler: on, {} mode, a round every {}", mode.name().toLowerCase().replace('_', '-'),
+                DurationText.of(interval));
         return this;
     }
 
-    private void roundSafely() {
+    /**
+     * A round, then the next: one interval later, or, while the view is still syncing, a second later
+     * (at most an interval), so the first round that can plan runs right after the view is ready.
+     */
+    private void tick() {
+        RoundReport report = null;
         try {
-            round();
+            report = round();
         } catch (RuntimeException e) {
             log.error("rescheduler round failed; trying again next round", e);
+        }
+        boolean waitingForView = report != null && NOT_READY.equals(report.idle());
+        long delay = waitingForView ? Math.min(interval.toMillis(), READY_POLL.toMillis()) : interval.toMillis();
+        try {
+            loop.schedule(this::tick, delay, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // closed meanwhile: no more rounds
         }
     }
 
@@ -110,7 +128,7 @@ public final class Rescheduler implements AutoCloseable {
         Instant now = clock.instant();
         RoundReport report;
         if (!view.ready()) {
-            report = RoundReport.idle(now, mode, "the cluster view is not ready");
+            report = RoundReport.idle(now, mode, NOT_READY);
         } else if (!leadership.leading()) {
             report = RoundReport.idle(now, mode, "another replica leads");
         } else {
@@ -147,7 +165,7 @@ public final class Rescheduler implements AutoCloseable {
     private RoundReport dryRun(PodInfo pending) {
         Instant now = clock.instant();
         if (!view.ready()) {
-            return RoundReport.idle(now, ReschedulerMode.DRY_RUN, "the cluster view is not ready");
+            return RoundReport.idle(now, ReschedulerMode.DRY_RUN, NOT_READY);
         }
         long start = nanos.getAsLong();
         ReschedulePlan plan = plan(view.snapshot(), now, pending);
@@ -175,6 +193,8 @@ public final class Rescheduler implements AutoCloseable {
         for (Move move : plan.moves()) {
             if (mode == ReschedulerMode.DRY_RUN) {
                 results.add(new RoundReport.MoveResult(move, "PLANNED", null));
+                log.info("rescheduler (dry run): would evict {} from {} ({}: {}); expected on {}", move.pod(),
+                        move.from(), move.policy(), move.reason(), move.to());
                 continue;
             }
             if (stayed.containsKey(move.to())) {

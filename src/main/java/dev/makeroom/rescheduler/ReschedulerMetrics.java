@@ -1,6 +1,8 @@
 package dev.makeroom.rescheduler;
 
 import dev.makeroom.cluster.Leadership;
+import dev.makeroom.core.reschedule.Evictor;
+import dev.makeroom.core.reschedule.ReschedulePolicy;
 import dev.makeroom.core.reschedule.Skip;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -33,8 +35,35 @@ public final class ReschedulerMetrics {
         for (String result : ROOM_RESULTS) { // every result from the start: a dashboard shows 0, not "no data"
             rooms(result);
         }
+        for (ReschedulePolicy policy : ReschedulePolicy.values()) { // likewise, and alerts see them before the first move
+            String name = policy.name().toLowerCase(Locale.ROOT);
+            moves(name);
+            for (Evictor.EvictionOutcome.Result result : Evictor.EvictionOutcome.Result.values()) {
+                evictions(name, result.name().toLowerCase(Locale.ROOT));
+            }
+            evictions(name, "not_leading"); // the results the rounds give moves they did not send
+            evictions(name, "not_tried");
+            for (String category : List.of(Skip.LIMIT, Skip.BUDGET, Skip.BACKOFF, Skip.NO_LANDING)) {
+                skipped(name, category.toLowerCase(Locale.ROOT));
+            }
+        }
         Gauge.builder("makeroom.rescheduler.backoffs", backoffs, AtomicInteger::doubleValue)
                 .description("Pods held back from the plans after the Eviction API refused them").register(registry);
+    }
+
+    private Counter moves(String policy) {
+        return Counter.builder("makeroom.rescheduler.moves").description("Moves planned")
+                .tag("policy", policy).register(registry);
+    }
+
+    private Counter evictions(String policy, String result) {
+        return Counter.builder("makeroom.rescheduler.evictions").description("Evictions tried, by what the API said")
+                .tag("policy", policy).tag("result", result).register(registry);
+    }
+
+    private Counter skipped(String policy, String category) {
+        return Counter.builder("makeroom.rescheduler.skipped").description("Pods a policy would move and did not")
+                .tag("policy", policy).tag("category", category).register(registry);
     }
 
     /** The number of pods held back after refusals, as makeroom_rescheduler_backoffs. */
@@ -60,21 +89,16 @@ public final class ReschedulerMetrics {
         rounds.record(Duration.ofNanos(report.nanos()));
         for (RoundReport.MoveResult result : report.moves()) {
             String policy = result.move().policy().name().toLowerCase(Locale.ROOT);
-            Counter.builder("makeroom.rescheduler.moves").description("Moves planned")
-                    .tag("policy", policy).register(registry).increment();
+            moves(policy).increment();
             if (!"PLANNED".equals(result.result())) {
-                Counter.builder("makeroom.rescheduler.evictions").description("Evictions tried, by what the API said")
-                        .tag("policy", policy).tag("result", result.result().toLowerCase(Locale.ROOT))
-                        .register(registry).increment();
+                evictions(policy, result.result().toLowerCase(Locale.ROOT)).increment();
             }
         }
         for (RoundReport.RoomResult room : report.rooms()) {
             rooms(room.result().toLowerCase(Locale.ROOT)).increment();
         }
         for (Skip skip : report.skipped()) {
-            Counter.builder("makeroom.rescheduler.skipped").description("Pods a policy would move and did not")
-                    .tag("policy", skip.policy().name().toLowerCase(Locale.ROOT))
-                    .tag("category", skip.category().toLowerCase(Locale.ROOT)).register(registry).increment();
+            skipped(skip.policy().name().toLowerCase(Locale.ROOT), skip.category().toLowerCase(Locale.ROOT)).increment();
         }
     }
 }

@@ -49,7 +49,9 @@ class ReschedulerOverHttpTest {
         String metrics = management.get("/actuator/prometheus").body();
         assertThat(metrics).contains("makeroom_rescheduler_moves_total{policy=\"rebalance\"}")
                 .contains("makeroom_rescheduler_leader 1.0").contains("makeroom_rescheduler_round_seconds_count")
-                .contains("makeroom_rescheduler_backoffs 0.0");
+                .contains("makeroom_rescheduler_backoffs 0.0")
+                .contains("makeroom_rescheduler_evictions_total{policy=\"rebalance\",result=\"blocked_by_budget\"} 0.0")
+                .contains("makeroom_rescheduler_skipped_total{category=\"budget\",policy=\"affinity\"} 0.0");
         assertThat(Promtool.findingsAboutMakeroom(metrics)).isEmpty();
     }
 }

@@ -13,6 +13,7 @@ import dev.makeroom.core.model.SchedulingConstraints;
 import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.core.reschedule.Move;
 import dev.makeroom.core.reschedule.PreemptionCheck;
+import dev.makeroom.support.Await;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -146,5 +147,22 @@ class ReschedulerTest {
         assertThat(round.moves()).extracting(m -> m.move().pod().name() + "->" + m.move().to() + " " + m.result())
                 .containsExactly("misfit->gpu BLOCKED_BY_BUDGET", "batch->x NOT_TRIED");
         assertThat(tried).containsExactly("misfit");
+    }
+
+    @Test
+    void the_first_round_that_can_plan_runs_as_soon_as_the_view_is_ready_not_an_interval_later() {
+        ready.set(false);
+        Rescheduler rescheduler = rescheduler(ReschedulerMode.DRY_RUN).start(java.time.Duration.ofHours(1));
+        try {
+            Await.until("a round that found the view syncing", java.time.Duration.ofSeconds(10),
+                    () -> !rescheduler.rounds().isEmpty());
+            assertThat(rescheduler.rounds().get(0).idle()).isEqualTo("the cluster view is not ready");
+            ready.set(true);
+            Await.until("a round that planned, within seconds of an hour's interval", java.time.Duration.ofSeconds(10),
+                    () -> rescheduler.rounds().get(0).idle() == null);
+            assertThat(rescheduler.rounds().get(0).moves()).isNotEmpty();
+        } finally {
+            rescheduler.close();
+        }
     }
 }
