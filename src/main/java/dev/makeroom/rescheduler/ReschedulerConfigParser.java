@@ -17,8 +17,9 @@ import java.util.stream.Collectors;
 
 /**
  * Reads the rescheduler document ({@code rescheduler.yaml}); the README's "Rescheduler" section shows
- * it. Strict: an unknown key, a threshold outside 0..100, a {@code low} not below its {@code high}, a
- * negative limit or a duration that is not one rejects the whole document, naming the key.
+ * it. Strict: an unknown key, a threshold of a name no node has as a resource, or outside 0..100, a
+ * {@code low} not below its {@code high}, a negative limit or a duration that is not one rejects the
+ * whole document, naming the key.
  * Defragmentation is on unless the document turns it off; the other policies are off unless turned on.
  */
 public final class ReschedulerConfigParser {
@@ -145,12 +146,29 @@ public final class ReschedulerConfigParser {
         }
         Map<String, Integer> percents = new LinkedHashMap<>();
         raw.forEach((resource, percent) -> {
+            if (!isResourceName(String.valueOf(resource))) {
+                throw new InvalidReschedulerConfigException(where + "." + resource + ": not a resource (cpu, memory,"
+                        + " ephemeral-storage, pods, hugepages-<size>, or an extended resource such as nvidia.com/gpu)");
+            }
             if (!(percent instanceof Integer p) || p < 0 || p > 100) {
                 throw new InvalidReschedulerConfigException(where + "." + resource + " must be a whole percent 0..100");
             }
             percents.put(String.valueOf(resource), p);
         });
         return percents;
+    }
+
+    /**
+     * Whether a node could have this resource in its allocatable: the built-in names, hugepages of a size,
+     * or an extended resource, which Kubernetes always names with a domain ({@code example.com/thing}).
+     * A misspelt name would never be over a threshold, so rebalance would silently do nothing.
+     */
+    static boolean isResourceName(String name) {
+        return switch (name) {
+            case "cpu", "memory", "ephemeral-storage", "pods" -> true;
+            default -> (name.startsWith("hugepages-") && name.length() > "hugepages-".length())
+                    || name.matches("[a-z0-9]([-a-z0-9.]*[a-z0-9])?/[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?");
+        };
     }
 
     private static int minGain(Object value) {

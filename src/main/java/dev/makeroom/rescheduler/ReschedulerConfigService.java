@@ -49,8 +49,8 @@ public class ReschedulerConfigService {
             return new ReschedulerConfigState(ReschedulerConfigParser.parse(document.text()), document.source(),
                     clock.instant(), null, null);
         } catch (InvalidReschedulerConfigException e) {
-            throw new IllegalStateException("invalid rescheduler configuration in " + document.source() + ": "
-                    + e.getMessage(), e);
+            throw new InvalidReschedulerConfigException("invalid rescheduler configuration in " + document.source()
+                    + ": " + e.getMessage()); // the start stops with this one line (ReschedulerConfigFailureAnalyzer)
         }
     }
 

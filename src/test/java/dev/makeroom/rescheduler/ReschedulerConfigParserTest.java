@@ -53,6 +53,11 @@ class ReschedulerConfigParserTest {
         assertRejected("policies: {rebalance: {enabled: true, low: {cpu: 10}, high: {cpu: 170}}}",
                 "policies.rebalance.high.cpu must be a whole percent 0..100");
         assertRejected("policies: {rebalance: {enabled: true}}", "policies.rebalance needs low and high thresholds");
+        assertRejected("policies: {rebalance: {enabled: true, low: {cpuu: 30}, high: {cpu: 70}}}",
+                "policies.rebalance.low.cpuu: not a resource (cpu, memory, ephemeral-storage, pods, hugepages-<size>,"
+                        + " or an extended resource such as nvidia.com/gpu)");
+        assertRejected("policies: {rebalance: {enabled: true, low: {cpu: 30}, high: {gpu: 70}}}",
+                "policies.rebalance.high.gpu: not a resource");
         assertRejected("policies: {rebalanse: {enabled: true}}", "unknown key rebalanse in policies");
         assertRejected("limits: {perRound: -1}", "limits.perRound must be a whole number, 0 or more");
         assertRejected("policies: {affinity: {enabled: yes please}}", "policies.affinity.enabled must be true or false");
@@ -68,5 +73,14 @@ class ReschedulerConfigParserTest {
     private static void assertRejected(String yaml, String message) {
         assertThatThrownBy(() -> ReschedulerConfigParser.parse(yaml))
                 .isInstanceOf(InvalidReschedulerConfigException.class).hasMessageContaining(message);
+    }
+
+    @Test
+    void thresholds_take_every_resource_a_node_can_have() {
+        RescheduleSettings settings = ReschedulerConfigParser.parse("policies: {rebalance: {enabled: true,"
+                + " low: {nvidia.com/gpu: 10, hugepages-2Mi: 10, ephemeral-storage: 10, pods: 10},"
+                + " high: {nvidia.com/gpu: 90, hugepages-2Mi: 90, ephemeral-storage: 90, pods: 90}}}");
+        assertThat(settings.rebalance().highPercent()).containsOnlyKeys("nvidia.com/gpu", "hugepages-2Mi",
+                "ephemeral-storage", "pods");
     }
 }
