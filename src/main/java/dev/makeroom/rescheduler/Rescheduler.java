@@ -232,7 +232,7 @@ public final class Rescheduler implements AutoCloseable {
                 backoff.forget(pod.uid());
             }
             if (outcome.result() == Evictor.EvictionOutcome.Result.EVICTED) {
-                history.add(new PastEviction(now, pod.namespace(), pod.controller().uid()));
+                history.add(new PastEviction(now, pod.namespace(), pod.controller().uid(), pod.labels()));
                 log.info("rescheduler: evicted {} from {} ({}: {}); expected on {}", pod.ref(), move.from(),
                         move.policy(), move.reason(), move.to());
             }

@@ -1,6 +1,7 @@
 package dev.makeroom.rescheduler;
 
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.reschedule.Aggressiveness;
 import dev.makeroom.core.reschedule.RescheduleSettings;
 import dev.makeroom.queues.GoDuration;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -21,6 +22,9 @@ import java.util.stream.Collectors;
  * {@code low} not below its {@code high}, a negative limit or a duration that is not one rejects the
  * whole document, naming the key.
  * Defragmentation is on unless the document turns it off; the other policies are off unless turned on.
+ * {@code aggressiveness} (gentle, moderate, aggressive) fills in the rebalance thresholds and the
+ * preferred-affinity gain the document leaves out, and sets how much of each disruption budget the
+ * rounds may spend; without it, budgets may be spent whole and nothing else is assumed.
  */
 public final class ReschedulerConfigParser {
 
@@ -33,7 +37,7 @@ public final class ReschedulerConfigParser {
             new RescheduleSettings.Rebalance(false, Map.of(), Map.of()), false,
             new RescheduleSettings.MoveLimits(10, 2, 20, 1, 50), false, 0, DEFRAGMENT);
 
-    private static final Set<String> TOP = Set.of("policies", "limits", "allowLocalStorage");
+    private static final Set<String> TOP = Set.of("aggressiveness", "policies", "limits", "allowLocalStorage");
     private static final Set<String> POLICIES = Set.of("rebalance", "affinity", "defragment");
     private static final Set<String> DEFRAGMENT_KEYS = Set.of("enabled", "after", "schedulerNames", "reserveFor",
             "maxMoves", "searchBudget");
@@ -63,8 +67,14 @@ public final class ReschedulerConfigParser {
         Map<String, Object> policies = map(top.getOrDefault("policies", Map.of()), "policies", POLICIES);
         Map<String, Object> rebalance = map(policies.getOrDefault("rebalance", Map.of()), "policies.rebalance", REBALANCE);
         Map<String, Object> affinity = map(policies.getOrDefault("affinity", Map.of()), "policies.affinity", AFFINITY);
-        Map<String, Integer> low = percents(rebalance.getOrDefault("low", Map.of()), "policies.rebalance.low");
-        Map<String, Integer> high = percents(rebalance.getOrDefault("high", Map.of()), "policies.rebalance.high");
+        Aggressiveness aggressiveness = aggressiveness(top.get("aggressiveness"));
+        // a level gives the thresholds and gain the document leaves out; without one, nothing is assumed
+        Map<String, Object> levelThresholds = aggressiveness == null ? Map.of()
+                : Map.of("cpu", aggressiveness.lowPercent(), "memory", aggressiveness.lowPercent());
+        Map<String, Object> levelHigh = aggressiveness == null ? Map.of()
+                : Map.of("cpu", aggressiveness.highPercent(), "memory", aggressiveness.highPercent());
+        Map<String, Integer> low = percents(rebalance.getOrDefault("low", levelThresholds), "policies.rebalance.low");
+        Map<String, Integer> high = percents(rebalance.getOrDefault("high", levelHigh), "policies.rebalance.high");
         boolean rebalancing = bool(rebalance.getOrDefault("enabled", false), "policies.rebalance.enabled");
         if (rebalancing && (low.isEmpty() || high.isEmpty())) {
             throw new InvalidReschedulerConfigException("policies.rebalance needs low and high thresholds");
@@ -88,7 +98,8 @@ public final class ReschedulerConfigParser {
                         count(limits, "perControllerPerHour", d.perControllerPerHour()),
                         count(limits, "clusterPerHour", d.clusterPerHour())),
                 bool(top.getOrDefault("allowLocalStorage", false), "allowLocalStorage"),
-                minGain(affinity.getOrDefault("minGain", 0)), defragment(defragment));
+                minGain(affinity.getOrDefault("minGain", aggressiveness == null ? 0 : aggressiveness.minGain())),
+                defragment(defragment), aggressiveness == null ? Aggressiveness.MODERATE : aggressiveness);
     }
 
     private static RescheduleSettings.Defragment defragment(Map<String, Object> doc) {
@@ -169,6 +180,18 @@ public final class ReschedulerConfigParser {
             default -> (name.startsWith("hugepages-") && name.length() > "hugepages-".length())
                     || name.matches("[a-z0-9]([-a-z0-9.]*[a-z0-9])?/[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?");
         };
+    }
+
+    private static Aggressiveness aggressiveness(Object value) {
+        if (value == null) {
+            return null;
+        }
+        for (Aggressiveness level : Aggressiveness.values()) {
+            if (level.name().toLowerCase(java.util.Locale.ROOT).equals(value)) {
+                return level;
+            }
+        }
+        throw new InvalidReschedulerConfigException("aggressiveness must be gentle, moderate or aggressive, not " + value);
     }
 
     private static int minGain(Object value) {

@@ -1,5 +1,6 @@
 package dev.makeroom.rescheduler;
 
+import dev.makeroom.core.reschedule.Aggressiveness;
 import dev.makeroom.core.reschedule.RescheduleSettings;
 import org.junit.jupiter.api.Test;
 
@@ -82,5 +83,23 @@ class ReschedulerConfigParserTest {
                 + " high: {nvidia.com/gpu: 90, hugepages-2Mi: 90, ephemeral-storage: 90, pods: 90}}}");
         assertThat(settings.rebalance().highPercent()).containsOnlyKeys("nvidia.com/gpu", "hugepages-2Mi",
                 "ephemeral-storage", "pods");
+    }
+
+    @Test
+    void an_aggressiveness_fills_in_what_the_document_leaves_out_and_explicit_keys_win() {
+        RescheduleSettings gentle = ReschedulerConfigParser.parse("aggressiveness: gentle\n"
+                + "policies: {rebalance: {enabled: true}, affinity: {enabled: true}}");
+        assertThat(gentle.aggressiveness()).isEqualTo(Aggressiveness.GENTLE);
+        assertThat(gentle.rebalance().lowPercent()).isEqualTo(Map.of("cpu", 20, "memory", 20));
+        assertThat(gentle.rebalance().highPercent()).isEqualTo(Map.of("cpu", 90, "memory", 90));
+        assertThat(gentle.preferredMinGain()).isEqualTo(100);
+        RescheduleSettings aggressive = ReschedulerConfigParser.parse("aggressiveness: aggressive\n"
+                + "policies: {rebalance: {enabled: true, high: {cpu: 85}}, affinity: {enabled: true, minGain: 5}}");
+        assertThat(aggressive.rebalance().highPercent()).isEqualTo(Map.of("cpu", 85));
+        assertThat(aggressive.rebalance().lowPercent()).isEqualTo(Map.of("cpu", 40, "memory", 40));
+        assertThat(aggressive.preferredMinGain()).isEqualTo(5);
+        assertThat(ReschedulerConfigParser.parse("policies: {affinity: {enabled: true}}").aggressiveness())
+                .isEqualTo(Aggressiveness.MODERATE);
+        assertRejected("aggressiveness: brave", "aggressiveness must be gentle, moderate or aggressive, not brave");
     }
 }

@@ -4,6 +4,7 @@ import dev.makeroom.core.model.PodInfo;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,17 +20,24 @@ final class LimitLedger {
     private final Map<String, Integer> byNode = new HashMap<>();
     private final Map<String, Integer> byNamespace = new HashMap<>();
     private final Map<String, Integer> byController = new HashMap<>();
+    private final List<PastEviction> lastHour = new ArrayList<>();
 
     LimitLedger(RescheduleSettings.MoveLimits limits, List<PastEviction> history, Instant now) {
         this.limits = limits;
         Instant since = now.minus(HOUR);
         for (PastEviction past : history) {
             if (past.at().isAfter(since)) {
+                lastHour.add(past);
                 hour++;
                 byNamespace.merge(past.namespace(), 1, Integer::sum);
                 byController.merge(past.controllerUid(), 1, Integer::sum);
             }
         }
+    }
+
+    /** The evictions of the last hour, as the limits count them. */
+    List<PastEviction> lastHour() {
+        return lastHour;
     }
 
     /** Which limit moving {@code pod} off {@code node} would pass, or null when it is within all. */

@@ -123,7 +123,7 @@ public final class ReschedulePlanner {
         Round(ClusterSnapshot snapshot, RescheduleSettings settings, LimitLedger limits, Instant now,
               Set<String> heldBack) {
             this.snapshot = snapshot;
-            this.budgets = new BudgetLedger(snapshot);
+            this.budgets = new BudgetLedger(snapshot, settings.aggressiveness(), limits.lastHour());
             this.heldBack = heldBack;
             this.settings = settings;
             this.limits = limits;
@@ -320,7 +320,7 @@ public final class ReschedulePlanner {
             DisruptionBudget budget = budgets.refusing(pod);
             if (budget != null) {
                 skipped.add(new Skip(pod.ref(), from.name(), policy, Skip.BUDGET,
-                        why + "; not moved: " + BudgetLedger.describe(budget)));
+                        why + "; not moved: " + budgets.describe(budget)));
                 return;
             }
             NodeInfo best = null;

@@ -10,10 +10,18 @@ import java.util.Set;
  * is under its {@code low}. {@code allowLocalStorage}: pods with emptyDir or hostPath volumes may move
  * (their data is lost). {@code preferredMinGain}: with {@code affinity}, a pod also moves to a node its
  * preferred node affinity scores at least this much higher (0: never for that reason). {@code defragment}:
- * moving pods to make room for pending pods that fit nowhere.
+ * moving pods to make room for pending pods that fit nowhere. {@code aggressiveness}: how much of the
+ * disruption budgets the rounds may spend.
  */
 public record RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits,
-                                 boolean allowLocalStorage, int preferredMinGain, Defragment defragment) {
+                                 boolean allowLocalStorage, int preferredMinGain, Defragment defragment,
+                                 Aggressiveness aggressiveness) {
+
+    /** At the moderate aggressiveness (budgets may be spent whole). */
+    public RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits, boolean allowLocalStorage,
+                              int preferredMinGain, Defragment defragment) {
+        this(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment, Aggressiveness.MODERATE);
+    }
 
     /** Without defragmentation. */
     public RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits, boolean allowLocalStorage,

@@ -123,17 +123,41 @@ class ReschedulePlannerProperties {
         return counts;
     }
 
-    /** The cluster with budgets over random apps: some allow no disruption, some one or two. */
+    /** The cluster with budgets over random apps, allowing none (noneAllowed) or 0 to 9 disruptions. */
     private static ClusterSnapshot withBudgets(ClusterSnapshot snapshot, long seed, boolean noneAllowed) {
         java.util.Random random = new java.util.Random(seed ^ 0x5DEECE66DL);
         List<DisruptionBudget> budgets = new ArrayList<>();
         for (int app = 0; app < 4; app++) {
             if (random.nextInt(3) > 0) {
                 budgets.add(new DisruptionBudget("ns-" + (app % 2), "app-" + app,
-                        LabelSelector.matching(Map.of("app", "app-" + app)), noneAllowed ? 0 : random.nextInt(3), Set.of()));
+                        LabelSelector.matching(Map.of("app", "app-" + app)), noneAllowed ? 0 : random.nextInt(10), Set.of()));
             }
         }
         return snapshot.change().budgets(budgets).build();
+    }
+
+    @Property(tries = 300)
+    void gentle_leaves_each_budget_its_last_disruption_and_three_quarters_of_them_an_hour(@ForAll long seed) {
+        ClusterSnapshot snapshot = withBudgets(MovableCluster.generate(seed).snapshot(), seed, false);
+        java.util.Random random = new java.util.Random(seed);
+        List<PastEviction> history = new ArrayList<>();
+        for (int i = random.nextInt(4); i > 0; i--) { // evictions of the last hour, of pods some budgets cover
+            int app = random.nextInt(4);
+            history.add(new PastEviction(NOW.minusSeconds(60L * (1 + random.nextInt(50))), "ns-" + (app % 2),
+                    "rs-uid-past-" + i, Map.of("app", "app-" + app)));
+        }
+        RescheduleSettings generous = settings(GENEROUS);
+        RescheduleSettings gentle = new RescheduleSettings(generous.rebalance(), generous.affinity(), GENEROUS,
+                false, 0, RescheduleSettings.Defragment.OFF, Aggressiveness.GENTLE);
+        ReschedulePlan plan = ReschedulePlanner.plan(snapshot, gentle, history, NOW);
+        for (DisruptionBudget budget : snapshot.budgets()) {
+            long spent = plan.moves().stream().filter(m -> budget.covers(snapshot.pod(m.pod().uid()))).count();
+            long before = history.stream().filter(p -> p.namespace().equals(budget.namespace())
+                    && budget.selector().matches(p.labels())).count();
+            assertThat(spent).as("seed %d, budget %s", seed, budget)
+                    .isLessThanOrEqualTo(Math.max(0, budget.disruptionsAllowed() - 1))
+                    .isLessThanOrEqualTo(Math.max(0, budget.disruptionsAllowed() / 4 - before));
+        }
     }
 
     @Property(tries = 300)

@@ -251,4 +251,32 @@ class ReschedulePlannerTest {
         assertThat(plan.skipped()).filteredOn(s -> s.pod().name().equals("first")).extracting(Skip::category)
                 .containsExactly(Skip.BACKOFF);
     }
+
+    @Test
+    void gentle_never_takes_a_budgets_last_allowed_disruption_and_moderate_does() {
+        ClusterSnapshot snapshot = nodes("hot", "cold")
+                .pod(pod("web-1", "hot", 1000, 0).labels(Map.of("app", "web")).build())
+                .pod(pod("steady", "hot", 2000, 100).build())
+                .budget(new DisruptionBudget("default", "web", LabelSelector.matching(Map.of("app", "web")), 1, Set.of()))
+                .build();
+        RescheduleSettings moderate = REBALANCE;
+        RescheduleSettings gentle = new RescheduleSettings(moderate.rebalance(), false, LIMITS, false, 0,
+                RescheduleSettings.Defragment.OFF, Aggressiveness.GENTLE);
+        assertThat(plan(snapshot, moderate).moves()).extracting(m -> m.pod().name()).containsExactly("web-1");
+        ReschedulePlan held = plan(snapshot, gentle);
+        assertThat(held.moves()).noneMatch(m -> m.pod().name().equals("web-1"));
+        assertThat(held.skipped()).filteredOn(skip -> skip.pod().name().equals("web-1")).extracting(Skip::reason)
+                .containsExactly("above cpu 70%; not moved:"
+                + " PodDisruptionBudget default/web allows no more disruptions now (1 allowed; gentle spends at most 0 now)");
+    }
+
+    @Test
+    void gentle_takes_at_most_a_quarter_of_a_budget_in_an_hour() {
+        assertThat(Aggressiveness.GENTLE.usable(1, 0)).isZero();
+        assertThat(Aggressiveness.GENTLE.usable(8, 0)).isEqualTo(2);
+        assertThat(Aggressiveness.GENTLE.usable(8, 1)).isEqualTo(1);
+        assertThat(Aggressiveness.GENTLE.usable(8, 5)).isZero();
+        assertThat(Aggressiveness.MODERATE.usable(1, 9)).isEqualTo(1);
+        assertThat(Aggressiveness.AGGRESSIVE.usable(3, 0)).isEqualTo(3);
+    }
 }
