@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+@org.junit.jupiter.api.extension.ExtendWith(org.springframework.boot.test.system.OutputCaptureExtension.class)
 class ReschedulerTest {
 
     private static final String POLICIES = """
@@ -163,6 +164,17 @@ class ReschedulerTest {
             assertThat(rescheduler.rounds().get(0).moves()).isNotEmpty();
         } finally {
             rescheduler.close();
+        }
+    }
+
+    @Test
+    void a_dry_run_logs_each_move_it_would_make(org.springframework.boot.test.system.CapturedOutput output) {
+        RoundReport round = rescheduler(ReschedulerMode.DRY_RUN).round();
+        assertThat(round.moves()).isNotEmpty();
+        for (RoundReport.MoveResult planned : round.moves()) {
+            Move move = planned.move();
+            assertThat(output).contains("rescheduler (dry run): would evict " + move.pod() + " from " + move.from()
+                    + " (" + move.policy() + ": " + move.reason() + "); expected on " + move.to());
         }
     }
 }
