@@ -59,6 +59,7 @@ class ReschedulerConfiguration {
         }
         ReschedulerConfigService config = new ReschedulerConfigService(settings.file(), settings.config(), feed, clock);
         ReschedulerMetrics metrics = new ReschedulerMetrics(registry);
+        metrics.configFailures(config);
         Rescheduler rescheduler = new Rescheduler(settings.mode(), view, config, evictor, leading, clock, System::nanoTime,
                 metrics, new EnginePreemptionCheck(engine, queues, clock), parts);
         if (settings.enabled()) {

@@ -66,6 +66,13 @@ public final class ReschedulerMetrics {
                 .tag("policy", policy).tag("category", category).register(registry);
     }
 
+    /** Publishes the policies documents the ConfigMap brought and makeroom rejected, as makeroom_rescheduler_config_reload_failures_total. */
+    public void configFailures(ReschedulerConfigService config) {
+        io.micrometer.core.instrument.FunctionCounter.builder("makeroom.rescheduler.config.reload.failures", config,
+                        ReschedulerConfigService::reloadFailures)
+                .description("Rescheduler policies documents from the ConfigMap rejected as invalid").register(registry);
+    }
+
     /** The number of pods held back after refusals, as makeroom_rescheduler_backoffs. */
     void backoffs(int held) {
         backoffs.set(held);

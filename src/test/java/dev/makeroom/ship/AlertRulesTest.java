@@ -44,7 +44,7 @@ class AlertRulesTest {
         List<Map<String, Object>> alerts = (List<Map<String, Object>>) ((Map<String, Object>)
                 ((List<?>) spec.get("groups")).get(0)).get("rules");
         assertThat(alerts).extracting(a -> a.get("alert")).contains("MakeroomDown", "MakeroomClusterViewStale",
-                "MakeroomHighExtenderLatency");
+                "MakeroomHighExtenderLatency", "MakeroomReschedulerEvictionsFailing", "MakeroomReschedulerPoliciesRejected");
 
         // the ServiceMonitor's job label is the scraped Service's name
         String job = rendering.one(Service.class, "makeroom-management").getMetadata().getName();
@@ -100,6 +100,50 @@ class AlertRulesTest {
                 """.formatted(job);
         assertThat(job).isEqualTo(rendering.one(Service.class, "makeroom-management").getMetadata().getName());
 
+        assertThat(Promtool.testRules(rules, tests)).contains("SUCCESS");
+    }
+
+    /**
+     * The rescheduler's eviction alert, as promtool evaluates it: refusals beside evictions that go
+     * through never fire it; refusals with none done for half an hour, kept up 15 minutes, do.
+     */
+    @Test
+    void the_eviction_alert_fires_only_when_refusals_leave_nothing_done() throws Exception {
+        Rendering rendering = Chart.render(Map.of("prometheusRule.enabled", true));
+        GenericKubernetesResource rule = (GenericKubernetesResource) rendering.ofKind("PrometheusRule").get(0);
+        String rules = new Yaml().dump(rule.getAdditionalProperties().get("spec"));
+        String tests = """
+                tests:
+                  - name: refusals beside evictions that go through
+                    interval: 1m
+                    input_series:
+                      - series: 'makeroom_rescheduler_evictions_total{job="makeroom-management",pod="makeroom-0",policy="rebalance",result="blocked_by_budget"}'
+                        values: '0+1x60'
+                      - series: 'makeroom_rescheduler_evictions_total{job="makeroom-management",pod="makeroom-0",policy="rebalance",result="evicted"}'
+                        values: '0+1x60'
+                    alert_rule_test:
+                      - alertname: MakeroomReschedulerEvictionsFailing
+                        eval_time: 60m
+                        exp_alerts: []
+                  - name: refused in a row
+                    interval: 1m
+                    input_series:
+                      - series: 'makeroom_rescheduler_evictions_total{job="makeroom-management",pod="makeroom-0",policy="rebalance",result="blocked_by_budget"}'
+                        values: '0+1x60'
+                      - series: 'makeroom_rescheduler_evictions_total{job="makeroom-management",pod="makeroom-0",policy="rebalance",result="evicted"}'
+                        values: '3+0x60'
+                    alert_rule_test:
+                      - alertname: MakeroomReschedulerEvictionsFailing
+                        eval_time: 10m
+                        exp_alerts: []
+                      - alertname: MakeroomReschedulerEvictionsFailing
+                        eval_time: 30m
+                        exp_alerts:
+                          - exp_labels: {severity: warning, pod: makeroom-0}
+                            exp_annotations:
+                              summary: makeroom makeroom-0 has had evictions refused or failing, and none done, for half an hour
+                              description: See /debug/rescheduler for the budgets that refuse and the errors; refused pods are held back and retried later.
+                """;
         assertThat(Promtool.testRules(rules, tests)).contains("SUCCESS");
     }
 }
