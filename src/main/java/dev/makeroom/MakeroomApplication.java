@@ -1,5 +1,6 @@
 package dev.makeroom;
 
+import dev.makeroom.process.OutOfMemoryExit;
 import dev.makeroom.why.WhyCommand;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.SpringBootConfiguration;

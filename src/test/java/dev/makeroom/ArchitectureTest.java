@@ -42,6 +42,14 @@ class ArchitectureTest {
         slices().matching("dev.makeroom.(*)..").should().beFreeOfCycles().check(classes);
     }
 
+    /** The root holds only the application's entry point: a package that used it would close a cycle through it. */
+    @Test
+    void no_package_depends_on_the_application_root() {
+        noClasses().that().resideOutsideOfPackage("dev.makeroom")
+                .should().dependOnClassesThat().resideInAPackage("dev.makeroom")
+                .check(classes);
+    }
+
     @Test
     void the_core_packages_depend_on_each_other_without_cycles() {
         // the model's fast paths (model.fast) are built by the snapshot they index: one slice with it

@@ -2,7 +2,7 @@ package dev.makeroom.cluster;
 
 import dev.makeroom.mapping.ObjectNames;
 import com.github.benmanes.caffeine.cache.Ticker;
-import dev.makeroom.OutOfMemoryExit;
+import dev.makeroom.process.OutOfMemoryExit;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.score.AvoidList;
 import io.fabric8.kubernetes.api.model.HasMetadata;

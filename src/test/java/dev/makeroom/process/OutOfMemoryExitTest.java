@@ -1,4 +1,4 @@
-package dev.makeroom;
+package dev.makeroom.process;
 
 import org.junit.jupiter.api.Test;
 

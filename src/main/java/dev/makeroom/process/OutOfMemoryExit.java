@@ -1,4 +1,4 @@
-package dev.makeroom;
+package dev.makeroom.process;
 
 /**
  * Ends the process on an OutOfMemoryError thrown anywhere, as {@code -XX:+ExitOnOutOfMemoryError}
@@ -12,7 +12,7 @@ public final class OutOfMemoryExit {
     private OutOfMemoryExit() {
     }
 
-    static void install() {
+    public static void install() {
         Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
         Thread.setDefaultUncaughtExceptionHandler((thread, error) -> {
             exitIfOutOfMemory(error, thread.getName());
