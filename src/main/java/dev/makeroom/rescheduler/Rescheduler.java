@@ -12,10 +12,10 @@ import dev.makeroom.core.reschedule.Move;
 import dev.makeroom.core.reschedule.PastEviction;
 import dev.makeroom.core.reschedule.PreemptionCheck;
 import dev.makeroom.core.reschedule.RefusalBackoff;
-import dev.makeroom.observability.DurationText;
 import dev.makeroom.core.reschedule.RescheduleSettings;
 import dev.makeroom.core.reschedule.ReschedulePlan;
 import dev.makeroom.core.reschedule.ReschedulePlanner;
+import dev.makeroom.observability.DurationText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
@@ -44,8 +45,9 @@ import java.util.stream.Collectors;
  * evictions ({@link RoomsUnderway}). A move the API refused leaves its pod where it was, so a later
  * move that counted on the room it would free is not tried (the next round plans from the cluster as it
  * is); the refused pod is held back from the plans for a backoff that doubles per refusal, up to an
- * hour ({@link RefusalBackoff}), and the policies move their next candidates meanwhile. Keeps the last rounds and an hour of its evictions
- * (for the limits); all of it lives in this replica, so a new leader starts its hour afresh.
+ * hour ({@link RefusalBackoff}), and the policies move their next candidates meanwhile. Keeps the last
+ * rounds and an hour of its evictions (for the limits); all of it lives in this replica, so a new leader
+ * starts its hour, and the backoffs, afresh.
  */
 public final class Rescheduler implements AutoCloseable {
 
@@ -118,7 +120,7 @@ public final class Rescheduler implements AutoCloseable {
         long delay = waitingForView ? Math.min(interval.toMillis(), READY_POLL.toMillis()) : interval.toMillis();
         try {
             loop.schedule(this::tick, delay, TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.RejectedExecutionException e) {
+        } catch (RejectedExecutionException e) {
             // closed meanwhile: no more rounds
         }
     }

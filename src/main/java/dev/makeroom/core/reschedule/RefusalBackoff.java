@@ -10,7 +10,8 @@ import java.util.Set;
  * though its status said otherwise) and how long each stays out of the plans: one round after the first
  * refusal, then 2, 4, … rounds, at most {@code maxRounds}. A pod it holds back is never sent to the API
  * again before its rounds run out; the policies go on to their next candidates meanwhile. An eviction
- * that happens, or a pod that is gone, ends its record. Not thread-safe: the rounds' thread owns it.
+ * that happens, or a pod that is gone, ends its record. Not thread-safe: its owner guards it (the
+ * rescheduler's rounds and plans run under one lock).
  */
 public final class RefusalBackoff {
 

@@ -138,7 +138,8 @@ public final class ReschedulePlanner {
          */
         void defragment(List<PodInfo> waiting, PreemptionCheck preemption, LongSupplier nanos) {
             RescheduleSettings.Defragment settings = this.settings.defragment();
-            RoomByMoving search = new RoomByMoving(snapshot, planned, nodes, this.settings, limits, budgets, moved);
+            RoomByMoving search = new RoomByMoving(snapshot, planned, nodes, this.settings, limits, budgets, moved,
+                    heldBack);
             for (PodInfo pending : waiting) {
                 Skip leftAlone = DefragmentCandidates.leftAlone(snapshot, pending, preemption, limits, now);
                 if (leftAlone != null) {

@@ -85,12 +85,14 @@ final class RoomByMoving {
     private final RescheduleSettings settings;
     private final LimitLedger limits;
     private final Set<String> movedThisRound;
+    private final Set<String> heldBack;
     private final BudgetLedger budgets;
     private final Map<String, Boolean> blocked = new HashMap<>(); // uid -> a MoveBlocker applies (the same for every pending pod)
 
     RoomByMoving(ClusterSnapshot snapshot, PlannedCluster planned, List<NodeInfo> nodes, RescheduleSettings settings,
-                 LimitLedger limits, BudgetLedger budgets, Set<String> movedThisRound) {
+                 LimitLedger limits, BudgetLedger budgets, Set<String> movedThisRound, Set<String> heldBack) {
         this.snapshot = snapshot;
+        this.heldBack = heldBack;
         this.budgets = budgets;
         this.planned = planned;
         this.nodes = nodes;
@@ -214,6 +216,7 @@ final class RoomByMoving {
         /** Whether {@code pod} may be moved to make room for the pending pod. */
         private boolean movable(PodInfo pod) {
             return !movedThisRound.contains(pod.uid())
+                    && !heldBack.contains(pod.uid()) // the Eviction API refused it lately
                     && pod.priority() <= pending.priority()
                     && pod.defragmentable()
                     && !(pending.controller() != null && pending.controller().equals(pod.controller()))
@@ -346,7 +349,7 @@ final class RoomByMoving {
                 undoAll(landings, node);
             }
             failures.merge(NoPlan.NO_LANDING, 1, Integer::sum);
-            if (pods.stream().anyMatch(planned::interPod)) {
+            if (planned.interPod(pending) || pods.stream().anyMatch(planned::interPod)) {
                 inexact = true; // the landing search is complete for resources and node-local rules only
             }
             return null;
