@@ -55,8 +55,7 @@ public final class Rescheduler implements AutoCloseable {
     private static final int KEPT_ROUNDS = 20;
     private static final String NOT_READY = "the cluster view is not ready";
     private static final Duration READY_POLL = Duration.ofSeconds(1);
-    private static final Duration MAX_BACKOFF = Duration.ofHours(1);
-    private static final int MAX_BACKOFF_ROUNDS_UNSTARTED = 60; // rounds driven by hand (tests, no loop): a minute apart
+    private static final Duration UNSTARTED_INTERVAL = Duration.ofMinutes(1); // rounds driven by hand (tests, no loop)
 
     private final ReschedulerMode mode;
     private final ClusterView view;
@@ -70,7 +69,7 @@ public final class Rescheduler implements AutoCloseable {
     private final List<AutoCloseable> parts;
     private final Deque<RoundReport> rounds = new ArrayDeque<>();
     private final List<PastEviction> history = new ArrayList<>();
-    private RefusalBackoff backoff = new RefusalBackoff(MAX_BACKOFF_ROUNDS_UNSTARTED);
+    private final RefusalBackoff backoff = new RefusalBackoff();
     private ScheduledExecutorService loop;
     private Duration interval;
 
@@ -91,8 +90,6 @@ public final class Rescheduler implements AutoCloseable {
 
     /** Runs a round every {@code interval}, the first at once (and, while the view syncs, again each second). */
     public Rescheduler start(Duration interval) {
-        backoff = new RefusalBackoff((int) Math.max(1, Math.min(Integer.MAX_VALUE, MAX_BACKOFF.toMillis()
-                / Math.max(1, interval.toMillis()))));
         loop = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "makeroom-rescheduler");
             t.setDaemon(true);
@@ -226,7 +223,7 @@ public final class Rescheduler implements AutoCloseable {
             rooms.done(move, outcome.result() == Evictor.EvictionOutcome.Result.EVICTED
                     || outcome.result() == Evictor.EvictionOutcome.Result.GONE);
             if (outcome.result() == Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET) {
-                int rounds = backoff.refused(pod.uid());
+                int rounds = backoff.refused(pod.uid(), backoffRounds(config.state().settings().refusalBackoffMax()));
                 log.info("rescheduler: eviction of {} refused ({}); not tried again for {} round{}", pod.ref(), detail,
                         rounds, rounds == 1 ? "" : "s");
             } else if (outcome.result() == Evictor.EvictionOutcome.Result.EVICTED
@@ -261,6 +258,12 @@ public final class Rescheduler implements AutoCloseable {
                 evictor.release(node.name(), reservation.pod().uid());
             }
         }
+    }
+
+    /** The longest backoff in rounds: {@code max} over the rounds' interval, at least one round. */
+    private int backoffRounds(Duration max) {
+        long every = Math.max(1, (interval == null ? UNSTARTED_INTERVAL : interval).toMillis());
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, max.toMillis() / every));
     }
 
     private static Set<String> uidsOf(ClusterSnapshot snapshot) {

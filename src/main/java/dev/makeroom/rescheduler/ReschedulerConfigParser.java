@@ -37,7 +37,8 @@ public final class ReschedulerConfigParser {
             new RescheduleSettings.Rebalance(false, Map.of(), Map.of()), false,
             new RescheduleSettings.MoveLimits(10, 2, 20, 1, 50), false, 0, DEFRAGMENT);
 
-    private static final Set<String> TOP = Set.of("aggressiveness", "policies", "limits", "allowLocalStorage");
+    private static final Set<String> TOP = Set.of("aggressiveness", "policies", "limits", "allowLocalStorage",
+            "refusalBackoffMax");
     private static final Set<String> POLICIES = Set.of("rebalance", "affinity", "defragment");
     private static final Set<String> DEFRAGMENT_KEYS = Set.of("enabled", "after", "schedulerNames", "reserveFor",
             "maxMoves", "searchBudget");
@@ -99,7 +100,8 @@ public final class ReschedulerConfigParser {
                         count(limits, "clusterPerHour", d.clusterPerHour())),
                 bool(top.getOrDefault("allowLocalStorage", false), "allowLocalStorage"),
                 minGain(affinity.getOrDefault("minGain", aggressiveness == null ? 0 : aggressiveness.minGain())),
-                defragment(defragment), aggressiveness == null ? Aggressiveness.MODERATE : aggressiveness);
+                defragment(defragment), aggressiveness == null ? Aggressiveness.MODERATE : aggressiveness,
+                positive(duration(top, "refusalBackoffMax", RescheduleSettings.REFUSAL_BACKOFF_MAX, ""), "refusalBackoffMax"));
     }
 
     private static RescheduleSettings.Defragment defragment(Map<String, Object> doc) {

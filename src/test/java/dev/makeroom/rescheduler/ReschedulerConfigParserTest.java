@@ -101,5 +101,9 @@ class ReschedulerConfigParserTest {
         assertThat(ReschedulerConfigParser.parse("policies: {affinity: {enabled: true}}").aggressiveness())
                 .isEqualTo(Aggressiveness.MODERATE);
         assertRejected("aggressiveness: brave", "aggressiveness must be gentle, moderate or aggressive, not brave");
+        assertThat(aggressive.refusalBackoffMax()).isEqualTo(Duration.ofHours(1));
+        assertThat(ReschedulerConfigParser.parse("refusalBackoffMax: 10m").refusalBackoffMax())
+                .isEqualTo(Duration.ofMinutes(10));
+        assertRejected("refusalBackoffMax: soon", "refusalBackoffMax must be a duration such as 30s or 2m");
     }
 }

@@ -8,7 +8,7 @@ import java.util.Set;
 /**
  * The pods the Eviction API refused lately (a 429: a budget allowed no disruption at that moment,
  * though its status said otherwise) and how long each stays out of the plans: one round after the first
- * refusal, then 2, 4, … rounds, at most {@code maxRounds}. A pod it holds back is never sent to the API
+ * refusal, then 2, 4, … rounds, up to the most the caller gives. A pod it holds back is never sent to the API
  * again before its rounds run out; the policies go on to their next candidates meanwhile. An eviction
  * that happens, or a pod that is gone, ends its record. Not thread-safe: its owner guards it (the
  * rescheduler's rounds and plans run under one lock).
@@ -18,19 +18,17 @@ public final class RefusalBackoff {
     private record Held(int refusals, int roundsLeft) {
     }
 
-    private final int maxRounds;
     private final Map<String, Held> held = new HashMap<>();
     private final Set<String> refusedThisRound = new HashSet<>(); // their rounds start with the next round
 
-    public RefusalBackoff(int maxRounds) {
+    /**
+     * Records a refusal of the pod {@code uid}; answers how many rounds it is now held back, at most
+     * {@code maxRounds} (the policies' longest backoff over the rounds' interval: it may change).
+     */
+    public int refused(String uid, int maxRounds) {
         if (maxRounds < 1) {
             throw new IllegalArgumentException("maxRounds must be at least 1, was " + maxRounds);
         }
-        this.maxRounds = maxRounds;
-    }
-
-    /** Records a refusal of the pod {@code uid}; answers how many rounds it is now held back. */
-    public int refused(String uid) {
         Held before = held.get(uid);
         int refusals = before == null ? 1 : before.refusals() + 1;
         int rounds = (int) Math.min(maxRounds, 1L << Math.min(30, refusals - 1));

@@ -11,11 +11,22 @@ import java.util.Set;
  * (their data is lost). {@code preferredMinGain}: with {@code affinity}, a pod also moves to a node its
  * preferred node affinity scores at least this much higher (0: never for that reason). {@code defragment}:
  * moving pods to make room for pending pods that fit nowhere. {@code aggressiveness}: how much of the
- * disruption budgets the rounds may spend.
+ * disruption budgets the rounds may spend. {@code refusalBackoffMax}: the longest a pod the Eviction API
+ * refused stays out of the plans (the backoff doubles per refusal up to it).
  */
 public record RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits,
                                  boolean allowLocalStorage, int preferredMinGain, Defragment defragment,
-                                 Aggressiveness aggressiveness) {
+                                 Aggressiveness aggressiveness, Duration refusalBackoffMax) {
+
+    /** The longest a pod the Eviction API refused is held back, where the document does not say. */
+    public static final Duration REFUSAL_BACKOFF_MAX = Duration.ofHours(1);
+
+    /** With refused pods held back an hour at most. */
+    public RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits, boolean allowLocalStorage,
+                              int preferredMinGain, Defragment defragment, Aggressiveness aggressiveness) {
+        this(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment, aggressiveness,
+                REFUSAL_BACKOFF_MAX);
+    }
 
     /** At the moderate aggressiveness (budgets may be spent whole). */
     public RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits, boolean allowLocalStorage,
