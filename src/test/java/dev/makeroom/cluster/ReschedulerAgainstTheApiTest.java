@@ -92,8 +92,9 @@ class ReschedulerAgainstTheApiTest {
 
     @Test
     void the_dashboards_rescheduler_row_queries_what_makeroom_exposes() throws Exception {
+        // the series exist at zero from the start: wait for a count, not for the name
         Await.until("a round that evicted is counted", CONVERGE, () -> new ExtenderClient(managementPort)
-                .get("/actuator/prometheus").body().contains("result=\"evicted\""));
+                .get("/actuator/prometheus").body().contains("result=\"evicted\"} 1.0"));
         String metrics = new ExtenderClient(managementPort).get("/actuator/prometheus").body();
         String dashboard = Files.readString(Path.of("helm/makeroom/dashboards/makeroom.json"));
         java.util.regex.Matcher used = java.util.regex.Pattern.compile("makeroom_rescheduler_[a-z_]+").matcher(dashboard);
