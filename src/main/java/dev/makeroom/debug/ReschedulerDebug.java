@@ -88,7 +88,7 @@ final class ReschedulerDebug {
     }
 
     private static SkipView view(Skip skip) {
-        return new SkipView(skip.pod().toString(), skip.node(), DebugDtos.spelled(skip.policy()), skip.category(),
+        return new SkipView(skip.pod().toString(), skip.node(), DebugDtos.spelled(skip.policy()), skip.category().name(),
                 skip.reason());
     }
 }

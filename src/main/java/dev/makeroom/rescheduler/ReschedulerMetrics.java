@@ -4,6 +4,7 @@ import dev.makeroom.cluster.Leadership;
 import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.core.reschedule.ReschedulePolicy;
 import dev.makeroom.core.reschedule.Skip;
+import dev.makeroom.core.reschedule.SkipCategory;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -43,8 +44,9 @@ public final class ReschedulerMetrics {
             }
             evictions(name, "not_leading"); // the results the rounds give moves they did not send
             evictions(name, "not_tried");
-            for (String category : List.of(Skip.LIMIT, Skip.BUDGET, Skip.BACKOFF, Skip.NO_LANDING)) {
-                skipped(name, category.toLowerCase(Locale.ROOT));
+            for (SkipCategory category : List.of(SkipCategory.LIMIT, SkipCategory.BUDGET, SkipCategory.BACKOFF,
+                    SkipCategory.NO_LANDING)) {
+                skipped(name, category.label());
             }
         }
         Gauge.builder("makeroom.rescheduler.backoffs", backoffs, AtomicInteger::doubleValue)
@@ -105,7 +107,7 @@ public final class ReschedulerMetrics {
             rooms(room.result().toLowerCase(Locale.ROOT)).increment();
         }
         for (Skip skip : report.skipped()) {
-            skipped(skip.policy().name().toLowerCase(Locale.ROOT), skip.category().toLowerCase(Locale.ROOT)).increment();
+            skipped(skip.policy().name().toLowerCase(Locale.ROOT), skip.category().label()).increment();
         }
     }
 }

@@ -98,7 +98,7 @@ class ReschedulerTest {
         // the view has not caught up (same snapshot): a-2 is the same Deployment, within the hour
         RoundReport second = rescheduler.round();
         assertThat(second.moves()).extracting(m -> m.move().pod().name()).doesNotContain("a-1", "a-2");
-        assertThat(second.skipped()).anyMatch(s -> s.pod().name().equals("a-2") && s.category().equals("LIMIT"));
+        assertThat(second.skipped()).anyMatch(s -> s.pod().name().equals("a-2") && s.category() == dev.makeroom.core.reschedule.SkipCategory.LIMIT);
     }
 
     @Test

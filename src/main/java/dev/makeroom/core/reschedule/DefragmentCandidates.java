@@ -36,28 +36,28 @@ final class DefragmentCandidates {
     static Skip leftAlone(ClusterSnapshot snapshot, PodInfo pending, PreemptionCheck preemption, LimitLedger limits,
                           Instant now) {
         if (pending.nominatedNodeName() != null && !pending.nominatedNodeName().isEmpty()) {
-            return skip(pending, Skip.HELD, "nominated to " + pending.nominatedNodeName() + ": preemption makes room there");
+            return skip(pending, SkipCategory.HELD, "nominated to " + pending.nominatedNodeName() + ": preemption makes room there");
         }
         for (NodeInfo node : snapshot.nodesWithReservations().values()) {
             Reservation reservation = node.admission().reservation();
             if (reservation.pod().uid().equals(pending.uid()) && reservation.holds(pending, now)) {
-                return skip(pending, Skip.HELD, "room is held for it on " + node.name() + " until " + reservation.until());
+                return skip(pending, SkipCategory.HELD, "room is held for it on " + node.name() + " until " + reservation.until());
             }
         }
         if (!MoveBlocker.placementChecked(pending, snapshot)) {
-            return skip(pending, Skip.UNCHECKED_CONSTRAINTS, "it has placement constraints makeroom does not check"
+            return skip(pending, SkipCategory.UNCHECKED_CONSTRAINTS, "it has placement constraints makeroom does not check"
                     + " (pod affinity, topology spread, zone anti-affinity or unmodelled): it cannot show the pod would fit");
         }
         if (pending.preemptionPolicy() != PreemptionPolicy.NEVER && preemption.placesByPreemption(snapshot, pending)) {
-            return skip(pending, Skip.PREEMPTION, "preemption places it: left to the scheduler");
+            return skip(pending, SkipCategory.PREEMPTION, "preemption places it: left to the scheduler");
         }
         if (limits.roundFull()) {
-            return skip(pending, Skip.LIMIT, "the round's or the hour's eviction limit is reached");
+            return skip(pending, SkipCategory.LIMIT, "the round's or the hour's eviction limit is reached");
         }
         return null;
     }
 
-    private static Skip skip(PodInfo pending, String category, String reason) {
+    private static Skip skip(PodInfo pending, SkipCategory category, String reason) {
         return new Skip(pending.ref(), null, ReschedulePolicy.DEFRAGMENT, category, reason);
     }
 }

@@ -149,7 +149,7 @@ public final class ReschedulePlanner {
                 RoomByMoving.Outcome outcome = search.find(pending,
                         Deadline.after(nanos, settings.searchBudget().toNanos()), now.plus(settings.reserveFor()));
                 if (outcome.plan() == null) {
-                    skipped.add(new Skip(pending.ref(), null, ReschedulePolicy.DEFRAGMENT, outcome.noPlan().name(),
+                    skipped.add(new Skip(pending.ref(), null, ReschedulePolicy.DEFRAGMENT, outcome.noPlan().category(),
                             outcome.reason()));
                     continue;
                 }
@@ -234,7 +234,7 @@ public final class ReschedulePlanner {
                         continue; // moving it would not help
                     }
                     if (limits.nodeFull(node.name())) {
-                        skipped.add(new Skip(pod.ref(), node.name(), ReschedulePolicy.REBALANCE, Skip.LIMIT,
+                        skipped.add(new Skip(pod.ref(), node.name(), ReschedulePolicy.REBALANCE, SkipCategory.LIMIT,
                                 "above " + describe(overNow, high) + "; not moved: " + limits.exceeded(pod, node.name())));
                         break; // the node's other pods would hit the same limit
                     }
@@ -296,7 +296,7 @@ public final class ReschedulePlanner {
         private boolean movable(PodInfo pod, NodeInfo node, ReschedulePolicy policy) {
             MoveBlocker blocker = MoveBlocker.of(pod, snapshot, settings.allowLocalStorage());
             if (blocker != null) {
-                skipped.add(new Skip(pod.ref(), node.name(), policy, blocker.name(), blocker.describe()));
+                skipped.add(new Skip(pod.ref(), node.name(), policy, SkipCategory.of(blocker), blocker.describe()));
                 return false;
             }
             return true;
@@ -310,17 +310,17 @@ public final class ReschedulePlanner {
                               Predicate<NodeInfo> serves) {
             String limit = limits.exceeded(pod, from.name());
             if (limit != null) {
-                skipped.add(new Skip(pod.ref(), from.name(), policy, Skip.LIMIT, why + "; not moved: " + limit));
+                skipped.add(new Skip(pod.ref(), from.name(), policy, SkipCategory.LIMIT, why + "; not moved: " + limit));
                 return;
             }
             if (heldBack.contains(pod.uid())) {
-                skipped.add(new Skip(pod.ref(), from.name(), policy, Skip.BACKOFF,
+                skipped.add(new Skip(pod.ref(), from.name(), policy, SkipCategory.BACKOFF,
                         why + "; not moved: held back after the Eviction API refused it"));
                 return;
             }
             DisruptionBudget budget = budgets.refusing(pod);
             if (budget != null) {
-                skipped.add(new Skip(pod.ref(), from.name(), policy, Skip.BUDGET,
+                skipped.add(new Skip(pod.ref(), from.name(), policy, SkipCategory.BUDGET,
                         why + "; not moved: " + budgets.describe(budget)));
                 return;
             }
@@ -347,7 +347,7 @@ public final class ReschedulePlanner {
                 }
             }
             if (best == null) {
-                skipped.add(new Skip(pod.ref(), from.name(), policy, Skip.NO_LANDING,
+                skipped.add(new Skip(pod.ref(), from.name(), policy, SkipCategory.NO_LANDING,
                         why + "; not moved: no other node takes it" + (refusal == null ? "" : " (" + refusal + ")")));
                 return;
             }

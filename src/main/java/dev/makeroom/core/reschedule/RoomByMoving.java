@@ -68,7 +68,12 @@ final class RoomByMoving {
         /** The search ran out of time before it verified any set. */
         TIMED_OUT,
         /** A node takes the pod as it is: the scheduler will place it, nothing need move. */
-        FITS
+        FITS;
+
+        /** The skip's category of the same name. */
+        SkipCategory category() {
+            return SkipCategory.valueOf(name());
+        }
     }
 
     /** A plan, or why none. */

@@ -92,7 +92,7 @@ class DefragmentTest {
         assertThat(plan.moves()).isEmpty();
         assertThat(plan.skipped()).singleElement().satisfies(skip -> {
             assertThat(skip.pod().name()).isEqualTo("big");
-            assertThat(skip.category()).isEqualTo("NO_LANDING");
+            assertThat(skip.category()).isEqualTo(SkipCategory.NO_LANDING);
             assertThat(skip.reason()).contains("3 would not all land elsewhere");
         });
     }
@@ -169,7 +169,7 @@ class DefragmentTest {
         ReschedulePlan left = ReschedulePlanner.plan(b.pod(waiting("big", 4000, 5).build()).build(), SETTINGS,
                 List.of(), NOW, always, System::nanoTime);
         assertThat(left.rooms()).isEmpty();
-        assertThat(left.skipped()).extracting(Skip::category).containsExactly(Skip.PREEMPTION);
+        assertThat(left.skipped()).extracting(Skip::category).containsExactly(SkipCategory.PREEMPTION);
         ReschedulePlan never = ReschedulePlanner.plan(b.pod(waiting("big", 4000, 5)
                 .preemptionPolicy(PreemptionPolicy.NEVER).build()).build(), SETTINGS, List.of(), NOW, always, System::nanoTime);
         assertThat(never.rooms()).hasSize(1);
@@ -187,10 +187,10 @@ class DefragmentTest {
         ReschedulePlan plan = plan(snapshot, SETTINGS);
         assertThat(plan.rooms()).isEmpty();
         assertThat(plan.skipped()).filteredOn(s -> s.pod().name().equals("big"))
-                .extracting(Skip::category).containsExactly(Skip.HELD);
+                .extracting(Skip::category).containsExactly(SkipCategory.HELD);
         // "other" may not use node-1 (held for big, of its priority), nor move a2 there to free node-2
         assertThat(plan.skipped()).filteredOn(s -> s.pod().name().equals("other"))
-                .extracting(Skip::category).containsExactly("NO_LANDING");
+                .extracting(Skip::category).containsExactly(SkipCategory.NO_LANDING);
     }
 
     @Test

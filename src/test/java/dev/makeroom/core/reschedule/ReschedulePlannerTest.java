@@ -166,7 +166,7 @@ class ReschedulePlannerTest {
         ReschedulePlan plan = plan(snapshot, REBALANCE);
         assertThat(plan.moves()).noneMatch(m -> m.pod().name().equals("web-1"));
         Skip kept = plan.skipped().stream().filter(skip -> skip.pod().name().equals("web-1")).findFirst().orElseThrow();
-        assertThat(kept.category()).isEqualTo(Skip.NO_LANDING);
+        assertThat(kept.category()).isEqualTo(SkipCategory.NO_LANDING);
         assertThat(kept.reason()).startsWith("above cpu 70%; not moved: no other node takes it (c-2: it would raise the"
                 + " skew of the topology spread on topology.kubernetes.io/zone");
     }
@@ -196,7 +196,7 @@ class ReschedulePlannerTest {
                 .build();
         ReschedulePlan plan = plan(snapshot, REBALANCE);
         assertThat(plan.moves()).isEmpty();
-        assertThat(plan.skipped()).extracting(Skip::category).containsExactly(Skip.NO_LANDING);
+        assertThat(plan.skipped()).extracting(Skip::category).containsExactly(SkipCategory.NO_LANDING);
     }
 
     /**
@@ -219,7 +219,7 @@ class ReschedulePlannerTest {
         ReschedulePlan plan = plan(snapshot, REBALANCE);
         assertThat(plan.moves()).extracting(m -> m.pod().name()).containsExactly("web-1");
         Skip api = plan.skipped().stream().filter(s -> s.pod().name().equals("api-1")).findFirst().orElseThrow();
-        assertThat(api.category()).isEqualTo(Skip.BUDGET);
+        assertThat(api.category()).isEqualTo(SkipCategory.BUDGET);
         assertThat(api.reason()).isEqualTo("above cpu 70%; not moved: PodDisruptionBudget default/api allows no more"
                 + " disruptions now (0 allowed)");
     }
@@ -236,7 +236,7 @@ class ReschedulePlannerTest {
                 Map.of("cpu", 40), Map.of("cpu", 20)), false, LIMITS, false);
         ReschedulePlan plan = plan(snapshot, wide);
         assertThat(plan.moves()).hasSize(1);
-        assertThat(plan.skipped()).extracting(Skip::category).contains(Skip.BUDGET);
+        assertThat(plan.skipped()).extracting(Skip::category).contains(SkipCategory.BUDGET);
     }
 
     @Test
@@ -249,7 +249,7 @@ class ReschedulePlannerTest {
                 System::nanoTime, Set.of(first));
         assertThat(plan.moves()).extracting(m -> m.pod().name()).containsExactly("second");
         assertThat(plan.skipped()).filteredOn(s -> s.pod().name().equals("first")).extracting(Skip::category)
-                .containsExactly(Skip.BACKOFF);
+                .containsExactly(SkipCategory.BACKOFF);
     }
 
     @Test

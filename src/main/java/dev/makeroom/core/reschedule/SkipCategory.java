@@ -1,0 +1,38 @@
+package dev.makeroom.core.reschedule;
+
+import java.util.Locale;
+
+/** Why a pod a policy would move was not moved, for counting (the {@link Skip}'s reason says it in words). */
+public enum SkipCategory {
+    // what keeps a running pod in place whatever the policy: the MoveBlocker of the same name
+    NO_CONTROLLER, DAEMON_SET, MIRROR, TERMINATING, OPTED_OUT, NOT_EVICTABLE, SYSTEM_CRITICAL, LOCAL_STORAGE,
+    UNCHECKED_CONSTRAINTS,
+    /** A rate limit (per round, node, namespace, controller or hour) does not allow it. */
+    LIMIT,
+    /** A PodDisruptionBudget covering the pod allows no more disruptions now (counting the round's moves). */
+    BUDGET,
+    /** The Eviction API refused the pod lately and its backoff has not run out. */
+    BACKOFF,
+    /** No other node takes it (or, for defragmentation, the pods that would free enough would not all land). */
+    NO_LANDING,
+    // defragmentation's pending pods not helped
+    /** A node takes the pending pod as it is: the scheduler will place it. */
+    FITS,
+    /** Preemption places the pending pod: left to the scheduler. */
+    PREEMPTION,
+    /** Room is held for the pending pod already, or it is nominated to a node. */
+    HELD,
+    /** No node where moving at most the allowed number of pods frees enough. */
+    NO_ROOM,
+    /** The search ran out of time before it verified any set. */
+    TIMED_OUT;
+
+    static SkipCategory of(MoveBlocker blocker) {
+        return valueOf(blocker.name());
+    }
+
+    /** As metrics label it. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}
