@@ -6,6 +6,7 @@ import dev.makeroom.core.reschedule.ReschedulePolicy;
 import dev.makeroom.core.reschedule.Skip;
 import dev.makeroom.core.reschedule.SkipCategory;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -18,7 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The rescheduler's metrics: evictions by policy and result, moves planned and pods left in place by
  * policy and category (for defragment: the pending pods not helped, by why), room made for pending
- * pods by result (never by pod: bounded label values), and how long rounds take.
+ * pods by result (never by pod: bounded label values), how long rounds take, the pods held back after
+ * refusals and the policies documents rejected. The common series exist at zero from the start.
  */
 public final class ReschedulerMetrics {
 
@@ -68,9 +70,12 @@ public final class ReschedulerMetrics {
                 .tag("policy", policy).tag("category", category).register(registry);
     }
 
-    /** Publishes the policies documents the ConfigMap brought and makeroom rejected, as makeroom_rescheduler_config_reload_failures_total. */
+    /**
+     * Publishes the policies documents the ConfigMap brought and makeroom rejected, as
+     * makeroom_rescheduler_config_reload_failures_total.
+     */
     public void configFailures(ReschedulerConfigService config) {
-        io.micrometer.core.instrument.FunctionCounter.builder("makeroom.rescheduler.config.reload.failures", config,
+        FunctionCounter.builder("makeroom.rescheduler.config.reload.failures", config,
                         ReschedulerConfigService::reloadFailures)
                 .description("Rescheduler policies documents from the ConfigMap rejected as invalid").register(registry);
     }
@@ -87,7 +92,7 @@ public final class ReschedulerMetrics {
 
     /** Publishes {@code leading} as makeroom_rescheduler_leader (1 on the replica that acts). */
     public void leader(Leadership leadership) {
-        io.micrometer.core.instrument.Gauge.builder("makeroom.rescheduler.leader", leadership, l -> l.leading() ? 1 : 0)
+        Gauge.builder("makeroom.rescheduler.leader", leadership, l -> l.leading() ? 1 : 0)
                 .description("1 on the replica whose rescheduler rounds act").register(registry);
     }
 
