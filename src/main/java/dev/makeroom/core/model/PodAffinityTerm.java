@@ -21,6 +21,22 @@ public record PodAffinityTerm(LabelSelector selector, Set<String> namespaces, bo
         this(selector, namespaces, allNamespaces, topologyKey, false);
     }
 
+    /**
+     * Whether {@code other} matches every one of {@code owner}'s required affinity {@code terms}: the
+     * pods the scheduler's InterPodAffinity counts for that pod's affinity (false for no terms).
+     */
+    public static boolean allSelect(java.util.List<PodAffinityTerm> terms, PodInfo owner, PodInfo other) {
+        if (terms.isEmpty()) {
+            return false;
+        }
+        for (PodAffinityTerm term : terms) {
+            if (!term.selects(owner, other)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether {@code other} is a pod this term (owned by {@code owner}) selects. */
     public boolean selects(PodInfo owner, PodInfo other) {
         boolean namespaceMatches = allNamespaces

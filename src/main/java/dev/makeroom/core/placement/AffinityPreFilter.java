@@ -63,13 +63,13 @@ final class AffinityPreFilter {
                 }
             }
         }
-        this.matchesOwnAffinity = !affinity.isEmpty() && affinity.stream().allMatch(t -> t.selects(pod, pod));
+        this.matchesOwnAffinity = PodAffinityTerm.allSelect(affinity, pod, pod);
         this.unknown = cannot.isEmpty() ? null : String.join("; ", cannot);
     }
 
     private void count(PodInfo pod, PodInfo other, NodeInfo node, List<PodAffinityTerm> affinity,
                        List<PodAffinityTerm> anti) {
-        if (!affinity.isEmpty() && affinity.stream().allMatch(t -> t.selects(pod, other))) {
+        if (PodAffinityTerm.allSelect(affinity, pod, other)) {
             for (PodAffinityTerm term : affinity) {
                 add(withAffinityMatch, term.topologyKey(), Topology.domainOf(node, term.topologyKey()));
             }

@@ -6,7 +6,8 @@ import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.SchedulingConstraints;
 import dev.makeroom.core.model.SpreadConstraint;
-import dev.makeroom.core.placement.Topology;
+import dev.makeroom.core.placement.SnapshotState;
+import dev.makeroom.core.placement.SpreadDomains;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+
+import static dev.makeroom.core.placement.Topology.domainOf;
 
 /**
  * The kube-scheduler's filters that depend on which pods run where — InterPodAffinity and
@@ -49,7 +52,6 @@ public final class InterPodConstraints {
     private final SchedulingConstraints own;
     private final List<Map.Entry<PodInfo, PodAffinityTerm>> keptAwayBy = new ArrayList<>();
     private final String unmodelled;
-    private final Map<String, Map<String, List<NodeInfo>>> domains = new HashMap<>();
     private final Map<PodAffinityTerm, Map<String, List<PodInfo>>> selectedByDomain = new HashMap<>();
     private Map<String, Map<String, List<PodInfo>>> keptAwayByDomain;
     private final Map<SpreadConstraint, SpreadCounts> spreadCounts = new HashMap<>();
@@ -149,10 +151,6 @@ public final class InterPodConstraints {
         return new NodeConstraints(null, null, forced, needs, notes);
     }
 
-    private static String domainOf(NodeInfo node, String key) {
-        return Topology.domainOf(node, key);
-    }
-
     private String missingKey(NodeInfo node) {
         for (PodAffinityTerm term : own.affinity()) {
             if (domainOf(node, term.topologyKey()) == null) {
@@ -200,7 +198,7 @@ public final class InterPodConstraints {
     }
 
     private boolean matchesAllAffinity(PodInfo pod) {
-        return !own.affinity().isEmpty() && own.affinity().stream().allMatch(t -> t.selects(pending, pod));
+        return PodAffinityTerm.allSelect(own.affinity(), pending, pod);
     }
 
     private long spreadNeed(NodeInfo node, SpreadConstraint c) {
@@ -247,25 +245,9 @@ public final class InterPodConstraints {
         }
     }
 
-    /** The scheduler counts only nodes that carry the keys of all the pod's spread constraints. */
-    private boolean hasSpreadKeys(NodeInfo node) {
-        return own.spread().stream().allMatch(c -> domainOf(node, c.topologyKey()) != null);
-    }
-
-    /** Matching pods per domain, over the nodes the constraint counts (its node inclusion policy). */
+    /** Matching pods per domain, over the nodes the constraint counts, as PodTopologySpread counts them. */
     private SpreadCounts countMatching(SpreadConstraint c) {
-        Map<String, Long> counts = new HashMap<>();
-        for (Map.Entry<String, List<NodeInfo>> domain : domainsOf(c.topologyKey()).entrySet()) {
-            for (NodeInfo member : domain.getValue()) {
-                if ((c.honorNodeAffinity() && !own.allowsNode(member)) || !hasSpreadKeys(member)
-                        || (c.honorTaints() && member.admission().untoleratedTaint(pending) != null)) {
-                    continue;
-                }
-                long matching = member.pods().stream().filter(p -> !p.terminating() && c.counts(pending, p)).count();
-                counts.merge(domain.getKey(), matching, Long::sum);
-            }
-        }
-        return SpreadCounts.of(counts);
+        return SpreadCounts.of(SpreadDomains.count(c, pending, new SnapshotState(snapshot, null), own.spread(), null));
     }
 
     /**
@@ -316,18 +298,5 @@ public final class InterPodConstraints {
             return found;
         });
         return byDomain.getOrDefault(value, List.of());
-    }
-
-    private Map<String, List<NodeInfo>> domainsOf(String key) {
-        return domains.computeIfAbsent(key, k -> {
-            Map<String, List<NodeInfo>> byValue = new HashMap<>();
-            for (NodeInfo n : snapshot.nodes()) {
-                String value = domainOf(n, k);
-                if (value != null) {
-                    byValue.computeIfAbsent(value, v -> new ArrayList<>()).add(n);
-                }
-            }
-            return byValue;
-        });
     }
 }

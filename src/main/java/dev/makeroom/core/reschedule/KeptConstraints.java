@@ -40,6 +40,22 @@ final class KeptConstraints {
 
     /** A constraint as its owners share it: one of them, and the uids of all. */
     private record Owned(PodInfo owner, SpreadConstraint constraint, Set<String> owners) {
+
+        /** Whether a pod not among {@code moved} owns it: a moved pod's own constraint is its landing's, the engine's. */
+        boolean ownedBeyond(Set<String> moved) {
+            return !moved.containsAll(owners);
+        }
+
+        /** Why a skew of {@code would}, against {@code was} at the round's start, breaks it; null when it does not. */
+        String raisedTo(long would, long was) {
+            if (would <= Math.max(constraint.maxSkew(), was)) {
+                return null;
+            }
+            return "it would raise the skew of the topology spread on " + constraint.topologyKey() + " of "
+                    + owner.ref() + (owner.controller() == null ? "" : " and its " + owner.controller().kind()
+                    + "'s pods") + " to " + would + " (maxSkew " + constraint.maxSkew() + ", " + was
+                    + " when the round began)";
+        }
     }
 
     private final PlannedCluster state;
@@ -94,12 +110,12 @@ final class KeptConstraints {
             }
         }
         for (Owned owned : spread) {
-            if (owned.constraint().counts(owned.owner(), pod)) {
+            if (owned.constraint().counts(owned.owner(), pod)) { // moving it changes their counts
                 return true;
             }
         }
         for (PodInfo owner : withAffinity) {
-            if (owner.constraints().affinity().stream().allMatch(t -> t.selects(owner, pod))) {
+            if (PodAffinityTerm.allSelect(owner.constraints().affinity(), owner, pod)) {
                 return true;
             }
         }
@@ -116,22 +132,17 @@ final class KeptConstraints {
         moved.forEach(p -> uids.add(p.uid()));
         for (Owned owned : spread) {
             SpreadConstraint c = owned.constraint();
-            boolean concerned = moved.stream().anyMatch(p -> c.counts(owned.owner(), p));
-            boolean othersOwnIt = !uids.containsAll(owned.owners());
-            if (!concerned || !othersOwnIt) {
+            if (!owned.ownedBeyond(uids) || moved.stream().noneMatch(p -> c.counts(owned.owner(), p))) {
                 continue;
             }
-            long was = skewAtStart(owned);
-            long now = SpreadDomains.skew(c, countsOf(owned));
-            if (now > Math.max(c.maxSkew(), was)) {
-                return "it would raise the skew of the topology spread on " + c.topologyKey() + " of "
-                        + owned.owner().ref() + " to " + now + " (maxSkew " + c.maxSkew() + ", " + was
-                        + " when the round began)";
+            String raised = owned.raisedTo(SpreadDomains.skew(c, countsOf(owned)), skewAtStart(owned));
+            if (raised != null) {
+                return raised;
             }
         }
         for (PodInfo owner : withAffinity) {
             List<PodAffinityTerm> terms = owner.constraints().affinity();
-            boolean concerned = moved.stream().anyMatch(p -> terms.stream().allMatch(t -> t.selects(owner, p)));
+            boolean concerned = moved.stream().anyMatch(p -> PodAffinityTerm.allSelect(terms, owner, p));
             if (!concerned || uids.contains(owner.uid()) || !metAtStart.computeIfAbsent(owner.uid(), u -> affinityMetAtStart(owner))) {
                 continue;
             }
@@ -162,9 +173,8 @@ final class KeptConstraints {
         for (Owned owned : spread) {
             SpreadConstraint c = owned.constraint();
             PodInfo owner = owned.owner();
-            boolean othersOwnIt = owned.owners().size() > 1 || !owned.owners().contains(pod.uid());
-            if (pod.terminating() || !othersOwnIt || !c.counts(owner, pod)) {
-                continue; // the moved pod's own constraint is its landing's, the engine's
+            if (pod.terminating() || !owned.ownedBeyond(Set.of(pod.uid())) || !c.counts(owner, pod)) {
+                continue;
             }
             Map<String, Long> before = countsOf(owned);
             Map<String, Long> after = new HashMap<>(before);
@@ -175,12 +185,9 @@ final class KeptConstraints {
             if (SpreadDomains.counts(to, c, owner, all)) {
                 after.merge(Topology.domainOf(to, c.topologyKey()), 1L, Long::sum);
             }
-            long was = skewAtStart(owned);
-            long would = SpreadDomains.skew(c, after);
-            if (would > Math.max(c.maxSkew(), was)) {
-                return "it would raise the skew of the topology spread on " + c.topologyKey() + " of " + owner.ref()
-                        + (owner.controller() == null ? "" : " and its " + owner.controller().kind() + "'s pods")
-                        + " to " + would + " (maxSkew " + c.maxSkew() + ", " + was + " when the round began)";
+            String raised = owned.raisedTo(SpreadDomains.skew(c, after), skewAtStart(owned));
+            if (raised != null) {
+                return raised;
             }
         }
         return null;
@@ -198,7 +205,7 @@ final class KeptConstraints {
     private String affinityBrokenBy(PodInfo pod, NodeInfo from, NodeInfo to) {
         for (PodInfo owner : withAffinity) {
             List<PodAffinityTerm> terms = owner.constraints().affinity();
-            if (owner.uid().equals(pod.uid()) || !terms.stream().allMatch(t -> t.selects(owner, pod))
+            if (owner.uid().equals(pod.uid()) || !PodAffinityTerm.allSelect(terms, owner, pod)
                     || !metAtStart.computeIfAbsent(owner.uid(), u -> affinityMetAtStart(owner))) {
                 continue;
             }
@@ -238,7 +245,7 @@ final class KeptConstraints {
             }
             for (PodInfo other : state.podsOn(node)) {
                 if (!other.uid().equals(owner.uid()) && (leaving == null || !other.uid().equals(leaving.uid()))
-                        && owner.constraints().affinity().stream().allMatch(t -> t.selects(owner, other))) {
+                        && PodAffinityTerm.allSelect(owner.constraints().affinity(), owner, other)) {
                     return true;
                 }
             }
