@@ -79,6 +79,11 @@ final class ApiState {
                 byKey(live.priorityClasses(), pc -> pc.name()), Objects::equals, ApiState::values);
         compare(out, "namespace", snapshot.namespaceAnnotations(), live.namespaceAnnotations(), Objects::equals,
                 ApiState::values);
+        // the lists a snapshot derives once and then carries from change to change
+        compare(out, "pod with anti-affinity", byKey(snapshot.podsWithAntiAffinity(), PodInfo::uid),
+                byKey(live.podsWithAntiAffinity(), PodInfo::uid), Objects::equals, ApiState::values);
+        compare(out, "pod with spread or affinity", byKey(snapshot.podsWithSpreadOrAffinity(), PodInfo::uid),
+                byKey(live.podsWithSpreadOrAffinity(), PodInfo::uid), Objects::equals, ApiState::values);
         if (!configData.equals(view.configData())) {
             out.add("config map data: API " + configData + ", view " + view.configData());
         }

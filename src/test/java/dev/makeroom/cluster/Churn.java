@@ -179,6 +179,17 @@ final class Churn {
             pod = new PodBuilder(pod).editSpec().addNewToleration().withKey("dedicated").withOperator("Exists")
                     .endToleration().addToNodeSelector("zone", "z" + random.nextInt(3)).endSpec().build();
         }
+        if (random.nextInt(4) == 0) { // what the indexed lists carry: required anti-affinity, topology spread
+            String app = pod.getMetadata().getLabels().get("app");
+            pod = random.nextBoolean()
+                    ? new PodBuilder(pod).editSpec().withNewAffinity().withNewPodAntiAffinity()
+                        .addNewRequiredDuringSchedulingIgnoredDuringExecution().withTopologyKey("kubernetes.io/hostname")
+                        .withNewLabelSelector().addToMatchLabels("app", app).endLabelSelector()
+                        .endRequiredDuringSchedulingIgnoredDuringExecution().endPodAntiAffinity().endAffinity().endSpec().build()
+                    : new PodBuilder(pod).editSpec().addNewTopologySpreadConstraint().withMaxSkew(1)
+                        .withTopologyKey("zone").withWhenUnsatisfiable("DoNotSchedule").withNewLabelSelector()
+                        .addToMatchLabels("app", app).endLabelSelector().endTopologySpreadConstraint().endSpec().build();
+        }
         api.resource(pod).create();
     }
 
