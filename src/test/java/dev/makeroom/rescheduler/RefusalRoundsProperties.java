@@ -3,6 +3,8 @@ package dev.makeroom.rescheduler;
 import dev.makeroom.cluster.ClusterView;
 import dev.makeroom.cluster.ConfigMapFeed;
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
@@ -30,9 +32,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Many rounds against a fake API that refuses some pods' evictions every time (as a budget whose
- * status lags would) and carries the others out (the pod goes, its replacement appears where the move
- * expected): no refused pod is sent to the API again before its backoff has run out (1, 2, 4 … rounds),
- * and every round whose plan has a move tries at least one eviction.
+ * status lags would), beside a budget that allows nothing, and carries the others out (the pod goes,
+ * its replacement appears where the move expected): no pod the budget guards is ever sent, no refused
+ * pod is sent to the API again before its backoff has run out (1, 2, 4 … rounds), and every round whose
+ * plan has a move tries at least one eviction.
  */
 class RefusalRoundsProperties {
 
@@ -47,6 +50,7 @@ class RefusalRoundsProperties {
         private ClusterSnapshot snapshot;
         private final Set<String> refusing;
         final List<String> tried = new ArrayList<>();
+        final List<String> triedApps = new ArrayList<>();
 
         FakeApi(ClusterSnapshot snapshot, Set<String> refusing) {
             this.snapshot = snapshot;
@@ -56,10 +60,12 @@ class RefusalRoundsProperties {
         @Override
         public EvictionOutcome evict(PodInfo pod, Move move) {
             tried.add(pod.name());
+            triedApps.add(pod.labels().get("app"));
             if (refusing.contains(pod.name())) {
                 return new EvictionOutcome(EvictionOutcome.Result.BLOCKED_BY_BUDGET, "429 Too Many Requests");
             }
             PodInfo replacement = PodInfo.builder(pod.uid() + "-r").name(pod.name() + "-r").namespace(pod.namespace())
+                    .labels(pod.labels())
                     .nodeName(move.to()).priority(pod.priority()).requests(pod.requests()).startTime(pod.startTime())
                     .controller(pod.controller()).build();
             ClusterSnapshot.Change change = snapshot.change().removePod(pod.uid()).putPod(replacement);
@@ -101,10 +107,13 @@ class RefusalRoundsProperties {
                 b.pod(PodInfo.builder("uid-" + i).name("pod-" + i).namespace("shop").nodeName(hot)
                         .priority(random.nextInt(3)).requests(Resources.of("cpu", 500))
                         .startTime(Instant.parse("2026-11-01T00:00:00Z").plusSeconds(i))
+                        .labels(Map.of("app", "app-" + i % 3))
                         .controller(new OwnerRef("ReplicaSet", "rs-" + i % 3, "rs-uid-" + i % 3)).build());
             }
         }
-        return b.build();
+        // app-0's budget allows nothing: its pods may never be sent, and must not keep the others from moving
+        return b.budget(new DisruptionBudget("shop", "guard", LabelSelector.matching(Map.of("app", "app-0")), 0, Set.of()))
+                .build();
     }
 
     @Property(tries = 100)
@@ -128,6 +137,8 @@ class RefusalRoundsProperties {
             int before = api.tried.size();
             RoundReport report = rescheduler.round();
             List<String> tried = api.tried.subList(before, api.tried.size());
+            assertThat(api.triedApps.subList(before, api.triedApps.size())).as("seed %d: a pod the budget guards was sent",
+                    seed).doesNotContain("app-0");
             for (String pod : tried) {
                 assertThat(round).as("seed %d: %s tried again in round %d", seed, pod, round)
                         .isGreaterThanOrEqualTo(heldUntilRound.getOrDefault(pod, 0));
