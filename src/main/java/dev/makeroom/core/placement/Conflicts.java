@@ -1,13 +1,15 @@
 package dev.makeroom.core.placement;
 
 import dev.makeroom.core.model.HostPort;
+import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 
 import java.util.List;
 
 /**
- * A conflict on the node itself that forces a running pod out for the pending one to fit: a
- * shared host port. (Pod anti-affinity, at any topology, is {@code InterPodConstraints}'.)
+ * Conflicts on the node itself that force a running pod out for the pending one to fit: a shared
+ * host port, and required anti-affinity on one node (by hostname) either way. (Anti-affinity at
+ * wider topologies is the pre-filters' and preemption's {@code InterPodConstraints}'.)
  */
 public final class Conflicts {
 
@@ -27,5 +29,19 @@ public final class Conflicts {
             }
         }
         return null;
+    }
+
+    /** Whether required anti-affinity by hostname, of either pod, keeps {@code a} and {@code b} off one node. */
+    public static boolean keptApartOnNode(PodInfo a, PodInfo b) {
+        return selectsOnSameNode(a, b) || selectsOnSameNode(b, a);
+    }
+
+    private static boolean selectsOnSameNode(PodInfo owner, PodInfo other) {
+        for (PodAffinityTerm term : owner.antiAffinity()) {
+            if (PodAffinityTerm.HOSTNAME.equals(term.topologyKey()) && term.selects(owner, other)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -7,11 +7,13 @@ import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.Conflicts;
+import dev.makeroom.core.placement.PlacementState;
 import dev.makeroom.core.model.Resources;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -51,17 +53,45 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         if (placement.impossible() != null) {
             return blocked(nodeName, InfeasibleReason.INTER_POD_CONSTRAINT, placement.impossible());
         }
-        boolean daemonSetHere = pending.isDaemonSetPodFor(nodeName);
+        Resources deficit = FitCheck.deficit(node.allocatable(),
+                NodeUsage.requestedFor(node, pending, NodeUsage.homeOf(snapshot, pending)), pending.requests());
+        return pose(nodeName, node.pods(), pending, new Preempting(pending, snapshot, rules, nodeName), placement,
+                deficit, snapshot::budgetsCovering, rules);
+    }
+
+    /**
+     * Poses the problem of making room for {@code pending} on {@code node} of {@code state} by
+     * disturbing the pods {@code who} allows (the rescheduler: pods that may move). Pods the pending pod
+     * shares a host port with, or is kept apart from on one node by required anti-affinity, must go;
+     * wider constraints are the caller's to prove once the pods have gone.
+     */
+    public static NodeProblem pose(PlacementState state, PodInfo pending, NodeInfo node, Disturbance who) {
+        List<PodInfo> pods = state.podsOn(node);
+        Map<String, String> apart = new HashMap<>();
+        for (PodInfo pod : pods) {
+            if (Conflicts.keptApartOnNode(pending, pod)) {
+                apart.put(pod.uid(), "required anti-affinity on one node");
+            }
+        }
+        NodeConstraints placement = new NodeConstraints(null, null, apart, List.of(), List.of());
+        Resources deficit = FitCheck.deficit(node.allocatable(), state.requestedFor(node, pending), pending.requests());
+        return pose(node.name(), pods, pending, who, placement, deficit, state.snapshot()::budgetsCovering,
+                QueueRules.off());
+    }
+
+    private static NodeProblem pose(String nodeName, List<PodInfo> pods, PodInfo pending, Disturbance who,
+                                    NodeConstraints placement, Resources deficit,
+                                    Function<PodInfo, List<DisruptionBudget>> budgets, QueueRules rules) {
         Map<Tier, List<PodInfo>> byTier = new EnumMap<>(Tier.class);
         for (Tier tier : Tier.values()) { // nearly every pod is an ordinary candidate: that list sized once
-            byTier.put(tier, tier == Tier.ORDINARY ? new ArrayList<>(node.pods().size()) : new ArrayList<>());
+            byTier.put(tier, tier == Tier.ORDINARY ? new ArrayList<>(pods.size()) : new ArrayList<>());
         }
         Set<String> forced = new HashSet<>();
         Map<Protection, Integer> outOfReach = new EnumMap<>(Protection.class);
         Tier firstTier = Tier.ORDINARY;
-        for (PodInfo pod : node.pods()) {
-            Protection protection = Candidacy.protectionOf(pod, pending, snapshot, rules);
-            Tier tier = tierOf(pod, protection, rules, daemonSetHere);
+        for (PodInfo pod : pods) {
+            Protection protection = who.protectionOf(pod);
+            Tier tier = who.tierOf(pod, protection);
             if (tier == null) {
                 outOfReach.merge(protection, 1, Integer::sum);
             } else {
@@ -80,12 +110,25 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
                 firstTier = tier.compareTo(firstTier) > 0 ? tier : firstTier;
             }
         }
-        Resources deficit = FitCheck.deficit(node.allocatable(),
-                NodeUsage.requestedFor(node, pending, NodeUsage.homeOf(snapshot, pending)), pending.requests());
-        byTier.replaceAll((tier, pods) -> Collections.unmodifiableList(pods)); // wrapped, not copied: a problem per node
+        byTier.replaceAll((tier, list) -> Collections.unmodifiableList(list)); // wrapped, not copied: a problem per node
         return new NodeProblem(nodeName, null, deficit, placement.needs(), Collections.unmodifiableSet(forced),
                 Collections.unmodifiableMap(byTier), firstTier, Collections.unmodifiableMap(outOfReach),
-                placement.notes(), snapshot::budgetsCovering, rules);
+                placement.notes(), budgets, rules);
+    }
+
+    /** Preemption's candidacy: lower priority, the opt-outs, the queue laws; opted-out pods last for a pinned DaemonSet pod. */
+    private record Preempting(PodInfo pending, ClusterSnapshot snapshot, QueueRules rules, String nodeName)
+            implements Disturbance {
+
+        @Override
+        public Protection protectionOf(PodInfo running) {
+            return Candidacy.protectionOf(running, pending, snapshot, rules);
+        }
+
+        @Override
+        public Tier tierOf(PodInfo running, Protection protection) {
+            return NodeProblem.tierOf(running, protection, rules, pending.isDaemonSetPodFor(nodeName));
+        }
     }
 
     /** The tier a pod may be taken in, or null when it is out of reach. */

@@ -23,7 +23,18 @@ public enum Protection {
     /** Law 2: evicting this pod alone would take its queue below its guarantee. */
     VICTIM_QUEUE_WOULD_GO_BELOW_GUARANTEE("in a queue that would drop below its guarantee"),
     /** The victim's queue (or an ancestor) has {@code preemption.policy: disabled}. */
-    QUEUE_PREEMPTION_DISABLED("in a queue with preemption disabled");
+    QUEUE_PREEMPTION_DISABLED("in a queue with preemption disabled"),
+    // Moving rather than evicting: what keeps a pod from being moved to make room (the rescheduler's)
+    /** The pod's priority is above the pending pod's: a move never favours the less important. */
+    PRIORITY_ABOVE("at higher priority"),
+    /** Kept in place whatever the policy (no controller, DaemonSet or static pod, opted out, local storage…). */
+    NEVER_MOVED("that never move"),
+    /** Annotated out of defragmentation. */
+    DEFRAGMENTATION_OPTED_OUT("opted out of defragmentation"),
+    /** Moved already this round: one move per pod per round. */
+    MOVED_THIS_ROUND("moved already this round"),
+    /** The Eviction API refused it lately; held back until its backoff runs out. */
+    EVICTION_REFUSED_LATELY("refused eviction lately");
 
     private final String description;
 

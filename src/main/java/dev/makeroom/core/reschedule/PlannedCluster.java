@@ -4,7 +4,6 @@ import dev.makeroom.core.accounting.FitCheck;
 import dev.makeroom.core.accounting.NodeUsage;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
-import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.model.Resources;
@@ -248,19 +247,5 @@ final class PlannedCluster implements PlacementState {
         }
         movedTo.remove(pod.uid()); // a pod moves at most once a round: undone, it is back where it was
         version++;
-    }
-
-    /** Whether a required node-level anti-affinity term of either pod selects the other. */
-    static boolean keptApart(PodInfo a, PodInfo b) {
-        return selectsOnSameNode(a, b) || selectsOnSameNode(b, a);
-    }
-
-    private static boolean selectsOnSameNode(PodInfo owner, PodInfo other) {
-        for (PodAffinityTerm term : owner.antiAffinity()) {
-            if (PodAffinityTerm.HOSTNAME.equals(term.topologyKey()) && term.selects(owner, other)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

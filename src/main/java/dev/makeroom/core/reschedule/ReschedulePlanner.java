@@ -4,6 +4,7 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.placement.Conflicts;
 import dev.makeroom.core.preemption.Deadline;
 
 import java.time.Instant;
@@ -198,7 +199,7 @@ public final class ReschedulePlanner {
                 return "its node selector or required node affinity no longer allows " + node.name();
             }
             for (PodInfo other : planned.podsOn(node)) {
-                if (!other.uid().equals(pod.uid()) && PlannedCluster.keptApart(pod, other)) {
+                if (!other.uid().equals(pod.uid()) && Conflicts.keptApartOnNode(pod, other)) {
                     return "required anti-affinity with " + other.ref() + " on the same node";
                 }
             }

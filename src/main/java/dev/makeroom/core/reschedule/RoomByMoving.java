@@ -4,11 +4,12 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
-import dev.makeroom.core.placement.Conflicts;
 import dev.makeroom.core.placement.Filter;
 import dev.makeroom.core.placement.Placement;
 import dev.makeroom.core.placement.Verdict;
 import dev.makeroom.core.preemption.Deadline;
+import dev.makeroom.core.preemption.NodeProblem;
+import dev.makeroom.core.preemption.RoomSets;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -26,18 +27,17 @@ import java.util.StringJoiner;
  * to move off it, such that the pod then fits there and the moved pods fit on other nodes, all at once,
  * without preemption.
  *
- * <p><b>Design.</b> Per node this is the core's "make room for P on N" (what is short, which pods
- * must go because they conflict with P, which may go), with two differences: a pod may go only if it
- * can be moved (no {@link MoveBlocker}, priority at most P's, not of P's controller, not opted out of
- * defragmentation), and a set counts only if its pods all land elsewhere and no budget or limit is
- * passed. Plans are ordered by the fewest moved pods, then the lowest highest priority moved, then the
- * least requests moved (as shares of the node's allocatable), then node name.
+ * <p><b>Design.</b> Per node this is the core's "make room for P on N", posed and enumerated as for
+ * preemption ({@link NodeProblem}, {@link RoomSets}: what is short, which pods must go because they
+ * conflict with P, which may go), with {@link Movability} in place of preemption's candidacy, and one
+ * step more: a set counts only if its pods all land elsewhere and no budget or limit is passed. Plans
+ * are ordered by the fewest moved pods, then the lowest highest priority moved, then the least
+ * requests moved (as shares of the node's allocatable), then node name.
  *
  * <p>Set sizes are searched in rising order across all nodes, so the first size with a verified set is
- * the fewest. Within a size, each node's sets that free enough are enumerated (a branch stops when the
- * pods still to choose, at the largest amounts left, cannot cover what is short), sorted by the rest
- * of the order, and verified in that order while they can beat the best so far: the first that
- * verifies is the node's best.
+ * the fewest. Within a size, each node's sets that make room are sorted by the rest of the order and
+ * verified in that order while they can beat the best so far: the first that verifies is the node's
+ * best.
  *
  * <p>Verification is exact. Landings are found by backtracking over, for each moved pod, the first
  * {@code k} nodes that take it alone ({@code k} the set's size): in any assignment that works, a pod
@@ -80,30 +80,24 @@ final class RoomByMoving {
     record Outcome(RoomPlan plan, NoPlan noPlan, String reason) {
     }
 
-    private static final int CLOCK_CHECK_INTERVAL = 1024;
     private static final Comparator<Option> ORDER = Comparator.comparingInt(Option::maxPriority)
             .thenComparingDouble(Option::share).thenComparing(o -> o.node().name());
 
-    private final ClusterSnapshot snapshot;
     private final PlannedCluster planned;
     private final List<NodeInfo> nodes;
     private final RescheduleSettings settings;
     private final LimitLedger limits;
-    private final Set<String> movedThisRound;
-    private final Set<String> heldBack;
     private final BudgetLedger budgets;
-    private final Map<String, Boolean> blocked = new HashMap<>(); // uid -> a MoveBlocker applies (the same for every pending pod)
+    private final Movability movability;
 
     RoomByMoving(ClusterSnapshot snapshot, PlannedCluster planned, List<NodeInfo> nodes, RescheduleSettings settings,
                  LimitLedger limits, BudgetLedger budgets, Set<String> movedThisRound, Set<String> heldBack) {
-        this.snapshot = snapshot;
-        this.heldBack = heldBack;
         this.budgets = budgets;
         this.planned = planned;
         this.nodes = nodes;
         this.settings = settings;
         this.limits = limits;
-        this.movedThisRound = movedThisRound;
+        this.movability = new Movability(snapshot, settings.allowLocalStorage(), movedThisRound, heldBack);
     }
 
     /** Room for {@code pending}: on success the moves are applied to the planned cluster and the node held for it. */
@@ -132,8 +126,8 @@ final class RoomByMoving {
         return search.noPlan(sites.size());
     }
 
-    /** A node where the pending pod may go once some pods leave: those that must, those that may, what is short. */
-    private record Site(NodeInfo node, List<PodInfo> forced, List<PodInfo> movable, Resources deficit) {
+    /** A node where the pending pod may go once some pods leave, and the sets of pods whose leaving makes room. */
+    private record Site(NodeInfo node, RoomSets sets) {
     }
 
     /** One set of pods to move off a node, with its place in the order. */
@@ -152,7 +146,6 @@ final class RoomByMoving {
         private Map<PodInfo, String> bestLandings;
         private boolean timedOut;
         private boolean inexact; // a set failed whose landings depend on each other's: fewer moves may exist
-        private long steps;
         private String fitsOn;
 
         Search(PodInfo pending, Deadline deadline, Instant reserveUntil) {
@@ -186,57 +179,34 @@ final class RoomByMoving {
             if (planned.receivesMoves(node)) {
                 return "expect pods moved there this round"; // held, it would keep them off
             }
-            List<PodInfo> forced = new ArrayList<>();
-            List<PodInfo> movable = new ArrayList<>();
-            for (PodInfo pod : planned.podsOn(node)) {
-                boolean conflict = Conflicts.between(pending, pod) != null || PlannedCluster.keptApart(pending, pod);
-                boolean mayMove = movable(pod);
-                if (conflict && !mayMove) {
-                    return "hold a pod in its way that cannot move";
-                }
-                if (conflict) {
-                    forced.add(pod);
-                } else if (mayMove) {
-                    movable.add(pod);
-                }
+            NodeProblem problem = NodeProblem.pose(planned, pending, node, movability.forPending(pending));
+            if (problem.obstacle() != null) {
+                return "hold a pod in its way that cannot move";
             }
-            Resources deficit = planned.deficit(pending, node);
-            for (PodInfo pod : forced) {
-                deficit = lessBy(deficit, pod);
-            }
-            if (deficit.isEmpty() && forced.isEmpty()) {
+            if (problem.fitsAlready()) {
                 fitsOn = fitsOn == null ? node.name() : fitsOn;
                 return "take it already";
             }
-            if (forced.size() > settings.defragment().maxMoves()) {
+            if (problem.forced().size() > settings.defragment().maxMoves()) {
                 return "hold more pods in its way than may move";
             }
-            if (!coverable(deficit, movable)) {
+            RoomSets sets = RoomSets.of(problem);
+            if (!sets.coverable()) {
                 return "have too little that may move";
             }
-            sites.add(new Site(node, forced, movable, deficit));
+            sites.add(new Site(node, sets));
             return null;
-        }
-
-        /** Whether {@code pod} may be moved to make room for the pending pod. */
-        private boolean movable(PodInfo pod) {
-            return !movedThisRound.contains(pod.uid())
-                    && !heldBack.contains(pod.uid()) // the Eviction API refused it lately
-                    && pod.priority() <= pending.priority()
-                    && pod.defragmentable()
-                    && !(pending.controller() != null && pending.controller().equals(pod.controller()))
-                    && !blocked.computeIfAbsent(pod.uid(),
-                            uid -> MoveBlocker.of(pod, snapshot, settings.allowLocalStorage()) != null);
         }
 
         /** Finds the node's best set of {@code k} pods if it beats the best so far. */
         void bestOn(Site site, int k) {
-            int free = k - site.forced().size();
-            if (free < 0 || (free == 0 && !site.deficit().isEmpty()) || free > site.movable().size()) {
-                return;
-            }
+            RoomSets.Found found = site.sets().ofSize(k, best == null ? Integer.MAX_VALUE : best.maxPriority(),
+                    deadline);
+            timedOut |= found.timedOut();
             List<Option> options = new ArrayList<>();
-            enumerate(site, free, options);
+            for (List<PodInfo> pods : found.sets()) {
+                options.add(option(site.node(), pods));
+            }
             options.sort(ORDER);
             for (Option option : options) {
                 if (best != null && ORDER.compare(option, best) >= 0) {
@@ -255,77 +225,14 @@ final class RoomByMoving {
             }
         }
 
-        /** Every set of the site's forced pods and {@code free} movable ones that frees enough. */
-        private void enumerate(Site site, int free, List<Option> out) {
-            List<PodInfo> movable = site.movable();
-            Resources deficit = site.deficit();
-            int dims = deficit.size();
-            long[][] amounts = new long[movable.size()][dims];
-            for (int i = 0; i < movable.size(); i++) {
-                for (int d = 0; d < dims; d++) {
-                    amounts[i][d] = movable.get(i).frees(deficit.name(d));
-                }
-            }
-            // suffixMax[i][d]: the largest amount of d among pods i.. (what one more pick can add at most)
-            long[][] suffixMax = new long[movable.size() + 1][dims];
-            for (int i = movable.size() - 1; i >= 0; i--) {
-                for (int d = 0; d < dims; d++) {
-                    suffixMax[i][d] = Math.max(suffixMax[i + 1][d], amounts[i][d]);
-                }
-            }
-            long[] need = new long[dims];
-            for (int d = 0; d < dims; d++) {
-                need[d] = deficit.value(d);
-            }
-            choose(site, amounts, suffixMax, need, 0, free, new int[free], 0, out);
-        }
-
-        private void choose(Site site, long[][] amounts, long[][] suffixMax, long[] need, int from, int free,
-                            int[] picked, int count, List<Option> out) {
-            if (timedOut || (++steps % CLOCK_CHECK_INTERVAL == 0 && deadline.passed())) {
-                timedOut = true;
-                return;
-            }
-            int left = free - count;
-            for (int d = 0; d < need.length; d++) {
-                if (need[d] > 0 && (left == 0 || need[d] > left * suffixMax[from][d])) {
-                    return; // cannot cover what is short with the picks left
-                }
-            }
-            if (left == 0) {
-                Option option = option(site, picked);
-                if (best == null || ORDER.compare(option, best) < 0) {
-                    out.add(option);
-                }
-                return;
-            }
-            for (int i = from; i <= amounts.length - left; i++) {
-                if (best != null && site.movable().get(i).priority() > best.maxPriority()) {
-                    continue; // a set with it cannot beat the best: its highest priority is higher
-                }
-                picked[count] = i;
-                for (int d = 0; d < need.length; d++) {
-                    need[d] -= amounts[i][d];
-                }
-                choose(site, amounts, suffixMax, need, i + 1, free, picked, count + 1, out);
-                for (int d = 0; d < need.length; d++) {
-                    need[d] += amounts[i][d];
-                }
-            }
-        }
-
-        private Option option(Site site, int[] picked) {
-            List<PodInfo> pods = new ArrayList<>(site.forced());
-            for (int i : picked) {
-                pods.add(site.movable().get(i));
-            }
+        private Option option(NodeInfo node, List<PodInfo> pods) {
             int maxPriority = Integer.MIN_VALUE;
             double share = 0;
             for (PodInfo pod : pods) {
                 maxPriority = Math.max(maxPriority, pod.priority());
-                share += share(pod, site.node());
+                share += share(pod, node);
             }
-            return new Option(site.node(), pods, maxPriority, share);
+            return new Option(node, pods, maxPriority, share);
         }
 
         /** Where each pod of the option lands, with every check passed; null (and nothing applied) when it does not work. */
@@ -443,36 +350,6 @@ final class RoomByMoving {
             }
             return new Outcome(null, why, "no room by moving: " + text);
         }
-    }
-
-    /** Whether moving all of {@code pods} frees at least {@code deficit}. */
-    private static boolean coverable(Resources deficit, List<PodInfo> pods) {
-        long[] need = new long[deficit.size()];
-        for (int d = 0; d < need.length; d++) {
-            need[d] = deficit.value(d);
-            for (int i = 0; i < pods.size() && need[d] > 0; i++) {
-                need[d] -= pods.get(i).frees(deficit.name(d));
-            }
-            if (need[d] > 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** {@code deficit} with what moving {@code pod} frees taken off (only positive amounts kept). */
-    private static Resources lessBy(Resources deficit, PodInfo pod) {
-        if (deficit.isEmpty()) {
-            return deficit;
-        }
-        Map<String, Long> left = new HashMap<>();
-        for (int d = 0; d < deficit.size(); d++) {
-            long rest = deficit.value(d) - pod.frees(deficit.name(d));
-            if (rest > 0) {
-                left.put(deficit.name(d), rest);
-            }
-        }
-        return left.isEmpty() ? Resources.NONE : Resources.of(left);
     }
 
     /** A pod's requests as shares of the node's allocatable, added up: "how much" it moves. */

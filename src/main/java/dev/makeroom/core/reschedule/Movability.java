@@ -1,0 +1,57 @@
+package dev.makeroom.core.reschedule;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.preemption.Disturbance;
+import dev.makeroom.core.preemption.Protection;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Who may be moved to make room for a pending pod (defragmentation's side of the core's
+ * {@link Disturbance}): nothing {@link MoveBlocker} keeps in place, priority at most the pending pod's,
+ * not of its controller, not opted out of defragmentation, not moved already this round and not
+ * refused by the Eviction API lately. Whether a pod that may move also lands is proven per set.
+ */
+final class Movability {
+
+    private final ClusterSnapshot snapshot;
+    private final boolean allowLocalStorage;
+    private final Set<String> movedThisRound;
+    private final Set<String> heldBack;
+    private final Map<String, Boolean> blocked = new HashMap<>(); // uid -> a MoveBlocker applies (the same for every pending pod)
+
+    Movability(ClusterSnapshot snapshot, boolean allowLocalStorage, Set<String> movedThisRound, Set<String> heldBack) {
+        this.snapshot = snapshot;
+        this.allowLocalStorage = allowLocalStorage;
+        this.movedThisRound = movedThisRound;
+        this.heldBack = heldBack;
+    }
+
+    /** Who may be moved for {@code pending}. */
+    Disturbance forPending(PodInfo pending) {
+        return running -> protectionOf(running, pending);
+    }
+
+    private Protection protectionOf(PodInfo pod, PodInfo pending) {
+        if (movedThisRound.contains(pod.uid())) {
+            return Protection.MOVED_THIS_ROUND;
+        }
+        if (heldBack.contains(pod.uid())) {
+            return Protection.EVICTION_REFUSED_LATELY;
+        }
+        if (pod.priority() > pending.priority()) {
+            return Protection.PRIORITY_ABOVE;
+        }
+        if (!pod.defragmentable()) {
+            return Protection.DEFRAGMENTATION_OPTED_OUT;
+        }
+        if (pending.controller() != null && pending.controller().equals(pod.controller())) {
+            return Protection.SAME_APPLICATION;
+        }
+        boolean kept = blocked.computeIfAbsent(pod.uid(), uid -> MoveBlocker.of(pod, snapshot, allowLocalStorage) != null);
+        return kept ? Protection.NEVER_MOVED : Protection.NONE;
+    }
+}
