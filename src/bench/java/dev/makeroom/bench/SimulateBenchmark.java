@@ -71,6 +71,7 @@ public class SimulateBenchmark {
     private ClusterSnapshot snapshot;
     private PodInfo pending;
     private PreemptionEngine engine;
+    private List<String> candidates;
 
     @Setup
     public void setUp() {
@@ -93,6 +94,7 @@ public class SimulateBenchmark {
             }
         }
         PlacementSurvey survey = PlacementSurvey.of(new SnapshotState(snapshot, NOW), pending, null);
+        candidates = survey.preemptionCandidates();
         System.out.printf("%n[simulate nodes=%d pods=%d] fits %d, refused by %s; preempt over %d nodes: %s%n", nodes,
                 podsPerNode, survey.fits().size(), refused, survey.preemptionCandidates().size(), simulate().detail());
         for (Filter needed : List.of(Filter.POD_TOPOLOGY_SPREAD, Filter.INTER_POD_AFFINITY, Filter.NODE_RESOURCES_FIT)) {
@@ -141,9 +143,18 @@ public class SimulateBenchmark {
         return PlacementSurvey.of(new SnapshotState(snapshot, NOW), pending, null);
     }
 
+    /** Preempt alone, over the survey's candidates (the second half of {@link #simulate}). */
+    @Benchmark
+    public PreemptionDecision preempt() {
+        return engine.decide(snapshot, pending, Candidate.onNodes(candidates), QueueRules.off());
+    }
+
+    /** As {@code /debug/simulate}: the survey, then preempt over its candidates reading its pre-filters' counts. */
     @Benchmark
     public PreemptionDecision simulate() {
-        PlacementSurvey survey = PlacementSurvey.of(new SnapshotState(snapshot, NOW), pending, null);
-        return engine.decide(snapshot, pending, Candidate.onNodes(survey.preemptionCandidates()), QueueRules.off());
+        PodPlacement placement = PodPlacement.of(new SnapshotState(snapshot, NOW), pending);
+        PlacementSurvey survey = PlacementSurvey.of(placement);
+        return engine.decide(snapshot, pending, Candidate.onNodes(survey.preemptionCandidates()), QueueRules.off(),
+                placement);
     }
 }

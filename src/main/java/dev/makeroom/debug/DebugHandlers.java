@@ -6,6 +6,7 @@ import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.placement.PlacementSurvey;
+import dev.makeroom.core.placement.PodPlacement;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
@@ -73,10 +74,11 @@ final class DebugHandlers {
             return error(HttpStatus.NOT_FOUND, "no such pod in the view");
         }
         QueueUsage usage = queues.usage(snapshot);
-        PlacementSurvey where = PlacementSurvey.of(new SnapshotState(snapshot, clock.instant()), pod,
+        PodPlacement placement = PodPlacement.of(new SnapshotState(snapshot, clock.instant()), pod,
                 FilterPolicy.overQueueMax(snapshot, pod, usage));
+        PlacementSurvey where = PlacementSurvey.of(placement);
         PreemptionDecision decision = engine.decide(snapshot, pod, Candidate.onNodes(where.preemptionCandidates()),
-                queues.rulesFor(snapshot, pod));
+                queues.rulesFor(snapshot, pod), placement);
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.Simulation(
                 pod.ref().toString(), pod.priority(), queueOf(pod, snapshot, usage), where.fits(), where.unschedulable(),
                 where.unresolvable(), where.unknown(), decision(clock.instant().toString(), decision)));

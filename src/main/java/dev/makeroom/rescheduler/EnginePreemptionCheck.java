@@ -3,6 +3,7 @@ package dev.makeroom.rescheduler;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.PlacementSurvey;
+import dev.makeroom.core.placement.PodPlacement;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.DecisionOutcome;
@@ -32,12 +33,12 @@ public final class EnginePreemptionCheck implements PreemptionCheck {
 
     @Override
     public boolean placesByPreemption(ClusterSnapshot snapshot, PodInfo pending) {
-        List<String> candidates = PlacementSurvey.of(new SnapshotState(snapshot, clock.instant()), pending, null)
-                .preemptionCandidates();
+        PodPlacement placement = PodPlacement.of(new SnapshotState(snapshot, clock.instant()), pending);
+        List<String> candidates = PlacementSurvey.of(placement).preemptionCandidates();
         if (candidates.isEmpty()) {
             return false;
         }
-        return engine.decide(snapshot, pending, Candidate.onNodes(candidates), queues.rulesFor(snapshot, pending))
-                .outcome() == DecisionOutcome.PREEMPT;
+        return engine.decide(snapshot, pending, Candidate.onNodes(candidates), queues.rulesFor(snapshot, pending),
+                placement).outcome() == DecisionOutcome.PREEMPT;
     }
 }

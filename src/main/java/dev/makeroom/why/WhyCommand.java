@@ -5,6 +5,7 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.PlacementSurvey;
+import dev.makeroom.core.placement.PodPlacement;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.preemption.AnswerMode;
 import dev.makeroom.core.preemption.Candidate;
@@ -63,7 +64,8 @@ public final class WhyCommand {
     static int explain(ClusterSnapshot snapshot, PodInfo pending, PrintStream out) {
         out.println(pending.ref() + ": priority " + pending.priority() + ", requests " + pending.requests()
                 + (pending.isAssigned() ? ", bound to " + pending.nodeName() : ", pending"));
-        PlacementSurvey where = PlacementSurvey.of(new SnapshotState(snapshot, Instant.now()), pending, null);
+        PodPlacement placement = PodPlacement.of(new SnapshotState(snapshot, Instant.now()), pending);
+        PlacementSurvey where = PlacementSurvey.of(placement);
         if (!where.fits().isEmpty()) {
             out.println("fits without preemption on " + String.join(", ", where.fits()));
             return 0;
@@ -72,7 +74,7 @@ public final class WhyCommand {
         PreemptionSettings all = new PreemptionSettings(PreemptionSettings.DEFAULTS.strategy(), AnswerMode.ALL,
                 PreemptionSettings.DEFAULTS.pdb(), PreemptionSettings.DEFAULTS.budget());
         PreemptionDecision decision = candidates.isEmpty() ? null : new PreemptionEngine(all, System::nanoTime)
-                .decide(snapshot, pending, Candidate.onNodes(candidates), QueueRules.off());
+                .decide(snapshot, pending, Candidate.onNodes(candidates), QueueRules.off(), placement);
         out.println(decision == null ? "preemption: not tried (no node where evicting pods could help)"
                 : "preemption: " + decision.outcome() + " (" + decision.detail() + ")");
         Map<String, NodeVerdict> verdicts = new TreeMap<>();

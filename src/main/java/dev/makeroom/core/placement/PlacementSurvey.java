@@ -29,7 +29,12 @@ public record PlacementSurvey(List<String> fits, Map<String, String> unschedulab
 
     /** Every node of {@code state} for {@code pod}, with the queue fence {@code fence} (null: none). */
     public static PlacementSurvey of(PlacementState state, PodInfo pod, String fence) {
-        PodPlacement placement = PodPlacement.of(state, pod, fence);
+        return of(PodPlacement.of(state, pod, fence));
+    }
+
+    /** Every node of the placement's state, with that placement's pre-filters (shared with a preemption that follows). */
+    public static PlacementSurvey of(PodPlacement placement) {
+        PlacementState state = placement.state();
         List<String> fits = new ArrayList<>();
         Map<String, String> unschedulable = new LinkedHashMap<>();
         Map<String, String> unresolvable = new LinkedHashMap<>();

@@ -7,7 +7,9 @@ import dev.makeroom.core.model.SpreadConstraint;
 import dev.makeroom.core.model.Taint;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The placement engine: may this pod run on this node of this cluster state? One home for the
@@ -67,6 +69,25 @@ public final class PodPlacement {
 
     public PodInfo pod() {
         return pod;
+    }
+
+    /** The state asked about. */
+    public PlacementState state() {
+        return state;
+    }
+
+    /**
+     * The pre-filter's matching pods per counted domain for one of the pod's DoNotSchedule spread
+     * constraints (never counting the pod itself), or null when it is not one of them: preemption
+     * reads them rather than count the cluster again.
+     */
+    public Map<String, Long> spreadCounts(SpreadConstraint constraint) {
+        for (SpreadPreFilter s : spread) {
+            if (s.constraint().equals(constraint)) {
+                return Collections.unmodifiableMap(s.byDomain());
+            }
+        }
+        return null;
     }
 
     /** The first filter that {@code pod} fails on {@code node}, or {@link Placement#FITS}. */

@@ -38,6 +38,11 @@ final class SpreadPreFilter {
         return byDomain.getOrDefault(domain, 0L) + self - min <= constraint.maxSkew();
     }
 
+    /** Matching pods per counted domain. */
+    Map<String, Long> byDomain() {
+        return byDomain;
+    }
+
     SpreadConstraint constraint() {
         return constraint;
     }

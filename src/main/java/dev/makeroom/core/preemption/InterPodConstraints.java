@@ -6,6 +6,7 @@ import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.SchedulingConstraints;
 import dev.makeroom.core.model.SpreadConstraint;
+import dev.makeroom.core.placement.PodPlacement;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.placement.SpreadDomains;
 
@@ -57,10 +58,12 @@ public final class InterPodConstraints {
     private final Map<SpreadConstraint, SpreadCounts> spreadCounts = new HashMap<>();
     private final List<PodInfo> matchingAllAffinity;
     private final boolean matchesOwnAffinity;
+    private final PodPlacement asked; // the placement engine's pre-filters for the pending pod, or null
 
-    private InterPodConstraints(ClusterSnapshot snapshot, PodInfo pending) {
+    private InterPodConstraints(ClusterSnapshot snapshot, PodInfo pending, PodPlacement asked) {
         this.snapshot = snapshot;
         this.pending = pending;
+        this.asked = asked;
         this.own = pending.constraints();
         List<String> cannot = new ArrayList<>(own.unmodelled());
         for (PodAffinityTerm term : pending.antiAffinity()) {
@@ -87,7 +90,18 @@ public final class InterPodConstraints {
     }
 
     public static InterPodConstraints of(ClusterSnapshot snapshot, PodInfo pending) {
-        return new InterPodConstraints(snapshot, pending);
+        return new InterPodConstraints(snapshot, pending, null);
+    }
+
+    /**
+     * As above, reading topology spread counts from {@code asked}, the placement engine's pre-filters
+     * for the same pod on the same snapshot (a survey just made them), rather than counting again.
+     */
+    public static InterPodConstraints of(ClusterSnapshot snapshot, PodInfo pending, PodPlacement asked) {
+        if (asked != null && (asked.pod() != pending || asked.state().snapshot() != snapshot)) {
+            throw new IllegalArgumentException("the placement was asked of another pod or snapshot");
+        }
+        return new InterPodConstraints(snapshot, pending, asked);
     }
 
     /** Whether any inter-pod constraint applies at all (most pods: none, and nothing is computed per node). */
@@ -247,7 +261,9 @@ public final class InterPodConstraints {
 
     /** Matching pods per domain, over the nodes the constraint counts, as PodTopologySpread counts them. */
     private SpreadCounts countMatching(SpreadConstraint c) {
-        return SpreadCounts.of(SpreadDomains.count(c, pending, new SnapshotState(snapshot, null), own.spread(), null));
+        Map<String, Long> known = asked == null ? null : asked.spreadCounts(c);
+        return SpreadCounts.of(known != null ? known
+                : SpreadDomains.count(c, pending, new SnapshotState(snapshot, null), own.spread(), pending.uid()));
     }
 
     /**

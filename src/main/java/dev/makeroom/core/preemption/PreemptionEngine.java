@@ -4,6 +4,7 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PreemptionPolicy;
+import dev.makeroom.core.placement.PodPlacement;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -51,6 +52,15 @@ public final class PreemptionEngine {
     /** The whole preempt decision; {@code rules} are the queue laws for this pod (or off). */
     public PreemptionDecision decide(ClusterSnapshot snapshot, PodInfo pending, List<Candidate> candidates,
                                      QueueRules rules) {
+        return decide(snapshot, pending, candidates, rules, null);
+    }
+
+    /**
+     * As above, after the placement engine has been asked of the same pod on the same snapshot
+     * ({@code asked}, may be null): its pre-filters' counts are read, not made again.
+     */
+    public PreemptionDecision decide(ClusterSnapshot snapshot, PodInfo pending, List<Candidate> candidates,
+                                     QueueRules rules, PodPlacement asked) {
         long start = nanoClock.getAsLong();
         String ineligible = ineligibility(snapshot, pending);
         if (ineligible != null) {
@@ -58,7 +68,7 @@ public final class PreemptionEngine {
                     settings.strategy(), List.of(), List.of(), nanoClock.getAsLong() - start);
         }
         Map<String, NodeVerdict> verdicts = usable(snapshot, candidates);
-        roomOnEachNode(snapshot, pending, verdicts, candidates, rules);
+        roomOnEachNode(snapshot, pending, verdicts, candidates, rules, asked);
         List<NodeVerdict> ranked = rank(verdicts.values());
         return answer(pending, verdicts, ranked, rules, nanoClock.getAsLong() - start);
     }
@@ -113,9 +123,9 @@ public final class PreemptionEngine {
      * listed them in. When only the best node is answered, the best so far is the cutoff.
      */
     private void roomOnEachNode(ClusterSnapshot snapshot, PodInfo pending, Map<String, NodeVerdict> verdicts,
-                                List<Candidate> candidates, QueueRules rules) {
+                                List<Candidate> candidates, QueueRules rules, PodPlacement asked) {
         Deadline deadline = Deadline.after(nanoClock, settings.budget().toNanos());
-        InterPodConstraints interPod = InterPodConstraints.of(snapshot, pending);
+        InterPodConstraints interPod = InterPodConstraints.of(snapshot, pending, asked);
         Map<String, Candidate> byNode = new HashMap<>();
         candidates.forEach(c -> byNode.putIfAbsent(c.node(), c));
         List<String> open = new ArrayList<>();

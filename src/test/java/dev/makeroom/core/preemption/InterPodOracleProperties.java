@@ -1,6 +1,8 @@
 package dev.makeroom.core.preemption;
 
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.placement.PodPlacement;
+import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
@@ -46,7 +48,14 @@ class InterPodOracleProperties {
         ClusterSnapshot snapshot = scenario.snapshot();
         List<String> names = List.copyOf(world.nodeLabels().keySet());
 
-        PreemptionDecision decision = Scenario.minimal().decide(snapshot, world.pending(), names);
+        Decider decider = Scenario.minimal();
+        PreemptionDecision decision = decider.decide(snapshot, world.pending(), names);
+        // reading the placement engine's spread counts, as simulate and --why do, changes nothing
+        PodPlacement asked = PodPlacement.of(new SnapshotState(snapshot, Scenario.EPOCH), world.pending());
+        PreemptionDecision sharing = decider.engine().decide(snapshot, world.pending(), Candidate.onNodes(names),
+                QueueRules.off(), asked);
+        assertThat(sharing.verdicts()).as("seed " + seed)
+                .usingRecursiveFieldByFieldElementComparatorIgnoringFields("stats").isEqualTo(decision.verdicts());
 
         for (NodeVerdict verdict : decision.verdicts()) {
             String node = verdict.node();
