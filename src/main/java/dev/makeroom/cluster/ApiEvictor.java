@@ -6,6 +6,7 @@ import dev.makeroom.core.reschedule.RoomPlan;
 import dev.makeroom.mapping.AvoidPodsAnnotation;
 import dev.makeroom.mapping.ReservationAnnotation;
 import dev.makeroom.core.reschedule.Evictor;
+import dev.makeroom.core.reschedule.RoomHold;
 import dev.makeroom.core.reschedule.Move;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -25,7 +26,7 @@ import java.time.Duration;
  * ({@link ReservationAnnotation}) and tells the pod with an Event. With {@link PreemptionEvents}, the
  * only code in makeroom that writes to the cluster.
  */
-public final class ApiEvictor implements Evictor, AutoCloseable {
+public final class ApiEvictor implements Evictor, RoomHold, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ApiEvictor.class);
 

@@ -10,8 +10,10 @@ import dev.makeroom.cluster.LeaseLeadership;
 import dev.makeroom.cluster.ReplicaName;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.reschedule.Evictor;
+import dev.makeroom.core.reschedule.RoomHold;
 import dev.makeroom.queues.Queues;
 import dev.makeroom.rescheduler.EnginePreemptionCheck;
+import dev.makeroom.rescheduler.NoApi;
 import dev.makeroom.rescheduler.Rescheduler;
 import dev.makeroom.rescheduler.ReschedulerConfigService;
 import dev.makeroom.rescheduler.ReschedulerMetrics;
@@ -43,8 +45,9 @@ class ReschedulerConfiguration {
         List<AutoCloseable> parts = new ArrayList<>();
         ConfigMapFeed feed = ConfigMapFeed.NONE;
         Leadership leading = Leadership.SOLE; // a snapshot file: this process is the only one
-        Evictor evictor = (pod, move) -> new Evictor.EvictionOutcome(Evictor.EvictionOutcome.Result.FAILED,
-                "no Kubernetes API to evict through (a snapshot file)");
+        NoApi none = new NoApi();
+        Evictor evictor = none;
+        RoomHold hold = none;
         if (settings.enabled() && view instanceof KubernetesClusterView live) {
             ConfigMapWatch watch = new ConfigMapWatch(live.client(), live.namespace(), settings.configMapName());
             parts.add(watch);
@@ -56,11 +59,12 @@ class ReschedulerConfiguration {
             ApiEvictor api = new ApiEvictor(live.client(), clock, settings.avoidFor());
             parts.add(api);
             evictor = api;
+            hold = api;
         }
         ReschedulerConfigService config = new ReschedulerConfigService(settings.file(), settings.config(), feed, clock);
         ReschedulerMetrics metrics = new ReschedulerMetrics(registry);
         metrics.configFailures(config);
-        Rescheduler rescheduler = new Rescheduler(settings.mode(), view, config, evictor, leading, clock, System::nanoTime,
+        Rescheduler rescheduler = new Rescheduler(settings.mode(), view, config, evictor, hold, leading, clock, System::nanoTime,
                 metrics, new EnginePreemptionCheck(engine, queues, clock), parts);
         if (settings.enabled()) {
             metrics.leader(leading);

@@ -81,9 +81,9 @@ final class ReschedulerDebug {
         return new RoundView(round.at().toString(), DebugDtos.spelled(round.mode()), round.idle(), round.nanos() / 1000,
                 round.rooms().stream().map(r -> new RoomView(r.room().pending().toString(), r.room().node(),
                         r.room().moves().stream().map(m -> m.pod() + " to " + m.to()).toList(),
-                        r.room().reserveUntil().toString(), r.room().proven(), r.result(), r.detail())).toList(),
+                        r.room().reserveUntil().toString(), r.room().proven(), r.result().name(), r.detail())).toList(),
                 round.moves().stream().map(m -> new MoveView(m.move().pod().toString(), m.move().from(), m.move().to(),
-                        DebugDtos.spelled(m.move().policy()), m.move().reason(), m.result(), m.detail())).toList(),
+                        DebugDtos.spelled(m.move().policy()), m.move().reason(), m.result().name(), m.detail())).toList(),
                 round.skipped().stream().map(ReschedulerDebug::view).toList());
     }
 

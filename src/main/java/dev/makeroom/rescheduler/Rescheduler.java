@@ -8,6 +8,7 @@ import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.reschedule.Evictor;
+import dev.makeroom.core.reschedule.RoomHold;
 import dev.makeroom.core.reschedule.Move;
 import dev.makeroom.core.reschedule.PastEviction;
 import dev.makeroom.core.reschedule.PreemptionCheck;
@@ -61,6 +62,7 @@ public final class Rescheduler implements AutoCloseable {
     private final ClusterView view;
     private final ReschedulerConfigService config;
     private final Evictor evictor;
+    private final RoomHold hold;
     private final Leadership leadership;
     private final Clock clock;
     private final LongSupplier nanos;
@@ -74,12 +76,13 @@ public final class Rescheduler implements AutoCloseable {
     private Duration interval;
 
     public Rescheduler(ReschedulerMode mode, ClusterView view, ReschedulerConfigService config, Evictor evictor,
-                       Leadership leadership, Clock clock, LongSupplier nanos, ReschedulerMetrics metrics,
+                       RoomHold hold, Leadership leadership, Clock clock, LongSupplier nanos, ReschedulerMetrics metrics,
                        PreemptionCheck preemption, List<AutoCloseable> parts) {
         this.mode = mode;
         this.view = view;
         this.config = config;
         this.evictor = evictor;
+        this.hold = hold;
         this.leadership = leadership;
         this.clock = clock;
         this.nanos = nanos;
@@ -169,8 +172,8 @@ public final class Rescheduler implements AutoCloseable {
         long start = nanos.getAsLong();
         ReschedulePlan plan = plan(view.snapshot(), now, pending);
         return new RoundReport(now, ReschedulerMode.DRY_RUN, null,
-                plan.moves().stream().map(m -> new RoundReport.MoveResult(m, "PLANNED", null)).toList(),
-                plan.skipped(), plan.rooms().stream().map(r -> new RoundReport.RoomResult(r, "PLANNED", null)).toList(),
+                plan.moves().stream().map(m -> new RoundReport.MoveResult(m, RoundReport.MoveOutcome.PLANNED, null)).toList(),
+                plan.skipped(), plan.rooms().stream().map(r -> new RoundReport.RoomResult(r, RoundReport.RoomOutcome.PLANNED, null)).toList(),
                 nanos.getAsLong() - start);
     }
 
@@ -185,30 +188,30 @@ public final class Rescheduler implements AutoCloseable {
     private RoundReport act(ClusterSnapshot snapshot, Instant now) {
         long start = nanos.getAsLong();
         ReschedulePlan plan = plan(snapshot, now, null);
-        RoomsUnderway rooms = new RoomsUnderway(plan.rooms(), evictor, snapshot);
+        RoomsUnderway rooms = new RoomsUnderway(plan.rooms(), hold, snapshot);
         List<RoundReport.MoveResult> results = new ArrayList<>();
         // nodes a pod was planned to leave and did not: a later move that lands there counted on its room
         Map<String, String> stayed = new HashMap<>();
         for (Move move : plan.moves()) {
             if (mode == ReschedulerMode.DRY_RUN) {
-                results.add(new RoundReport.MoveResult(move, "PLANNED", null));
+                results.add(new RoundReport.MoveResult(move, RoundReport.MoveOutcome.PLANNED, null));
                 log.info("rescheduler (dry run): would evict {} from {} ({}: {}); expected on {}", move.pod(),
                         move.from(), move.policy(), move.reason(), move.to());
                 continue;
             }
             if (stayed.containsKey(move.to())) {
-                results.add(new RoundReport.MoveResult(move, "NOT_TRIED", "it counted on " + stayed.get(move.to())
+                results.add(new RoundReport.MoveResult(move, RoundReport.MoveOutcome.NOT_TRIED, "it counted on " + stayed.get(move.to())
                         + " leaving " + move.to() + ", which did not happen; planned again next round"));
                 continue;
             }
             if (!leadership.leading()) {
-                results.add(new RoundReport.MoveResult(move, "NOT_LEADING", "the lease was lost during the round"));
+                results.add(new RoundReport.MoveResult(move, RoundReport.MoveOutcome.NOT_LEADING, "the lease was lost during the round"));
                 stayed.put(move.from(), move.pod().toString());
                 continue;
             }
             String notReady = rooms.begin(move);
             if (notReady != null) {
-                results.add(new RoundReport.MoveResult(move, "NOT_TRIED", notReady));
+                results.add(new RoundReport.MoveResult(move, RoundReport.MoveOutcome.NOT_TRIED, notReady));
                 stayed.put(move.from(), move.pod().toString());
                 continue;
             }
@@ -235,10 +238,10 @@ public final class Rescheduler implements AutoCloseable {
                 log.info("rescheduler: evicted {} from {} ({}: {}); expected on {}", pod.ref(), move.from(),
                         move.policy(), move.reason(), move.to());
             }
-            results.add(new RoundReport.MoveResult(move, outcome.result().name(), detail));
+            results.add(new RoundReport.MoveResult(move, RoundReport.MoveOutcome.of(outcome.result()), detail));
         }
         List<RoundReport.RoomResult> roomResults = mode == ReschedulerMode.DRY_RUN
-                ? plan.rooms().stream().map(r -> new RoundReport.RoomResult(r, "PLANNED", null)).toList()
+                ? plan.rooms().stream().map(r -> new RoundReport.RoomResult(r, RoundReport.RoomOutcome.PLANNED, null)).toList()
                 : rooms.finish();
         backoff.roundDone(uidsOf(snapshot));
         metrics.backoffs(backoff.size());
@@ -255,7 +258,7 @@ public final class Rescheduler implements AutoCloseable {
         for (NodeInfo node : snapshot.nodesWithReservations().values()) {
             Reservation reservation = node.admission().reservation();
             if (!reservation.holdsIn(snapshot, now)) {
-                evictor.release(node.name(), reservation.pod().uid());
+                hold.release(node.name(), reservation.pod().uid());
             }
         }
     }

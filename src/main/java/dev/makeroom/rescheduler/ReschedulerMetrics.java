@@ -104,12 +104,12 @@ public final class ReschedulerMetrics {
         for (RoundReport.MoveResult result : report.moves()) {
             String policy = result.move().policy().name().toLowerCase(Locale.ROOT);
             moves(policy).increment();
-            if (!"PLANNED".equals(result.result())) {
-                evictions(policy, result.result().toLowerCase(Locale.ROOT)).increment();
+            if (result.result() != RoundReport.MoveOutcome.PLANNED) {
+                evictions(policy, result.result().name().toLowerCase(Locale.ROOT)).increment();
             }
         }
         for (RoundReport.RoomResult room : report.rooms()) {
-            rooms(room.result().toLowerCase(Locale.ROOT)).increment();
+            rooms(room.result().name().toLowerCase(Locale.ROOT)).increment();
         }
         for (Skip skip : report.skipped()) {
             skipped(skip.policy().name().toLowerCase(Locale.ROOT), skip.category().label()).increment();

@@ -2,7 +2,7 @@ package dev.makeroom.rescheduler;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.Reservation;
-import dev.makeroom.core.reschedule.Evictor;
+import dev.makeroom.core.reschedule.RoomHold;
 import dev.makeroom.core.reschedule.Move;
 import dev.makeroom.core.reschedule.RoomPlan;
 
@@ -26,14 +26,14 @@ final class RoomsUnderway {
         String stopped;
     }
 
-    private final Evictor evictor;
+    private final RoomHold hold;
     private final ClusterSnapshot snapshot;
     private final Map<String, RoomPlan> roomOfPod = new HashMap<>();
     private final Map<RoomPlan, Progress> progress = new IdentityHashMap<>();
     private final List<RoomPlan> rooms;
 
-    RoomsUnderway(List<RoomPlan> rooms, Evictor evictor, ClusterSnapshot snapshot) {
-        this.evictor = evictor;
+    RoomsUnderway(List<RoomPlan> rooms, RoomHold hold, ClusterSnapshot snapshot) {
+        this.hold = hold;
         this.snapshot = snapshot;
         this.rooms = rooms;
         for (RoomPlan room : rooms) {
@@ -53,12 +53,12 @@ final class RoomsUnderway {
             return "room for " + room.pending() + " on " + room.node() + " stopped: " + p.stopped;
         }
         if (!p.reserved) {
-            if (!evictor.reserve(room.node(), new Reservation(room.pending(), room.reserveUntil()))) {
+            if (!hold.reserve(room.node(), new Reservation(room.pending(), room.reserveUntil()))) {
                 p.stopped = "could not reserve " + room.node() + " for " + room.pending();
                 return p.stopped;
             }
             p.reserved = true;
-            evictor.announce(snapshot.pod(room.pending().uid()), room);
+            hold.announce(snapshot.pod(room.pending().uid()), room);
         }
         return null;
     }
@@ -84,16 +84,16 @@ final class RoomsUnderway {
             Progress p = progress.get(room);
             int all = room.moves().size();
             if (p.evicted == all) {
-                results.add(new RoundReport.RoomResult(room, "ENACTED", room.node() + " held for " + room.pending()
+                results.add(new RoundReport.RoomResult(room, RoundReport.RoomOutcome.ENACTED, room.node() + " held for " + room.pending()
                         + " until " + room.reserveUntil()));
             } else if (p.evicted > 0) {
-                results.add(new RoundReport.RoomResult(room, "PARTLY_ENACTED", p.evicted + " of " + all
+                results.add(new RoundReport.RoomResult(room, RoundReport.RoomOutcome.PARTLY_ENACTED, p.evicted + " of " + all
                         + " moves evicted (" + p.stopped + "); " + room.node() + " stays held until " + room.reserveUntil()));
             } else {
                 if (p.reserved) {
-                    evictor.release(room.node(), room.pending().uid());
+                    hold.release(room.node(), room.pending().uid());
                 }
-                results.add(new RoundReport.RoomResult(room, "NOT_ENACTED", p.stopped == null ? "not tried" : p.stopped));
+                results.add(new RoundReport.RoomResult(room, RoundReport.RoomOutcome.NOT_ENACTED, p.stopped == null ? "not tried" : p.stopped));
             }
         }
         return results;

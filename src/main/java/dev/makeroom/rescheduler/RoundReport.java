@@ -1,5 +1,6 @@
 package dev.makeroom.rescheduler;
 
+import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.core.reschedule.Move;
 import dev.makeroom.core.reschedule.RoomPlan;
 import dev.makeroom.core.reschedule.Skip;
@@ -15,14 +16,42 @@ import java.util.List;
 public record RoundReport(Instant at, ReschedulerMode mode, String idle, List<MoveResult> moves, List<Skip> skipped,
                           List<RoomResult> rooms, long nanos) {
 
-    public record MoveResult(Move move, String result, String detail) {
+    public record MoveResult(Move move, MoveOutcome result, String detail) {
     }
 
-    /**
-     * What came of room made for a pending pod: {@code PLANNED} (a dry run), {@code ENACTED} (every move
-     * evicted), {@code PARTLY_ENACTED} (some: the room is held until it expires), {@code NOT_ENACTED}.
-     */
-    public record RoomResult(RoomPlan room, String result, String detail) {
+    /** What came of one planned move. */
+    public enum MoveOutcome {
+        /** A dry run: planned, not enacted. */
+        PLANNED,
+        EVICTED,
+        /** 429: a PodDisruptionBudget does not allow it now. */
+        BLOCKED_BY_BUDGET,
+        /** 404: the pod was gone already. */
+        GONE,
+        /** The API answered otherwise; tried again in a later round if still planned. */
+        FAILED,
+        /** Not sent: what it counted on did not happen, or the view went stale. */
+        NOT_TRIED,
+        /** Not sent: this replica lost the lease during the round. */
+        NOT_LEADING;
+
+        static MoveOutcome of(Evictor.EvictionOutcome.Result result) {
+            return valueOf(result.name());
+        }
+    }
+
+    /** What came of room made for a pending pod. */
+    public record RoomResult(RoomPlan room, RoomOutcome result, String detail) {
+    }
+
+    public enum RoomOutcome {
+        /** A dry run: planned, not enacted. */
+        PLANNED,
+        /** Every move evicted. */
+        ENACTED,
+        /** Some moves evicted: the room stays held until it expires. */
+        PARTLY_ENACTED,
+        NOT_ENACTED
     }
 
     public RoundReport {

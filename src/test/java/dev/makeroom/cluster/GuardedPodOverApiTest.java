@@ -102,17 +102,22 @@ class GuardedPodOverApiTest {
                     sent.add(pod.name());
                     return api.evict(pod, move);
                 }
+
+                @Override
+                public void expireAvoidances(String node) {
+                    api.expireAvoidances(node);
+                }
             };
             Await.until("the view synced", Duration.ofSeconds(20), () -> replica.view.ready()
                     && replica.view.snapshot().budgets().size() == 1 && replica.view.snapshot().pods().size() == 4);
             Rescheduler rescheduler = new Rescheduler(ReschedulerMode.EVICT, replica.view,
                     new ReschedulerConfigService(null, POLICIES, ConfigMapFeed.NONE, Clock.systemUTC()), counting,
-                    () -> true, Clock.systemUTC(), System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()),
+                    api, () -> true, Clock.systemUTC(), System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()),
                     PreemptionCheck.NEVER, List.of());
             int roundsToThreshold = -1;
             for (int round = 1; round <= 6; round++) {
                 RoundReport report = rescheduler.round();
-                assertThat(report.moves()).allMatch(r -> r.result().equals("EVICTED")); // none refused
+                assertThat(report.moves()).allMatch(r -> r.result() == RoundReport.MoveOutcome.EVICTED); // none refused
                 for (RoundReport.MoveResult moved : report.moves()) { // the controller and scheduler do their part
                     Pod gone = client.pods().inNamespace("shop").withName(moved.move().pod().name()).get();
                     client.pods().inNamespace("shop").withName(gone.getMetadata().getName()).delete();

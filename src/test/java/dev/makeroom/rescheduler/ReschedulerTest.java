@@ -84,7 +84,7 @@ class ReschedulerTest {
     private Rescheduler rescheduler(ReschedulerMode mode) {
         Clock clock = Clock.fixed(Instant.parse("2026-11-23T12:00:00Z"), ZoneOffset.UTC);
         return new Rescheduler(mode, view, new ReschedulerConfigService(null, POLICIES, ConfigMapFeed.NONE, clock),
-                recording, leading::get, clock, System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()),
+                recording, new NoApi(), leading::get, clock, System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()),
                 PreemptionCheck.NEVER, List.of());
     }
 
@@ -92,7 +92,7 @@ class ReschedulerTest {
     void in_evict_mode_the_leader_evicts_what_it_plans_once_per_controller_per_hour() {
         Rescheduler rescheduler = rescheduler(ReschedulerMode.EVICT);
         RoundReport first = rescheduler.round();
-        assertThat(first.moves()).extracting(RoundReport.MoveResult::result).containsOnly("EVICTED");
+        assertThat(first.moves()).extracting(RoundReport.MoveResult::result).containsOnly(RoundReport.MoveOutcome.EVICTED);
         assertThat(evicted).extracting(m -> m.pod().name()).containsExactly("a-1");
         assertThat(expiredOn).containsExactly("cold"); // its expired entry goes
         // the view has not caught up (same snapshot): a-2 is the same Deployment, within the hour
@@ -104,7 +104,7 @@ class ReschedulerTest {
     @Test
     void a_dry_run_and_the_debug_plan_evict_nothing() {
         RoundReport round = rescheduler(ReschedulerMode.DRY_RUN).round();
-        assertThat(round.moves()).isNotEmpty().extracting(RoundReport.MoveResult::result).containsOnly("PLANNED");
+        assertThat(round.moves()).isNotEmpty().extracting(RoundReport.MoveResult::result).containsOnly(RoundReport.MoveOutcome.PLANNED);
         assertThat(rescheduler(ReschedulerMode.EVICT).planNow().moves()).isNotEmpty();
         assertThat(evicted).isEmpty();
         assertThat(expiredOn).isEmpty();
@@ -134,16 +134,24 @@ class ReschedulerTest {
                 .pod(pod("misfit", "m", 2000).toBuilder().nodeName("x").constraints(gpuOnly).build())
                 .pod(pod("batch", "b", 1000)).pod(pod("big", "g", 2000)).build();
         List<String> tried = new ArrayList<>();
-        Evictor refusingMisfit = (pod, move) -> {
-            tried.add(pod.name());
-            return new Evictor.EvictionOutcome(pod.name().equals("misfit") ? Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET
-                    : Evictor.EvictionOutcome.Result.EVICTED, "said so");
+        Evictor refusingMisfit = new Evictor() {
+            @Override
+            public EvictionOutcome evict(PodInfo pod, Move move) {
+                tried.add(pod.name());
+                return new EvictionOutcome(pod.name().equals("misfit") ? EvictionOutcome.Result.BLOCKED_BY_BUDGET
+                        : EvictionOutcome.Result.EVICTED, "said so");
+            }
+
+            @Override
+            public void expireAvoidances(String node) {
+                // the test reads no avoid list
+            }
         };
         ClusterView fixed = view(snapshot, () -> true);
         Clock clock = Clock.fixed(Instant.parse("2026-11-23T12:00:00Z"), ZoneOffset.UTC);
         String policies = POLICIES.replace("policies:", "policies:\n  affinity: {enabled: true}");
         RoundReport round = new Rescheduler(ReschedulerMode.EVICT, fixed,
-                new ReschedulerConfigService(null, policies, ConfigMapFeed.NONE, clock), refusingMisfit, () -> true, clock,
+                new ReschedulerConfigService(null, policies, ConfigMapFeed.NONE, clock), refusingMisfit, new NoApi(), () -> true, clock,
                 System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()), PreemptionCheck.NEVER, List.of()).round();
         assertThat(round.moves()).extracting(m -> m.move().pod().name() + "->" + m.move().to() + " " + m.result())
                 .containsExactly("misfit->gpu BLOCKED_BY_BUDGET", "batch->x NOT_TRIED");

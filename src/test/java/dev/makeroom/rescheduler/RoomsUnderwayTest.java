@@ -10,6 +10,7 @@ import dev.makeroom.core.model.PodRef;
 import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.reschedule.Evictor;
+import dev.makeroom.core.reschedule.RoomHold;
 import dev.makeroom.core.reschedule.Move;
 import dev.makeroom.core.reschedule.PreemptionCheck;
 import dev.makeroom.core.reschedule.RoomPlan;
@@ -53,7 +54,10 @@ class RoomsUnderwayTest {
     private Set<String> refused = Set.of();
     private boolean reservable = true;
 
-    private final Evictor evictor = new Evictor() {
+    private final FakeApi api = new FakeApi();
+
+    /** Records every call, refuses the pods named in {@code refused}, reserves while {@code reservable}. */
+    private final class FakeApi implements Evictor, RoomHold {
         @Override
         public EvictionOutcome evict(PodInfo pod, Move move) {
             calls.add("evict " + pod.name());
@@ -76,13 +80,18 @@ class RoomsUnderwayTest {
         public void announce(PodInfo pending, RoomPlan room) {
             calls.add("announce to " + pending.name() + ": " + room.moves().size() + " off " + room.node());
         }
-    };
+
+        @Override
+        public void expireAvoidances(String node) {
+            // the test reads no avoid list
+        }
+    }
 
     private RoundReport round(ClusterSnapshot snapshot) {
         Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
         ClusterView view = ReschedulerTest.view(snapshot, () -> true);
         return new Rescheduler(ReschedulerMode.EVICT, view, new ReschedulerConfigService(null, GENEROUS,
-                ConfigMapFeed.NONE, clock), evictor, () -> true, clock, System::nanoTime,
+                ConfigMapFeed.NONE, clock), api, api, () -> true, clock, System::nanoTime,
                 new ReschedulerMetrics(new SimpleMeterRegistry()), PreemptionCheck.NEVER, List.of()).round();
     }
 
@@ -92,7 +101,7 @@ class RoomsUnderwayTest {
         assertThat(calls).containsExactly("reserve node-1 for batch/report until 2026-11-23T12:02:00Z",
                 "announce to report: 2 off node-1", "evict a", "evict b");
         assertThat(round.rooms()).singleElement().satisfies(r -> {
-            assertThat(r.result()).isEqualTo("ENACTED");
+            assertThat(r.result()).isEqualTo(RoundReport.RoomOutcome.ENACTED);
             assertThat(r.detail()).isEqualTo("node-1 held for batch/report until 2026-11-23T12:02:00Z");
         });
     }
@@ -105,7 +114,7 @@ class RoomsUnderwayTest {
                 "announce to report: 2 off node-1", "evict a", "release node-1 of report");
         assertThat(round.moves()).extracting(m -> m.move().pod().name() + " " + m.result())
                 .containsExactly("a BLOCKED_BY_BUDGET", "b NOT_TRIED");
-        assertThat(round.rooms()).extracting(RoundReport.RoomResult::result).containsExactly("NOT_ENACTED");
+        assertThat(round.rooms()).extracting(RoundReport.RoomResult::result).containsExactly(RoundReport.RoomOutcome.NOT_ENACTED);
     }
 
     @Test
@@ -114,7 +123,7 @@ class RoomsUnderwayTest {
         RoundReport round = round(crowded(NodeAdmission.OPEN));
         assertThat(calls).doesNotContain("release node-1 of report");
         assertThat(round.rooms()).singleElement().satisfies(r -> {
-            assertThat(r.result()).isEqualTo("PARTLY_ENACTED");
+            assertThat(r.result()).isEqualTo(RoundReport.RoomOutcome.PARTLY_ENACTED);
             assertThat(r.detail()).startsWith("1 of 2 moves evicted (shop/b was not evicted)");
         });
     }
@@ -125,7 +134,7 @@ class RoomsUnderwayTest {
         RoundReport round = round(crowded(NodeAdmission.OPEN));
         assertThat(calls).containsExactly("reserve node-1 for batch/report until 2026-11-23T12:02:00Z");
         assertThat(round.rooms()).singleElement().satisfies(r -> {
-            assertThat(r.result()).isEqualTo("NOT_ENACTED");
+            assertThat(r.result()).isEqualTo(RoundReport.RoomOutcome.NOT_ENACTED);
             assertThat(r.detail()).isEqualTo("could not reserve node-1 for batch/report");
         });
     }

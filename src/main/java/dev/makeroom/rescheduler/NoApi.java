@@ -1,0 +1,43 @@
+package dev.makeroom.rescheduler;
+
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Reservation;
+import dev.makeroom.core.reschedule.Evictor;
+import dev.makeroom.core.reschedule.Move;
+import dev.makeroom.core.reschedule.RoomHold;
+import dev.makeroom.core.reschedule.RoomPlan;
+
+/**
+ * The ports when makeroom reads a snapshot file: there is no API to evict through or to hold room in,
+ * so every eviction fails saying so and no room is held (so nothing is evicted for it). Rounds on a
+ * file plan; makeroom warns at start when evict mode is asked of one.
+ */
+public final class NoApi implements Evictor, RoomHold {
+
+    private static final String WHY = "no Kubernetes API to evict through (a snapshot file)";
+
+    @Override
+    public EvictionOutcome evict(PodInfo pod, Move move) {
+        return new EvictionOutcome(EvictionOutcome.Result.FAILED, WHY);
+    }
+
+    @Override
+    public void expireAvoidances(String node) {
+        // no avoid list is written without an API
+    }
+
+    @Override
+    public boolean reserve(String node, Reservation reservation) {
+        return false;
+    }
+
+    @Override
+    public void release(String node, String uid) {
+        // nothing was held
+    }
+
+    @Override
+    public void announce(PodInfo pending, RoomPlan room) {
+        // no pod to tell: reserve always refuses, so this is never reached
+    }
+}
