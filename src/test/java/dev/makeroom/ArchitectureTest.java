@@ -1,6 +1,8 @@
 package dev.makeroom;
 
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -8,10 +10,20 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ArchitectureTest {
@@ -35,6 +47,56 @@ class ArchitectureTest {
                         "dev.makeroom.web..", "dev.makeroom.cluster..", "dev.makeroom.config..", "dev.makeroom.debug..",
                         "dev.makeroom.observability..")
                 .check(classes);
+    }
+
+    /** The wire protocol asks the core through its ports (the view, the decision events), never the adapter. */
+    @Test
+    void the_wire_protocol_knows_nothing_of_the_cluster_adapter() {
+        noClasses().that().resideInAPackage("dev.makeroom.web..")
+                .should().dependOnClassesThat().resideInAPackage("dev.makeroom.cluster..")
+                .check(classes);
+    }
+
+    /** docs/design.md lists what each top-level package uses besides the core: that list is the code's, both ways. */
+    @Test
+    void the_packages_use_exactly_what_the_design_lists() throws IOException {
+        Map<String, Set<String>> listed = new TreeMap<>();
+        Pattern line = Pattern.compile("^- (\\w+) → (.+)$");
+        for (String text : Files.readAllLines(Path.of("docs/design.md"))) {
+            Matcher m = line.matcher(text);
+            if (m.matches()) {
+                Set<String> uses = new TreeSet<>();
+                if (!m.group(2).equals("(nothing)")) {
+                    uses.addAll(List.of(m.group(2).split(", ")));
+                }
+                listed.put(m.group(1), uses);
+            }
+        }
+        Map<String, Set<String>> used = new TreeMap<>();
+        for (JavaClass c : classes) {
+            String from = topLevel(c.getPackageName());
+            if (from == null || from.equals("core")) {
+                continue;
+            }
+            Set<String> uses = used.computeIfAbsent(from, k -> new TreeSet<>());
+            for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                String to = topLevel(d.getTargetClass().getPackageName());
+                if (to != null && !to.equals(from) && !to.equals("core")) {
+                    uses.add(to);
+                }
+            }
+        }
+        assertThat(listed).as("docs/design.md, section 4").isEqualTo(used);
+    }
+
+    /** {@code web} for {@code dev.makeroom.web.x}; null outside makeroom's packages and for the root. */
+    private static String topLevel(String packageName) {
+        if (!packageName.startsWith("dev.makeroom.")) {
+            return null;
+        }
+        String rest = packageName.substring("dev.makeroom.".length());
+        int dot = rest.indexOf('.');
+        return dot < 0 ? rest : rest.substring(0, dot);
     }
 
     @Test

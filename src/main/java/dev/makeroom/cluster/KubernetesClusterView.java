@@ -1,5 +1,6 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.mapping.ObjectNames;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.makeroom.process.OutOfMemoryExit;

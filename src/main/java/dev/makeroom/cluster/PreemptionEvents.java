@@ -3,6 +3,7 @@ package dev.makeroom.cluster;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.makeroom.core.model.PodRef;
+import dev.makeroom.core.preemption.DecisionEvents;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import org.slf4j.Logger;
@@ -24,7 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code perSecond} Events a second in all at most (the count is kept without a lock: requests may
  * race past it by a few).
  */
-public final class PreemptionEvents implements AutoCloseable {
+public final class PreemptionEvents implements DecisionEvents, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(PreemptionEvents.class);
     public static final String REASON = "MakeroomPreemption";
@@ -57,6 +58,7 @@ public final class PreemptionEvents implements AutoCloseable {
                 }, (task, pool) -> dropped.incrementAndGet());
     }
 
+    @Override
     public boolean enabled() {
         return writer != null;
     }
@@ -67,6 +69,7 @@ public final class PreemptionEvents implements AutoCloseable {
     }
 
     /** Says {@code message} on the pod, unless it said the same lately or the rate is spent. */
+    @Override
     public void record(PodRef pod, String message) {
         if (writer == null || Objects.equals(lastSaid.getIfPresent(pod.uid()), message) || !withinRate()) {
             return;

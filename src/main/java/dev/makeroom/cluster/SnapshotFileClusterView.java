@@ -1,5 +1,6 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.mapping.SnapshotMapper;
 import dev.makeroom.core.model.ClusterSnapshot;
 

@@ -1,5 +1,5 @@
 /**
  * Adapts sources of Kubernetes objects into immutable core snapshots, behind
- * {@link dev.makeroom.cluster.ClusterView}. Kubernetes objects are read with fabric8's own model.
+ * {@link dev.makeroom.core.model.ClusterView}. Kubernetes objects are read with fabric8's own model.
  */
 package dev.makeroom.cluster;

@@ -1,6 +1,6 @@
 package dev.makeroom.config;
 
-import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.cluster.ConfigMapFeed;
 import dev.makeroom.cluster.KubernetesClusterView;
 import dev.makeroom.cluster.PreemptionEvents;

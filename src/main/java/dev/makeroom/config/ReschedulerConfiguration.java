@@ -1,7 +1,7 @@
 package dev.makeroom.config;
 
 import dev.makeroom.cluster.ApiEvictor;
-import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.cluster.ConfigMapFeed;
 import dev.makeroom.cluster.ConfigMapWatch;
 import dev.makeroom.cluster.KubernetesClusterView;

@@ -1,6 +1,6 @@
 package dev.makeroom.debug;
 
-import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.cluster.ReplicaName;
 import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.core.filter.FilterPolicy;

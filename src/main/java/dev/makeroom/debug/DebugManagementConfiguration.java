@@ -1,6 +1,6 @@
 package dev.makeroom.debug;
 
-import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.observability.DecisionLog;
 import dev.makeroom.queues.QueueConfigService;

@@ -1,6 +1,6 @@
 package dev.makeroom.debug;
 
-import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.core.queue.Queue;
 import dev.makeroom.observability.DurationText;
 import dev.makeroom.core.queue.QueueTree;

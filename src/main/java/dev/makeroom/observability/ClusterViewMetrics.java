@@ -1,6 +1,6 @@
 package dev.makeroom.observability;
 
-import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.cluster.KubernetesClusterView;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;

@@ -1,6 +1,6 @@
 package dev.makeroom.observability;
 
-import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.queue.Queue;
 import dev.makeroom.core.queue.QueueTree;

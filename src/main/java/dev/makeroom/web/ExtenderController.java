@@ -1,12 +1,12 @@
 package dev.makeroom.web;
 
-import dev.makeroom.cluster.ClusterView;
-import dev.makeroom.cluster.PreemptionEvents;
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.filter.FilterVerdict;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.Candidate;
+import dev.makeroom.core.preemption.DecisionEvents;
 import dev.makeroom.core.preemption.DecisionOutcome;
 import dev.makeroom.core.preemption.NodeVerdict;
 import dev.makeroom.core.preemption.PreemptionDecision;
@@ -58,12 +58,12 @@ class ExtenderController {
     private final AvoidList avoidList;
     private final Clock clock;
     private final WarmupRequests warmups;
-    private final PreemptionEvents events;
+    private final DecisionEvents events;
 
     ExtenderController(ClusterView view, WireJson json, PodTranslator pods, FilterPolicy filterPolicy,
                        ShieldScorePolicy scorePolicy, PreemptionEngine engine, ExtenderMetrics metrics,
                        DecisionLog decisions, Queues queues, NodeNameJson nodeNames, AvoidList avoidList,
-                       Clock clock, WarmupRequests warmups, PreemptionEvents events) {
+                       Clock clock, WarmupRequests warmups, DecisionEvents events) {
         this.view = view;
         this.json = json;
         this.pods = pods;

@@ -1,5 +1,6 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.support.Await;

@@ -1,5 +1,6 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.support.Await;
 import dev.makeroom.support.ExtenderClient;
 import dev.makeroom.support.MockApiClients;

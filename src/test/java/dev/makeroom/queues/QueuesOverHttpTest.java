@@ -1,6 +1,6 @@
 package dev.makeroom.queues;
 
-import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.support.Await;
 import dev.makeroom.support.ExtenderClient;
 import dev.makeroom.support.MockApiClients;

@@ -1,6 +1,6 @@
 package dev.makeroom.rescheduler;
 
-import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.cluster.ConfigMapFeed;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;

@@ -1,6 +1,6 @@
 package dev.makeroom.web;
 
-import dev.makeroom.cluster.ClusterView;
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
