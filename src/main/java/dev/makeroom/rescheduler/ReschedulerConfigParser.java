@@ -1,8 +1,10 @@
 package dev.makeroom.rescheduler;
 
+import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.reschedule.Aggressiveness;
 import dev.makeroom.core.reschedule.RescheduleSettings;
+import dev.makeroom.core.reschedule.Scope;
 import dev.makeroom.queues.GoDuration;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -10,6 +12,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.YAMLException;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +41,16 @@ public final class ReschedulerConfigParser {
             new RescheduleSettings.MoveLimits(10, 2, 20, 1, 50), false, 0, DEFRAGMENT);
 
     private static final Set<String> TOP = Set.of("aggressiveness", "policies", "limits", "allowLocalStorage",
-            "refusalBackoffMax");
-    private static final Set<String> POLICIES = Set.of("rebalance", "affinity", "defragment");
+            "refusalBackoffMax", "scope");
+    private static final Set<String> POLICIES = Set.of("rebalance", "affinity", "defragment", "taints", "spread",
+            "duplicates");
+    private static final Set<String> ENABLED = Set.of("enabled");
+    private static final Set<String> TAINTS = Set.of("enabled", "keys");
+    private static final Set<String> SCOPE = Set.of("namespaces", "podSelector", "nodeSelector", "priorityThreshold",
+            "minPodAge", "minReplicas");
+    private static final Set<String> NAMESPACES = Set.of("include", "exclude");
+    private static final Set<String> SELECTOR = Set.of("matchLabels", "matchExpressions");
+    private static final Set<String> EXPRESSION = Set.of("key", "operator", "values");
     private static final Set<String> DEFRAGMENT_KEYS = Set.of("enabled", "after", "schedulerNames", "reserveFor",
             "maxMoves", "searchBudget");
     private static final Set<String> REBALANCE = Set.of("enabled", "low", "high");
@@ -91,6 +102,9 @@ public final class ReschedulerConfigParser {
         RescheduleSettings.MoveLimits d = DEFAULTS.limits();
         Map<String, Object> defragment = map(policies.getOrDefault("defragment", Map.of()), "policies.defragment",
                 DEFRAGMENT_KEYS);
+        Map<String, Object> taints = map(policies.getOrDefault("taints", Map.of()), "policies.taints", TAINTS);
+        Map<String, Object> spread = map(policies.getOrDefault("spread", Map.of()), "policies.spread", ENABLED);
+        Map<String, Object> duplicates = map(policies.getOrDefault("duplicates", Map.of()), "policies.duplicates", ENABLED);
         return new RescheduleSettings(new RescheduleSettings.Rebalance(rebalancing, low, high),
                 bool(affinity.getOrDefault("enabled", false), "policies.affinity.enabled"),
                 new RescheduleSettings.MoveLimits(count(limits, "perRound", d.perRound()),
@@ -101,7 +115,74 @@ public final class ReschedulerConfigParser {
                 bool(top.getOrDefault("allowLocalStorage", false), "allowLocalStorage"),
                 minGain(affinity.getOrDefault("minGain", aggressiveness == null ? 0 : aggressiveness.minGain())),
                 defragment(defragment), aggressiveness == null ? Aggressiveness.MODERATE : aggressiveness,
-                positive(duration(top, "refusalBackoffMax", RescheduleSettings.REFUSAL_BACKOFF_MAX, ""), "refusalBackoffMax"));
+                positive(duration(top, "refusalBackoffMax", RescheduleSettings.REFUSAL_BACKOFF_MAX, ""), "refusalBackoffMax"),
+                new RescheduleSettings.Taints(bool(taints.getOrDefault("enabled", false), "policies.taints.enabled"),
+                        Set.copyOf(names(taints.getOrDefault("keys", List.of()), "policies.taints.keys"))),
+                bool(spread.getOrDefault("enabled", false), "policies.spread.enabled"),
+                bool(duplicates.getOrDefault("enabled", false), "policies.duplicates.enabled"),
+                scope(map(top.getOrDefault("scope", Map.of()), "scope", SCOPE)));
+    }
+
+    private static Scope scope(Map<String, Object> doc) {
+        Map<String, Object> namespaces = map(doc.getOrDefault("namespaces", Map.of()), "scope.namespaces", NAMESPACES);
+        Object threshold = doc.get("priorityThreshold");
+        if (threshold != null && !(threshold instanceof Integer)) {
+            throw new InvalidReschedulerConfigException("scope.priorityThreshold must be a whole number (a priority:"
+                    + " pods at or above it never move)");
+        }
+        int minReplicas = count(doc, "minReplicas", 0, "scope.");
+        return new Scope(Set.copyOf(names(namespaces.getOrDefault("include", List.of()), "scope.namespaces.include")),
+                Set.copyOf(names(namespaces.getOrDefault("exclude", List.of()), "scope.namespaces.exclude")),
+                selector(doc.getOrDefault("podSelector", Map.of()), "scope.podSelector"),
+                selector(doc.getOrDefault("nodeSelector", Map.of()), "scope.nodeSelector"),
+                (Integer) threshold, duration(doc, "minPodAge", Duration.ZERO, "scope."), minReplicas);
+    }
+
+    /** A label selector as Kubernetes writes one: matchLabels, and matchExpressions of In, NotIn, Exists, DoesNotExist. */
+    private static LabelSelector selector(Object value, String where) {
+        Map<String, Object> doc = map(value, where, SELECTOR);
+        Map<String, String> labels = new LinkedHashMap<>();
+        map(doc.getOrDefault("matchLabels", Map.of()), where + ".matchLabels", null).forEach((k, v) -> {
+            if (!(v instanceof String text)) {
+                throw new InvalidReschedulerConfigException(where + ".matchLabels." + k + " must be a string");
+            }
+            labels.put(k, text);
+        });
+        Object expressions = doc.getOrDefault("matchExpressions", List.of());
+        if (!(expressions instanceof List<?> list)) {
+            throw new InvalidReschedulerConfigException(where + ".matchExpressions must be a list");
+        }
+        List<LabelSelector.Requirement> requirements = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            String at = where + ".matchExpressions[" + i + "]";
+            Map<String, Object> e = map(list.get(i), at, EXPRESSION);
+            if (!(e.get("key") instanceof String key) || key.isBlank()) {
+                throw new InvalidReschedulerConfigException(at + ".key must be a label key");
+            }
+            LabelSelector.Operator operator = switch (String.valueOf(e.get("operator"))) {
+                case "In" -> LabelSelector.Operator.IN;
+                case "NotIn" -> LabelSelector.Operator.NOT_IN;
+                case "Exists" -> LabelSelector.Operator.EXISTS;
+                case "DoesNotExist" -> LabelSelector.Operator.DOES_NOT_EXIST;
+                default -> throw new InvalidReschedulerConfigException(at + ".operator must be In, NotIn, Exists or DoesNotExist");
+            };
+            List<String> values = names(e.getOrDefault("values", List.of()), at + ".values");
+            boolean setBased = operator == LabelSelector.Operator.IN || operator == LabelSelector.Operator.NOT_IN;
+            if (setBased == values.isEmpty()) {
+                throw new InvalidReschedulerConfigException(at + ".values must be " + (setBased
+                        ? "a non-empty list for In and NotIn" : "absent for Exists and DoesNotExist"));
+            }
+            requirements.add(new LabelSelector.Requirement(key, operator, values));
+        }
+        return new LabelSelector(labels, requirements);
+    }
+
+    /** A list of non-blank strings (namespaces, taint keys, label values). */
+    private static List<String> names(Object value, String where) {
+        if (!(value instanceof List<?> list) || !list.stream().allMatch(n -> n instanceof String s && !s.isBlank())) {
+            throw new InvalidReschedulerConfigException(where + " must be a list of names");
+        }
+        return list.stream().map(String.class::cast).toList();
     }
 
     private static RescheduleSettings.Defragment defragment(Map<String, Object> doc) {
@@ -139,13 +220,17 @@ public final class ReschedulerConfigParser {
         return duration;
     }
 
+    /** The value as a mapping with string keys, each among {@code allowed} (null: any key). */
     @SuppressWarnings("unchecked")
     private static Map<String, Object> map(Object value, String where, Set<String> allowed) {
         if (!(value instanceof Map<?, ?> raw)) {
             throw new InvalidReschedulerConfigException(where + " must be a mapping");
         }
         for (Object key : raw.keySet()) {
-            if (!(key instanceof String k) || !allowed.contains(k)) {
+            if (!(key instanceof String k)) {
+                throw new InvalidReschedulerConfigException(where + ": key " + key + " must be a string");
+            }
+            if (allowed != null && !allowed.contains(k)) {
                 throw new InvalidReschedulerConfigException("unknown key " + key + " in " + where
                         + " (known: " + String.join(", ", allowed.stream().sorted().toList()) + ")");
             }

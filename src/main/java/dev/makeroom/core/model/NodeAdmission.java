@@ -65,7 +65,8 @@ public record NodeAdmission(boolean unschedulable, List<Taint> taints, List<Avoi
         return null;
     }
 
-    private static boolean tolerated(PodInfo pod, Taint taint) {
+    /** Whether one of the pod's tolerations tolerates the taint. */
+    public static boolean tolerated(PodInfo pod, Taint taint) {
         for (Toleration toleration : pod.tolerations()) {
             if (toleration.tolerates(taint)) {
                 return true;

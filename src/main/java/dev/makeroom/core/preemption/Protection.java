@@ -29,6 +29,8 @@ public enum Protection {
     PRIORITY_ABOVE("at higher priority"),
     /** Kept in place whatever the policy (no controller, DaemonSet or static pod, opted out, local storage…). */
     NEVER_MOVED("that never move"),
+    /** Outside the rescheduler's scope (namespaces, selectors, priority threshold, age, replicas). */
+    OUT_OF_SCOPE("outside the rescheduler's scope"),
     /** Annotated out of defragmentation. */
     DEFRAGMENTATION_OPTED_OUT("opted out of defragmentation"),
     /** Moved already this round: one move per pod per round. */

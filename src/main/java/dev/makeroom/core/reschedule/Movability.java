@@ -13,7 +13,8 @@ import java.util.Set;
  * Who may be moved to make room for a pending pod (defragmentation's side of the core's
  * {@link Disturbance}): nothing {@link MoveBlocker} keeps in place, priority at most the pending pod's,
  * not of its controller, not opted out of defragmentation, not moved already this round and not
- * refused by the Eviction API lately. Whether a pod that may move also lands is proven per set.
+ * refused by the Eviction API lately, and in the rescheduler's scope. Whether a pod that may move also
+ * lands is proven per set.
  */
 final class Movability {
 
@@ -21,13 +22,17 @@ final class Movability {
     private final boolean allowLocalStorage;
     private final Set<String> movedThisRound;
     private final Set<String> heldBack;
+    private final Scope.Check scope;
     private final Map<String, Boolean> blocked = new HashMap<>(); // uid -> a MoveBlocker applies (the same for every pending pod)
+    private final Map<String, Boolean> outOfScope = new HashMap<>(); // uid -> outside the scope (likewise)
 
-    Movability(ClusterSnapshot snapshot, boolean allowLocalStorage, Set<String> movedThisRound, Set<String> heldBack) {
+    Movability(ClusterSnapshot snapshot, boolean allowLocalStorage, Set<String> movedThisRound, Set<String> heldBack,
+               Scope.Check scope) {
         this.snapshot = snapshot;
         this.allowLocalStorage = allowLocalStorage;
         this.movedThisRound = movedThisRound;
         this.heldBack = heldBack;
+        this.scope = scope;
     }
 
     /** Who may be moved for {@code pending}. */
@@ -51,7 +56,10 @@ final class Movability {
         if (pending.controller() != null && pending.controller().equals(pod.controller())) {
             return Protection.SAME_APPLICATION;
         }
-        boolean kept = blocked.computeIfAbsent(pod.uid(), uid -> MoveBlocker.of(pod, snapshot, allowLocalStorage) != null);
-        return kept ? Protection.NEVER_MOVED : Protection.NONE;
+        if (blocked.computeIfAbsent(pod.uid(), uid -> MoveBlocker.of(pod, snapshot, allowLocalStorage) != null)) {
+            return Protection.NEVER_MOVED;
+        }
+        return outOfScope.computeIfAbsent(pod.uid(), uid -> scope.outOf(pod) != null) ? Protection.OUT_OF_SCOPE
+                : Protection.NONE;
     }
 }

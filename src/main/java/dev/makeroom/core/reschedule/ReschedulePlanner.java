@@ -5,6 +5,9 @@ import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.Conflicts;
+import dev.makeroom.core.placement.Filter;
+import dev.makeroom.core.placement.Placement;
+import dev.makeroom.core.placement.Verdict;
 import dev.makeroom.core.preemption.Deadline;
 
 import java.time.Instant;
@@ -26,22 +29,27 @@ import java.util.function.Predicate;
  * pod moves only to a node where, on that state, the scheduler's filters makeroom models pass without
  * preemption, whose avoid list does not name its controller (nor did a move off it this round), and
  * which serves the policy's goal. Pods whose placement depends on anything it does
- * not check ({@link MoveBlocker}) stay. Policies run in a fixed order: defragment first (a pod that
- * runs nowhere waits on it), then affinity (a pod on a node that no longer allows it is the worse
- * placement), then rebalance; every move is counted against the {@link LimitLedger} and the
- * {@link BudgetLedger} before it is planned. A pod a budget does not let move now, or that the Eviction
- * API refused lately ({@code heldBack}), is skipped and the policy goes on to its next candidate, so
- * one guarded pod never stalls the movable ones beside it.
+ * not check ({@link MoveBlocker}) stay, and so do pods outside the document's {@link Scope}. Policies
+ * run in a fixed order: defragment first (a pod that runs nowhere waits on it), then those that fix a
+ * placement the cluster's rules now refuse (affinity, taints, spread), then duplicates, then rebalance;
+ * every move is counted against the {@link LimitLedger} and the {@link BudgetLedger} before it is
+ * planned. A pod a budget does not let move now, or that the Eviction API refused lately
+ * ({@code heldBack}), is skipped and the policy goes on to its next candidate, so one guarded pod never
+ * stalls the movable ones beside it.
  *
  * <ul>
  *   <li><b>defragment</b>: a pod unschedulable for a while, which preemption does not place, gets a
  *       node freed for it by moving the fewest pods of no higher priority off it, each to a node that
  *       takes them all at once ({@link RoomByMoving}); the node is then held for it.</li>
  *   <li><b>affinity</b>: a pod whose node its node selector or required node affinity no longer
- *       allows, or that shares its node with a pod one of them must keep apart from (anti-affinity by
- *       hostname), moves to the allowed node with the lowest use that takes it (and, with rebalancing
- *       on, stays at or below the {@code high} thresholds with it); so does, with a {@code minGain}, a pod
- *       whose preferred node affinity scores another node that takes it at least that much higher.</li>
+ *       allows, or whose required anti-affinity, at any topology, its domain now breaks (found for the
+ *       round by {@link WideAntiAffinity}, confirmed by the placement engine), moves to the allowed node
+ *       with the lowest use that takes it (and, with rebalancing on, stays at or below the {@code high}
+ *       thresholds with it); so does, with a {@code minGain}, a pod whose preferred node affinity scores
+ *       another node that takes it at least that much higher.</li>
+ *   <li><b>taints</b>, <b>spread</b>, <b>duplicates</b>: {@link TaintsPolicy}, {@link SpreadPolicy},
+ *       {@link DuplicatesPolicy}, each with its design at its top. Each move makes its condition
+ *       better and none makes an earlier policy's worse, so rounds come to rest.</li>
  *   <li><b>rebalance</b>: nodes above a {@code high} threshold, most loaded first, shed pods lowest
  *       priority first (then newest) that request the resources over, each to the node with the lowest
  *       use that is below every {@code low} threshold and stays at or below them with the pod. A target
@@ -52,7 +60,8 @@ import java.util.function.Predicate;
  */
 public final class ReschedulePlanner {
 
-    private static final Comparator<PodInfo> SHED_FIRST = Comparator.comparingInt(PodInfo::priority)
+    /** The order a node gives up pods in: lowest priority first, then the newest, then by name. */
+    static final Comparator<PodInfo> SHED_FIRST = Comparator.comparingInt(PodInfo::priority)
             .thenComparing(PodInfo::startTime, Comparator.nullsLast(Comparator.reverseOrder()))
             .thenComparing(PodInfo::name);
 
@@ -88,6 +97,15 @@ public final class ReschedulePlanner {
         if (settings.affinity()) {
             round.affinity();
         }
+        if (settings.taints().enabled()) {
+            TaintsPolicy.run(round);
+        }
+        if (settings.spread()) {
+            SpreadPolicy.run(round);
+        }
+        if (settings.duplicates()) {
+            DuplicatesPolicy.run(round);
+        }
         if (settings.rebalance().enabled()) {
             round.rebalance();
         }
@@ -106,20 +124,22 @@ public final class ReschedulePlanner {
         return new ReschedulePlan(round.moves, round.skipped, round.rooms);
     }
 
-    /** One round's working state. */
-    private static final class Round {
-        private final ClusterSnapshot snapshot;
-        private final RescheduleSettings settings;
-        private final LimitLedger limits;
-        private final PlannedCluster planned;
-        private final List<NodeInfo> nodes;
+    /** One round's working state; the policies in their own classes plan through it. */
+    static final class Round {
+        final ClusterSnapshot snapshot;
+        final RescheduleSettings settings;
+        final LimitLedger limits;
+        final PlannedCluster planned;
+        final List<NodeInfo> nodes; // by name
         private final List<Move> moves = new ArrayList<>();
         private final List<Skip> skipped = new ArrayList<>();
         private final List<RoomPlan> rooms = new ArrayList<>();
         private final Instant now;
-        private final Set<String> moved = new HashSet<>(); // a pod moves once a round; its replacement is not there yet
+        final Set<String> moved = new HashSet<>(); // a pod moves once a round; its replacement is not there yet
         private final BudgetLedger budgets;
         private final Set<String> heldBack;
+        private final Scope.Check scope;
+        private Set<String> wideSuspects = Set.of(); // pods whose anti-affinity wider than a node may be broken
 
         Round(ClusterSnapshot snapshot, RescheduleSettings settings, LimitLedger limits, Instant now,
               Set<String> heldBack) {
@@ -130,6 +150,7 @@ public final class ReschedulePlanner {
             this.limits = limits;
             this.planned = new PlannedCluster(snapshot, now);
             this.now = now;
+            this.scope = settings.scope().in(snapshot, now);
             this.nodes = snapshot.nodes().stream().sorted(Comparator.comparing(NodeInfo::name)).toList();
         }
 
@@ -140,7 +161,7 @@ public final class ReschedulePlanner {
         void defragment(List<PodInfo> waiting, PreemptionCheck preemption, LongSupplier nanos) {
             RescheduleSettings.Defragment settings = this.settings.defragment();
             RoomByMoving search = new RoomByMoving(snapshot, planned, nodes, this.settings, limits, budgets, moved,
-                    heldBack);
+                    heldBack, scope);
             for (PodInfo pending : waiting) {
                 Skip leftAlone = DefragmentCandidates.leftAlone(snapshot, pending, preemption, limits, now);
                 if (leftAlone != null) {
@@ -165,6 +186,7 @@ public final class ReschedulePlanner {
         }
 
         void affinity() {
+            wideSuspects = WideAntiAffinity.suspects(planned, snapshot.podsWithAntiAffinity());
             for (NodeInfo node : nodes) {
                 for (PodInfo pod : List.copyOf(planned.podsOn(node))) {
                     if (moved.contains(pod.uid())) {
@@ -201,6 +223,12 @@ public final class ReschedulePlanner {
             for (PodInfo other : planned.podsOn(node)) {
                 if (!other.uid().equals(pod.uid()) && Conflicts.keptApartOnNode(pod, other)) {
                     return "required anti-affinity with " + other.ref() + " on the same node";
+                }
+            }
+            if (wideSuspects.contains(pod.uid())) { // confirmed by the engine on the state the moves so far left
+                Placement here = planned.placementOf(pod).on(node);
+                if (here.filter() == Filter.INTER_POD_AFFINITY && here.verdict() == Verdict.UNSCHEDULABLE) {
+                    return "required anti-affinity is broken where it runs: " + here.reason();
                 }
             }
             return null;
@@ -259,8 +287,8 @@ public final class ReschedulePlanner {
             return over;
         }
 
-        /** With rebalancing on, a pod moved for affinity must not make its new node one to rebalance. */
-        private boolean staysAtOrBelowHigh(NodeInfo target, PodInfo pod) {
+        /** With rebalancing on, a pod moved for another policy must not make its new node one to rebalance. */
+        boolean staysAtOrBelowHigh(NodeInfo target, PodInfo pod) {
             if (!settings.rebalance().enabled()) {
                 return true;
             }
@@ -294,36 +322,47 @@ public final class ReschedulePlanner {
             return String.join(", ", resources.stream().map(r -> r + " " + high.get(r) + "%").toList());
         }
 
-        private boolean movable(PodInfo pod, NodeInfo node, ReschedulePolicy policy) {
+        /** Whether the pod may be moved at all (nothing keeps it in place, in scope); a skip says why not. */
+        boolean movable(PodInfo pod, NodeInfo node, ReschedulePolicy policy) {
             MoveBlocker blocker = MoveBlocker.of(pod, snapshot, settings.allowLocalStorage());
             if (blocker != null) {
                 skipped.add(new Skip(pod.ref(), node.name(), policy, SkipCategory.of(blocker), blocker.describe()));
                 return false;
             }
+            String outOfScope = scope.outOf(pod);
+            if (outOfScope != null) {
+                skipped.add(new Skip(pod.ref(), node.name(), policy, SkipCategory.OUT_OF_SCOPE, outOfScope));
+                return false;
+            }
             return true;
+        }
+
+        /** Whether the scope allows moving the pod (asked without a skip: defragmentation counts its own). */
+        String outOfScope(PodInfo pod) {
+            return scope.outOf(pod);
         }
 
         /**
          * Plans the move to the least used of {@code targets} that takes the pod and {@code serves} the
-         * policy, or says why not.
+         * policy, or says why not; the node it goes to, or null.
          */
-        private void relocate(PodInfo pod, NodeInfo from, ReschedulePolicy policy, String why, List<NodeInfo> targets,
-                              Predicate<NodeInfo> serves) {
+        NodeInfo relocate(PodInfo pod, NodeInfo from, ReschedulePolicy policy, String why, List<NodeInfo> targets,
+                         Predicate<NodeInfo> serves) {
             String limit = limits.exceeded(pod, from.name());
             if (limit != null) {
                 skipped.add(new Skip(pod.ref(), from.name(), policy, SkipCategory.LIMIT, why + "; not moved: " + limit));
-                return;
+                return null;
             }
             if (heldBack.contains(pod.uid())) {
                 skipped.add(new Skip(pod.ref(), from.name(), policy, SkipCategory.BACKOFF,
                         why + "; not moved: held back after the Eviction API refused it"));
-                return;
+                return null;
             }
             DisruptionBudget budget = budgets.refusing(pod);
             if (budget != null) {
                 skipped.add(new Skip(pod.ref(), from.name(), policy, SkipCategory.BUDGET,
                         why + "; not moved: " + budgets.describe(budget)));
-                return;
+                return null;
             }
             NodeInfo best = null;
             double bestLoad = Double.MAX_VALUE;
@@ -350,13 +389,14 @@ public final class ReschedulePlanner {
             if (best == null) {
                 skipped.add(new Skip(pod.ref(), from.name(), policy, SkipCategory.NO_LANDING,
                         why + "; not moved: no other node takes it" + (refusal == null ? "" : " (" + refusal + ")")));
-                return;
+                return null;
             }
             planned.move(pod, from.name(), best.name());
             moved.add(pod.uid());
             limits.record(pod, from.name());
             budgets.record(pod);
             moves.add(new Move(pod.ref(), from.name(), best.name(), policy, why));
+            return best;
         }
     }
 }

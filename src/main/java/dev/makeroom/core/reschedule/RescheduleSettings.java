@@ -12,14 +12,50 @@ import java.util.Set;
  * preferred node affinity scores at least this much higher (0: never for that reason). {@code defragment}:
  * moving pods to make room for pending pods that fit nowhere. {@code aggressiveness}: how much of the
  * disruption budgets the rounds may spend. {@code refusalBackoffMax}: the longest a pod the Eviction API
- * refused stays out of the plans (the backoff doubles per refusal up to it).
+ * refused stays out of the plans (the backoff doubles per refusal up to it). {@code taints}: pods on nodes
+ * with a NoSchedule taint they do not tolerate move. {@code spread}: pods whose topology spread
+ * constraints their domain now breaks move. {@code duplicates}: a controller's pods piled on one node
+ * spread out. {@code scope}: which pods any policy may move.
  */
 public record RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits,
                                  boolean allowLocalStorage, int preferredMinGain, Defragment defragment,
-                                 Aggressiveness aggressiveness, Duration refusalBackoffMax) {
+                                 Aggressiveness aggressiveness, Duration refusalBackoffMax, Taints taints,
+                                 boolean spread, boolean duplicates, Scope scope) {
 
     /** The longest a pod the Eviction API refused is held back, where the document does not say. */
     public static final Duration REFUSAL_BACKOFF_MAX = Duration.ofHours(1);
+
+    /** Without the taints, spread and duplicates policies, every pod in scope. */
+    public RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits, boolean allowLocalStorage,
+                              int preferredMinGain, Defragment defragment, Aggressiveness aggressiveness,
+                              Duration refusalBackoffMax) {
+        this(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment, aggressiveness,
+                refusalBackoffMax, Taints.OFF, false, false, Scope.ALL);
+    }
+
+    /** These settings with {@code scope}. */
+    public RescheduleSettings withScope(Scope scope) {
+        return new RescheduleSettings(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment,
+                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope);
+    }
+
+    /** These settings with the taints, spread and duplicates policies as given. */
+    public RescheduleSettings withPolicies(Taints taints, boolean spread, boolean duplicates) {
+        return new RescheduleSettings(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment,
+                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope);
+    }
+
+    /**
+     * The taints policy: pods on a node with a NoSchedule taint they do not tolerate (placed before the
+     * taint came) move; with {@code keys}, only for taints of those keys.
+     */
+    public record Taints(boolean enabled, Set<String> keys) {
+        public static final Taints OFF = new Taints(false, Set.of());
+
+        public Taints {
+            keys = Set.copyOf(keys);
+        }
+    }
 
     /** With refused pods held back an hour at most. */
     public RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits, boolean allowLocalStorage,

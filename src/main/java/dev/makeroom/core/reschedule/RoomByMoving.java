@@ -91,13 +91,14 @@ final class RoomByMoving {
     private final Movability movability;
 
     RoomByMoving(ClusterSnapshot snapshot, PlannedCluster planned, List<NodeInfo> nodes, RescheduleSettings settings,
-                 LimitLedger limits, BudgetLedger budgets, Set<String> movedThisRound, Set<String> heldBack) {
+                 LimitLedger limits, BudgetLedger budgets, Set<String> movedThisRound, Set<String> heldBack,
+                 Scope.Check scope) {
         this.budgets = budgets;
         this.planned = planned;
         this.nodes = nodes;
         this.settings = settings;
         this.limits = limits;
-        this.movability = new Movability(snapshot, settings.allowLocalStorage(), movedThisRound, heldBack);
+        this.movability = new Movability(snapshot, settings.allowLocalStorage(), movedThisRound, heldBack, scope);
     }
 
     /** Room for {@code pending}: on success the moves are applied to the planned cluster and the node held for it. */

@@ -7,6 +7,8 @@ public enum SkipCategory {
     // what keeps a running pod in place whatever the policy: the MoveBlocker of the same name
     NO_CONTROLLER, DAEMON_SET, MIRROR, TERMINATING, OPTED_OUT, NOT_EVICTABLE, SYSTEM_CRITICAL, LOCAL_STORAGE,
     UNCHECKED_CONSTRAINTS,
+    /** Outside the document's scope (namespaces, selectors, priority threshold, age, replicas). */
+    OUT_OF_SCOPE,
     /** A rate limit (per round, node, namespace, controller or hour) does not allow it. */
     LIMIT,
     /** A PodDisruptionBudget covering the pod allows no more disruptions now (counting the round's moves). */
