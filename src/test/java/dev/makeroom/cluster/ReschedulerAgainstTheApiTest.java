@@ -56,7 +56,15 @@ class ReschedulerAgainstTheApiTest {
         API.refusedEvictions.add("ml/trainer-1"); // its budget allows no disruption now
         admin.resource(new ConfigMapBuilder().withNewMetadata().withName("makeroom-rescheduler")
                 .withNamespace("makeroom-system").endMetadata()
-                .addToData("rescheduler.yaml", Files.readString(Path.of("examples/rescheduler.yaml"))).build()).create();
+                .addToData("rescheduler.yaml", examplePoliciesForPodsJustCreated()).build()).create();
+    }
+
+    /** The example policies, but for the example's least pod age: the mock API's pods were created a moment ago. */
+    private static String examplePoliciesForPodsJustCreated() throws java.io.IOException {
+        String example = Files.readString(Path.of("examples/rescheduler.yaml"));
+        String young = example.replace("minPodAge: 10m ", "minPodAge: 0s  ");
+        assertThat(young).as("the example's minPodAge").isNotEqualTo(example);
+        return young;
     }
 
     @AfterAll

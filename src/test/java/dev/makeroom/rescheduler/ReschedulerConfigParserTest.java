@@ -1,12 +1,15 @@
 package dev.makeroom.rescheduler;
 
+import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.reschedule.Aggressiveness;
 import dev.makeroom.core.reschedule.RescheduleSettings;
+import dev.makeroom.core.reschedule.Scope;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -27,6 +30,49 @@ class ReschedulerConfigParserTest {
         assertThat(settings.preferredMinGain()).isEqualTo(50);
         assertThat(settings.defragment()).isEqualTo(new RescheduleSettings.Defragment(true, Duration.ofSeconds(30),
                 Set.of("default-scheduler"), Duration.ofMinutes(2), 3, Duration.ofSeconds(1)));
+        assertThat(settings.taints()).isEqualTo(new RescheduleSettings.Taints(true, Set.of("dedicated")));
+        assertThat(settings.spread()).isTrue();
+        assertThat(settings.duplicates()).isFalse();
+        assertThat(settings.scope()).isEqualTo(new Scope(Set.of(), Set.of("kube-system"),
+                new LabelSelector(Map.of(), List.of(new LabelSelector.Requirement("makeroom.dev/stay",
+                        LabelSelector.Operator.DOES_NOT_EXIST, List.of()))), LabelSelector.EMPTY, 1_000_000,
+                Duration.ofMinutes(10), 0));
+    }
+
+    @Test
+    void the_new_policies_are_off_and_every_pod_in_scope_unless_the_document_says_otherwise() {
+        RescheduleSettings settings = ReschedulerConfigParser.parse("policies: {affinity: {enabled: true}}");
+        assertThat(settings.taints()).isEqualTo(RescheduleSettings.Taints.OFF);
+        assertThat(settings.spread()).isFalse();
+        assertThat(settings.duplicates()).isFalse();
+        assertThat(settings.scope()).isEqualTo(Scope.ALL);
+        RescheduleSettings scoped = ReschedulerConfigParser.parse("""
+                scope:
+                  namespaces: {include: [shop, web]}
+                  nodeSelector: {matchLabels: {pool: general}}
+                  podSelector: {matchExpressions: [{key: tier, operator: In, values: [batch, web]}]}
+                """);
+        assertThat(scoped.scope().includeNamespaces()).containsExactlyInAnyOrder("shop", "web");
+        assertThat(scoped.scope().nodes()).isEqualTo(LabelSelector.matching(Map.of("pool", "general")));
+        assertThat(scoped.scope().pods().matches(Map.of("tier", "web"))).isTrue();
+        assertThat(scoped.scope().pods().matches(Map.of("tier", "db"))).isFalse();
+    }
+
+    @Test
+    void a_bad_scope_or_policy_is_rejected_naming_the_key() {
+        assertRejected("scope: {namespace: {exclude: [a]}}", "unknown key namespace in scope");
+        assertRejected("scope: {namespaces: {exclude: a}}", "scope.namespaces.exclude must be a list of names");
+        assertRejected("scope: {priorityThreshold: high}", "scope.priorityThreshold must be a whole number");
+        assertRejected("scope: {minPodAge: 10 minutes}", "scope.minPodAge must be a duration");
+        assertRejected("scope: {minReplicas: -1}", "scope.minReplicas must be a whole number, 0 or more");
+        assertRejected("scope: {podSelector: {matchExpressions: [{key: a, operator: Equals, values: [b]}]}}",
+                "scope.podSelector.matchExpressions[0].operator must be In, NotIn, Exists or DoesNotExist");
+        assertRejected("scope: {podSelector: {matchExpressions: [{key: a, operator: In}]}}",
+                "scope.podSelector.matchExpressions[0].values must be a non-empty list for In and NotIn");
+        assertRejected("scope: {nodeSelector: {matchLabels: {pool: 3}}}", "scope.nodeSelector.matchLabels.pool must be a string");
+        assertRejected("policies: {taints: {enabled: true, keys: dedicated}}", "policies.taints.keys must be a list of names");
+        assertRejected("policies: {spread: {enabled: true, maxSkew: 2}}", "unknown key maxSkew in policies.spread");
+        assertRejected("policies: {duplicates: {enabled: maybe}}", "policies.duplicates.enabled must be true or false");
     }
 
     @Test
