@@ -1,7 +1,10 @@
 package dev.makeroom.debug;
 
+import dev.makeroom.core.reschedule.RescheduleSettings;
 import dev.makeroom.core.reschedule.Skip;
+import dev.makeroom.rescheduler.InvalidReschedulerConfigException;
 import dev.makeroom.rescheduler.Rescheduler;
+import dev.makeroom.rescheduler.ReschedulerConfigParser;
 import dev.makeroom.rescheduler.ReschedulerConfigState;
 import dev.makeroom.rescheduler.RoundReport;
 import org.springframework.http.MediaType;
@@ -56,11 +59,23 @@ final class ReschedulerDebug {
     }
 
     /**
-     * POST /debug/rescheduler/plan — what a round would do now, changing nothing; with
-     * {@code ?pod=namespace/name}, what defragmentation would do for that pending pod, however long it has waited.
+     * POST /debug/rescheduler/plan — what a round would do now, changing nothing; with a policies
+     * document as the body ({@code Content-Type: application/yaml}), what it would do under that
+     * document instead of the one in force; with {@code ?pod=namespace/name}, what defragmentation
+     * would do for that pending pod, however long it has waited.
      */
-    ServerResponse plan(ServerRequest request) {
+    ServerResponse plan(ServerRequest request) throws Exception {
         String pod = request.param("pod").orElse(null);
+        if (pod == null && isYaml(request)) {
+            RescheduleSettings tried;
+            try {
+                tried = ReschedulerConfigParser.parse(request.body(String.class));
+            } catch (InvalidReschedulerConfigException e) {
+                return ServerResponse.badRequest().contentType(MediaType.APPLICATION_JSON)
+                        .body(new Problem("invalid policies document: " + e.getMessage()));
+            }
+            return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(view(rescheduler.planNowWith(tried)));
+        }
         if (pod == null) {
             return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(view(rescheduler.planNow()));
         }
@@ -75,6 +90,11 @@ final class ReschedulerDebug {
                     .body(new Problem("no pending pod " + pod + " in makeroom's view"));
         }
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(view(report));
+    }
+
+    private static boolean isYaml(ServerRequest request) {
+        return request.headers().contentType().map(type -> type.getSubtype().equals("yaml")
+                || type.getSubtype().equals("x-yaml")).orElse(false);
     }
 
     private static RoundView view(RoundReport round) {

@@ -150,7 +150,15 @@ public final class Rescheduler implements AutoCloseable {
 
     /** What a round would do now, changing nothing (the debug API's dry run). */
     public RoundReport planNow() {
-        return dryRun(null);
+        return dryRun(null, null);
+    }
+
+    /**
+     * What a round would do now under {@code settings} instead of the document in force, changing
+     * nothing: a policies document tried before it is deployed.
+     */
+    public RoundReport planNowWith(RescheduleSettings settings) {
+        return dryRun(null, settings);
     }
 
     /**
@@ -161,25 +169,26 @@ public final class Rescheduler implements AutoCloseable {
         ClusterSnapshot snapshot = view.snapshot();
         PodInfo pending = snapshot.pods().stream().filter(p -> p.namespace().equals(namespace)
                 && p.name().equals(name) && !p.isAssigned()).findFirst().orElse(null);
-        return pending == null ? null : dryRun(pending);
+        return pending == null ? null : dryRun(pending, null);
     }
 
-    private RoundReport dryRun(PodInfo pending) {
+    private RoundReport dryRun(PodInfo pending, RescheduleSettings tried) {
         Instant now = clock.instant();
         if (!view.ready()) {
             return RoundReport.idle(now, ReschedulerMode.DRY_RUN, NOT_READY);
         }
         long start = nanos.getAsLong();
-        ReschedulePlan plan = plan(view.snapshot(), now, pending);
+        ReschedulePlan plan = plan(view.snapshot(), now, pending, tried);
         return new RoundReport(now, ReschedulerMode.DRY_RUN, null,
                 plan.moves().stream().map(m -> new RoundReport.MoveResult(m, RoundReport.MoveOutcome.PLANNED, null)).toList(),
                 plan.skipped(), plan.rooms().stream().map(r -> new RoundReport.RoomResult(r, RoundReport.RoomOutcome.PLANNED, null)).toList(),
                 nanos.getAsLong() - start);
     }
 
-    private synchronized ReschedulePlan plan(ClusterSnapshot snapshot, Instant now, PodInfo onlyFor) {
+    private synchronized ReschedulePlan plan(ClusterSnapshot snapshot, Instant now, PodInfo onlyFor,
+                                             RescheduleSettings tried) {
         history.removeIf(past -> past.at().isBefore(now.minus(Duration.ofHours(1))));
-        RescheduleSettings settings = config.state().settings();
+        RescheduleSettings settings = tried != null ? tried : config.state().settings();
         return onlyFor == null
                 ? ReschedulePlanner.plan(snapshot, settings, List.copyOf(history), now, preemption, nanos, backoff.heldBack())
                 : ReschedulePlanner.roomFor(snapshot, settings, List.copyOf(history), now, preemption, nanos, onlyFor);
@@ -187,7 +196,7 @@ public final class Rescheduler implements AutoCloseable {
 
     private RoundReport act(ClusterSnapshot snapshot, Instant now) {
         long start = nanos.getAsLong();
-        ReschedulePlan plan = plan(snapshot, now, null);
+        ReschedulePlan plan = plan(snapshot, now, null, null);
         RoomsUnderway rooms = new RoomsUnderway(plan.rooms(), hold, snapshot);
         List<RoundReport.MoveResult> results = new ArrayList<>();
         // nodes a pod was planned to leave and did not: a later move that lands there counted on its room

@@ -1,0 +1,56 @@
+package dev.makeroom.rescheduler;
+
+import dev.makeroom.support.ExtenderClient;
+import dev.makeroom.support.ReadmeExample;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The placement-fixing policies' worked example over HTTP: makeroom on {@code examples/policies-cluster.yaml}
+ * with the rescheduler on and no document of its own, asked what a round would do under
+ * {@code examples/policies.yaml}, answers what the README prints; the document in force is untouched.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "makeroom.cluster.snapshot=examples/policies-cluster.yaml", "makeroom.rescheduler.enabled=true"})
+class PoliciesOverHttpTest {
+
+    static final String DOCUMENT = "examples/policies.yaml";
+
+    @LocalManagementPort
+    int managementPort;
+
+    @Test
+    void the_readmes_policies_example_answers_as_printed() throws Exception {
+        List<ReadmeExample> examples = ReadmeExample.all().stream()
+                .filter(example -> example.command().contains(DOCUMENT)).toList();
+        assertThat(examples).as("the README shows the policies example").hasSize(1);
+        HttpResponse<String> response = examples.get(0).replay(0, managementPort);
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(ReadmeExample.steady(response.body())).isEqualTo(examples.get(0).expected());
+        // what the README says the example shows: one move per policy at least, and the scope kept
+        assertThat(response.body()).contains("\"policy\":\"taints\"").contains("\"policy\":\"spread\"")
+                .contains("\"policy\":\"duplicates\"").contains("\"category\":\"OUT_OF_SCOPE\"")
+                .doesNotContain("\"pod\":\"kube-system/coredns-1\",\"from\"");
+    }
+
+    @Test
+    void a_tried_document_changes_nothing_and_a_bad_one_is_refused_by_its_key() throws Exception {
+        ExtenderClient management = new ExtenderClient(managementPort);
+        management.post("/debug/rescheduler/plan", "application/yaml", Files.readString(Path.of(DOCUMENT)));
+        HttpResponse<String> inForce = management.post("/debug/rescheduler/plan", "application/json", "{}");
+        assertThat(inForce.body()).as("the defaults in force: only defragmentation, nothing pending")
+                .contains("\"moves\":[]");
+        HttpResponse<String> bad = management.post("/debug/rescheduler/plan", "application/yaml",
+                "policies: {spread: {enabled: sure}}");
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(bad.body()).contains("policies.spread.enabled must be true or false");
+    }
+}
