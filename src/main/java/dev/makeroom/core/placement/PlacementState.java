@@ -4,9 +4,11 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.model.SpreadConstraint;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The cluster a placement is asked of: a snapshot as it is ({@link SnapshotState}), or one with
@@ -38,4 +40,13 @@ public interface PlacementState {
 
     /** The bound pods with required anti-affinity (their terms can keep any pod away). */
     List<PodInfo> podsWithAntiAffinity();
+
+    /**
+     * {@code pod}'s spread constraint {@code c} counted as {@link SpreadDomains#count} counts it (never
+     * counting {@code pod}), where the state keeps such counts; null where it does not, and the
+     * pre-filter counts. A state with many questions about pods alike (a round) keeps them.
+     */
+    default Map<String, Long> spreadCounts(PodInfo pod, SpreadConstraint c) {
+        return null;
+    }
 }

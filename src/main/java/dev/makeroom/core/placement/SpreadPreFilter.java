@@ -19,7 +19,8 @@ final class SpreadPreFilter {
 
     SpreadPreFilter(SpreadConstraint constraint, PodInfo pod, PlacementState state, List<SpreadConstraint> all) {
         this.constraint = constraint;
-        this.byDomain = SpreadDomains.count(constraint, pod, state, all, pod.uid());
+        Map<String, Long> kept = state.spreadCounts(pod, constraint);
+        this.byDomain = kept != null ? kept : SpreadDomains.count(constraint, pod, state, all, pod.uid());
         for (long count : byDomain.values()) {
             least = Math.min(least, count);
         }

@@ -13,6 +13,7 @@ import dev.makeroom.core.placement.Topology;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,17 +62,19 @@ final class KeptConstraints {
     private final PlannedCluster state;
     private final PlacementState start; // the round's start: the bar a move is held to
     private final List<Owned> spread;
+    private final Map<List<Object>, Owned> byKey = new LinkedHashMap<>();
     private final List<PodInfo> withAffinity;
     private final List<PodInfo> zoneAntiAffinity;
-    private final Map<Owned, Long> skewAtStart = new HashMap<>();
+    // by identity: an Owned's hash would walk its owners, thousands of uids for a large workload
+    private final Map<Owned, Long> skewAtStart = new IdentityHashMap<>();
     private final Map<String, Boolean> metAtStart = new HashMap<>();
-    private final Map<Owned, Map<String, Long>> counts = new HashMap<>(); // on the planned state, at countsVersion
-    private long countsVersion = -1;
+    // on the planned state: counted once per constraint, then kept as moves are applied and undone
+    private final Map<Owned, Map<String, Long>> counts = new IdentityHashMap<>();
 
     KeptConstraints(ClusterSnapshot snapshot, PlannedCluster state) {
         this.state = state;
         this.start = new SnapshotState(snapshot, null);
-        Map<List<Object>, Owned> distinct = new LinkedHashMap<>();
+        Map<List<Object>, Owned> distinct = this.byKey;
         List<PodInfo> affinity = new ArrayList<>();
         for (PodInfo pod : snapshot.podsWithSpreadOrAffinity()) {
             if (pod.terminating()) {
@@ -79,9 +82,7 @@ final class KeptConstraints {
             }
             for (SpreadConstraint c : pod.constraints().spread()) {
                 // one per namespace, constraint and what decides the counted nodes
-                distinct.computeIfAbsent(List.of(pod.namespace(), c, pod.constraints().spread(),
-                        pod.constraints().nodeTerms(), pod.tolerations()), k -> new Owned(pod, c, new HashSet<>()))
-                        .owners().add(pod.uid());
+                distinct.computeIfAbsent(key(pod, c), k -> new Owned(pod, c, new HashSet<>())).owners().add(pod.uid());
             }
             if (!pod.constraints().affinity().isEmpty()) {
                 affinity.add(pod);
@@ -193,11 +194,58 @@ final class KeptConstraints {
         return null;
     }
 
-    private Map<String, Long> countsOf(Owned owned) {
-        if (countsVersion != state.version()) {
-            counts.clear();
-            countsVersion = state.version();
+    /**
+     * Keeps the counts made so far true once {@code pod} moved from {@code from} to {@code to} on the
+     * planned state (a move undone is a move back): counting the cluster again after every move of a
+     * round made a round with a large workload's spread take seconds.
+     */
+    void moved(PodInfo pod, NodeInfo from, NodeInfo to) {
+        if (pod.terminating()) {
+            return;
         }
+        counts.forEach((owned, byDomain) -> {
+            SpreadConstraint c = owned.constraint();
+            PodInfo owner = owned.owner();
+            if (!c.counts(owner, pod)) {
+                return;
+            }
+            List<SpreadConstraint> all = owner.constraints().spread();
+            if (SpreadDomains.counts(from, c, owner, all)) {
+                byDomain.merge(Topology.domainOf(from, c.topologyKey()), -1L, Long::sum);
+            }
+            if (SpreadDomains.counts(to, c, owner, all)) {
+                byDomain.merge(Topology.domainOf(to, c.topologyKey()), 1L, Long::sum);
+            }
+        });
+    }
+
+    /** One per namespace, constraint and what decides the counted nodes: pods alike in these count alike. */
+    private static List<Object> key(PodInfo pod, SpreadConstraint c) {
+        return List.of(pod.namespace(), c, pod.constraints().spread(), pod.constraints().nodeTerms(), pod.tolerations());
+    }
+
+    /**
+     * {@code pod}'s constraint {@code c} counted on the planned state as PodTopologySpread's pre-filter
+     * counts it (never counting {@code pod} itself), from the counts kept for a running pod alike; null
+     * when no running pod owns the same constraint. A round asks this of every pod it tries to move:
+     * counting the cluster for each took seconds with a large workload's spread.
+     */
+    Map<String, Long> countsFor(PodInfo pod, SpreadConstraint c) {
+        Owned owned = byKey.get(key(pod, c));
+        if (owned == null) {
+            return null;
+        }
+        Map<String, Long> counts = new HashMap<>(countsOf(owned));
+        String home = state.nodeOf(pod);
+        NodeInfo node = home == null ? null : state.node(home);
+        if (node != null && !pod.terminating() && c.counts(owned.owner(), pod)
+                && SpreadDomains.counts(node, c, owned.owner(), owned.owner().constraints().spread())) {
+            counts.merge(Topology.domainOf(node, c.topologyKey()), -1L, Long::sum);
+        }
+        return counts;
+    }
+
+    private Map<String, Long> countsOf(Owned owned) {
         return counts.computeIfAbsent(owned, o ->
                 SpreadDomains.count(o.constraint(), o.owner(), state, o.owner().constraints().spread(), null));
     }

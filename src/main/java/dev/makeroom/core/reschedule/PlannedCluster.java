@@ -7,6 +7,7 @@ import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.model.SpreadConstraint;
 import dev.makeroom.core.placement.Placement;
 import dev.makeroom.core.placement.PlacementState;
 import dev.makeroom.core.placement.PodPlacement;
@@ -150,11 +151,6 @@ final class PlannedCluster implements PlacementState {
         return kept.interPod(pod);
     }
 
-    /** A counter that changes whenever the planned state does. */
-    long version() {
-        return version;
-    }
-
     /** Where the pod runs once the moves so far are done (null for a pending pod). */
     String nodeOf(PodInfo pod) {
         PodInfo moved = movedTo.get(pod.uid());
@@ -198,6 +194,11 @@ final class PlannedCluster implements PlacementState {
         return false;
     }
 
+    @Override
+    public Map<String, Long> spreadCounts(PodInfo pod, SpreadConstraint c) {
+        return kept.countsFor(pod, c);
+    }
+
     /** The node's pods once the moves so far are done. */
     @Override
     public List<PodInfo> podsOn(NodeInfo node) {
@@ -226,6 +227,7 @@ final class PlannedCluster implements PlacementState {
         PodInfo landed = pod.toBuilder().nodeName(to).build();
         arrived.computeIfAbsent(to, n -> new ArrayList<>()).add(landed);
         movedTo.put(pod.uid(), landed);
+        kept.moved(pod, snapshot.node(from), snapshot.node(to));
         version++;
     }
 
@@ -246,6 +248,7 @@ final class PlannedCluster implements PlacementState {
             }
         }
         movedTo.remove(pod.uid()); // a pod moves at most once a round: undone, it is back where it was
+        kept.moved(pod, snapshot.node(to), snapshot.node(from));
         version++;
     }
 }

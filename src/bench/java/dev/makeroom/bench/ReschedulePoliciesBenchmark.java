@@ -1,0 +1,124 @@
+package dev.makeroom.bench;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.LabelSelector;
+import dev.makeroom.core.model.NodeAdmission;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.SchedulingConstraints;
+import dev.makeroom.core.model.SpreadConstraint;
+import dev.makeroom.core.model.Taint;
+import dev.makeroom.core.reschedule.Move;
+import dev.makeroom.core.reschedule.ReschedulePlan;
+import dev.makeroom.core.reschedule.ReschedulePlanner;
+import dev.makeroom.core.reschedule.ReschedulePolicy;
+import dev.makeroom.core.reschedule.RescheduleSettings;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One rescheduler round with every policy on (affinity, taints, spread, duplicates, rebalance) at
+ * 5,000 nodes × 30 pods: the synthetic cluster in three zones after a scale-up (every tenth node
+ * joined empty), one node in a hundred tainted {@code NoSchedule} under pods that do not tolerate it,
+ * a tenth of the pods a zone-spread workload, and every workload's replicas piled several to a node.
+ * At set-up it plans once, prints the moves by policy, and fails unless taints, spread and duplicates
+ * each, alone, find a pod to move: the case it is named for.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class ReschedulePoliciesBenchmark {
+
+    private static final String ZONE = "topology.kubernetes.io/zone";
+
+    /** The round's eviction limit: 10 (the default), or 100 (ten times the default: every policy reaches its candidates). */
+    @Param({"10", "100"})
+    int perRound;
+
+    private ClusterSnapshot snapshot;
+    private RescheduleSettings settings;
+    private final Instant now = Instant.parse("2026-11-23T12:00:00Z");
+
+    @Setup
+    public void setUp() {
+        ClusterSnapshot movable = SyntheticCluster.movable(SyntheticCluster.generate(5000, 30, 42),
+                node -> pod -> Integer.parseInt(node.name().substring("node-".length())) % 10 == 0);
+        snapshot = withZonesTaintsAndSpread(movable);
+        settings = new RescheduleSettings(new RescheduleSettings.Rebalance(true, Map.of("cpu", 30, "memory", 30),
+                Map.of("cpu", 80, "memory", 80)), true,
+                new RescheduleSettings.MoveLimits(perRound, 2, perRound, perRound, perRound), false)
+                .withPolicies(new RescheduleSettings.Taints(true, Set.of()), true, true);
+        ReschedulePlan probe = plan();
+        Map<ReschedulePolicy, Integer> byPolicy = new EnumMap<>(ReschedulePolicy.class);
+        for (Move move : probe.moves()) {
+            byPolicy.merge(move.policy(), 1, Integer::sum);
+        }
+        System.out.printf("%n[perRound=%d] moves by policy %s, %d pods left in place%n", perRound, byPolicy,
+                probe.skipped().size());
+        // each policy alone has work here (together, the earlier ones may spend the round's limit)
+        RescheduleSettings none = settings.withPolicies(RescheduleSettings.Taints.OFF, false, false);
+        Map<ReschedulePolicy, RescheduleSettings> alone = Map.of(
+                ReschedulePolicy.TAINTS, none.withPolicies(new RescheduleSettings.Taints(true, Set.of()), false, false),
+                ReschedulePolicy.SPREAD, none.withPolicies(RescheduleSettings.Taints.OFF, true, false),
+                ReschedulePolicy.DUPLICATES, none.withPolicies(RescheduleSettings.Taints.OFF, false, true));
+        alone.forEach((policy, only) -> {
+            long moved = ReschedulePlanner.plan(snapshot, only, List.of(), now).moves().stream()
+                    .filter(m -> m.policy() == policy).count();
+            if (moved == 0) {
+                throw new IllegalStateException(policy + " alone moves nothing: not the case this benchmark is for");
+            }
+        });
+    }
+
+    /** Zones by node number, a NoSchedule taint on every hundredth node, a zone spread on every tenth pod (app web). */
+    private static ClusterSnapshot withZonesTaintsAndSpread(ClusterSnapshot base) {
+        SchedulingConstraints spread = new SchedulingConstraints(List.of(), List.of(new SpreadConstraint(1, ZONE,
+                LabelSelector.matching(Map.of("app", "web")), 1, true)), List.of(), List.of());
+        ClusterSnapshot.Builder b = ClusterSnapshot.builder();
+        base.priorityClasses().forEach(b::priorityClass);
+        base.budgets().forEach(b::budget);
+        int i = 0;
+        for (NodeInfo node : base.nodes()) {
+            int number = Integer.parseInt(node.name().substring("node-".length()));
+            Map<String, String> labels = new HashMap<>(node.labels());
+            // zone-0 holds half the nodes: the spread workload is skewed towards it from the start
+            labels.put(ZONE, "zone-" + (number % 4 == 3 ? 2 : number % 4 == 2 ? 1 : 0));
+            NodeAdmission admission = number % 100 == 7
+                    ? new NodeAdmission(false, List.of(new Taint("maintenance", "", "NoSchedule"))) : node.admission();
+            b.node(node.name(), labels, node.allocatable(), admission);
+            for (PodInfo pod : node.pods()) {
+                PodInfo.Builder p = pod.toBuilder();
+                if (i++ % 10 == 0 && pod.priority() < SyntheticCluster.SYSTEM) {
+                    p.namespace("ns-0").labels(Map.of("app", "web")).constraints(spread);
+                }
+                b.pod(p.build());
+            }
+        }
+        return b.build();
+    }
+
+    @Benchmark
+    public ReschedulePlan plan() {
+        return ReschedulePlanner.plan(snapshot, settings, List.of(), now);
+    }
+}
