@@ -66,7 +66,7 @@ public class ReschedulePoliciesBenchmark {
         snapshot = withZonesTaintsAndSpread(movable);
         settings = new RescheduleSettings(new RescheduleSettings.Rebalance(true, Map.of("cpu", 30, "memory", 30),
                 Map.of("cpu", 80, "memory", 80)), true,
-                new RescheduleSettings.MoveLimits(perRound, 2, perRound, perRound, perRound), false)
+                new RescheduleSettings.MoveLimits(perRound, 2, perRound, perRound, perRound), false, 50)
                 .withPolicies(new RescheduleSettings.Taints(true, Set.of()), true, true);
         ReschedulePlan probe = plan();
         Map<ReschedulePolicy, Integer> byPolicy = new EnumMap<>(ReschedulePolicy.class);

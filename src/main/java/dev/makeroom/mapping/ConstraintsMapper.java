@@ -3,6 +3,7 @@ package dev.makeroom.mapping;
 import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PreferredNodeTerm;
+import dev.makeroom.core.model.PreferredPodTerm;
 import dev.makeroom.core.model.SchedulingConstraints;
 import dev.makeroom.core.model.SpreadConstraint;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
@@ -68,12 +69,38 @@ final class ConstraintsMapper {
             }
         }
         List<PreferredNodeTerm> preferred = preferred(spec);
+        List<PreferredPodTerm> preferredPods = preferredPods(spec);
         if (affinity.isEmpty() && spread.isEmpty() && unmodelled.isEmpty() && nodeTerms.isEmpty() && nodeAffinityReadable
-                && preferred.isEmpty()) {
+                && preferred.isEmpty() && preferredPods.isEmpty()) {
             return SchedulingConstraints.NONE;
         }
         return new SchedulingConstraints(affinity, spread, nodeTerms, List.copyOf(unmodelled), nodeAffinityReadable,
-                preferred);
+                preferred, preferredPods);
+    }
+
+    /** Preferred pod affinity and anti-affinity as weighted terms, as the scheduler's InterPodAffinity scores them. */
+    private static List<PreferredPodTerm> preferredPods(PodSpec spec) {
+        List<PreferredPodTerm> out = new ArrayList<>();
+        if (spec.getAffinity() == null) {
+            return out;
+        }
+        if (spec.getAffinity().getPodAffinity() != null) {
+            weighted(spec.getAffinity().getPodAffinity().getPreferredDuringSchedulingIgnoredDuringExecution(), false, out);
+        }
+        if (spec.getAffinity().getPodAntiAffinity() != null) {
+            weighted(spec.getAffinity().getPodAntiAffinity().getPreferredDuringSchedulingIgnoredDuringExecution(), true, out);
+        }
+        return out;
+    }
+
+    private static void weighted(List<io.fabric8.kubernetes.api.model.WeightedPodAffinityTerm> terms, boolean anti,
+                                 List<PreferredPodTerm> out) {
+        for (var t : list(terms)) {
+            if (t != null && t.getWeight() != null && t.getPodAffinityTerm() != null
+                    && t.getPodAffinityTerm().getLabelSelector() != null) {
+                out.add(new PreferredPodTerm(t.getWeight(), term(t.getPodAffinityTerm()), anti));
+            }
+        }
     }
 
     /** Preferred node affinity as weighted node terms; none at all when a term uses fields or an unknown operator. */

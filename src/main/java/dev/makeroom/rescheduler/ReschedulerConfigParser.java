@@ -284,7 +284,8 @@ public final class ReschedulerConfigParser {
     private static int minGain(Object value) {
         if (!(value instanceof Integer n) || n < 0) {
             throw new InvalidReschedulerConfigException("policies.affinity.minGain must be a whole number, 0 or more"
-                    + " (preferred node affinity weights add up per node; 0: never move for them)");
+                    + " (preferred node and pod affinity weights add up per node, as the scheduler scores them;"
+                    + " 0: never move for them)");
         }
         return n;
     }

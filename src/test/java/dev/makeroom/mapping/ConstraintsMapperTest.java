@@ -1,7 +1,9 @@
 package dev.makeroom.mapping;
 
 import dev.makeroom.core.model.LabelSelector;
+import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.PreferredPodTerm;
 import dev.makeroom.core.model.SchedulingConstraints;
 import dev.makeroom.core.model.SpreadConstraint;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -10,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -164,5 +167,30 @@ class ConstraintsMapperTest {
         assertThat(gt.allowsNode(Map.of(), "n")).isFalse();
         assertThat(gt.preferenceFor(Map.of("cores", "32"))).isEqualTo(30);
         assertThat(gt.preferenceFor(Map.of("cores", "64"))).isZero();
+    }
+
+    @Test
+    void preferred_pod_affinity_and_anti_affinity_are_kept_as_weighted_terms() {
+        SchedulingConstraints c = map("""
+                  affinity:
+                    podAffinity:
+                      preferredDuringSchedulingIgnoredDuringExecution:
+                      - weight: 20
+                        podAffinityTerm: {topologyKey: topology.kubernetes.io/zone, labelSelector: {matchLabels: {app: db}}}
+                    podAntiAffinity:
+                      preferredDuringSchedulingIgnoredDuringExecution:
+                      - weight: 100
+                        podAffinityTerm: {topologyKey: kubernetes.io/hostname, labelSelector: {matchLabels: {app: web}},
+                                          namespaces: [shop]}
+                      - weight: 5
+                        podAffinityTerm: {topologyKey: kubernetes.io/hostname}
+                  containers: [{name: c}]
+                """).constraints();
+        assertThat(c.preferredPods()).containsExactly(
+                new PreferredPodTerm(20, new PodAffinityTerm(LabelSelector.matching(Map.of("app", "db")), Set.of(), false,
+                        "topology.kubernetes.io/zone"), false),
+                new PreferredPodTerm(100, new PodAffinityTerm(LabelSelector.matching(Map.of("app", "web")), Set.of("shop"),
+                        false, PodAffinityTerm.HOSTNAME), true));
+        assertThat(c.preferredPods().get(1).signedWeight()).as("anti-affinity counts against a node").isEqualTo(-100);
     }
 }

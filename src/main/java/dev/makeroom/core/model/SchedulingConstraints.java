@@ -9,17 +9,25 @@ import java.util.List;
  * every node; {@code nodeTermsReadable} false when the pod's node affinity uses what a label selector
  * cannot say, Gt, Lt or fields, and {@code nodeTerms} is then incomplete), and what makeroom cannot
  * check at all ({@code unmodelled}: on such a pod makeroom keeps the scheduler's own victims); and its
- * preferred node affinity ({@code preferred}, empty when a term uses what a label selector cannot say).
+ * preferred node affinity ({@code preferred}, empty when a term uses what a label selector cannot say), and
+ * its preferred pod affinity and anti-affinity ({@code preferredPods}).
  */
 public record SchedulingConstraints(List<PodAffinityTerm> affinity, List<SpreadConstraint> spread,
                                     List<LabelSelector> nodeTerms, List<String> unmodelled, boolean nodeTermsReadable,
-                                    List<PreferredNodeTerm> preferred) {
+                                    List<PreferredNodeTerm> preferred, List<PreferredPodTerm> preferredPods) {
 
     public static final SchedulingConstraints NONE = new SchedulingConstraints(List.of(), List.of(), List.of(), List.of());
 
     public SchedulingConstraints(List<PodAffinityTerm> affinity, List<SpreadConstraint> spread,
                                  List<LabelSelector> nodeTerms, List<String> unmodelled) {
         this(affinity, spread, nodeTerms, unmodelled, true, List.of());
+    }
+
+    /** Without preferred pod affinity or anti-affinity. */
+    public SchedulingConstraints(List<PodAffinityTerm> affinity, List<SpreadConstraint> spread,
+                                 List<LabelSelector> nodeTerms, List<String> unmodelled, boolean nodeTermsReadable,
+                                 List<PreferredNodeTerm> preferred) {
+        this(affinity, spread, nodeTerms, unmodelled, nodeTermsReadable, preferred, List.of());
     }
 
     /** What the pod's preferred node affinity adds up to on a node with these labels. */
@@ -39,6 +47,7 @@ public record SchedulingConstraints(List<PodAffinityTerm> affinity, List<SpreadC
         nodeTerms = List.copyOf(nodeTerms);
         unmodelled = List.copyOf(unmodelled);
         preferred = List.copyOf(preferred);
+        preferredPods = List.copyOf(preferredPods);
     }
 
     /** Whether the pod's node selector and required node affinity allow this node (the scheduler's NodeAffinity). */

@@ -7,6 +7,7 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.Conflicts;
 import dev.makeroom.core.placement.Filter;
 import dev.makeroom.core.placement.Placement;
+import dev.makeroom.core.placement.PreferenceScores;
 import dev.makeroom.core.placement.Verdict;
 import dev.makeroom.core.preemption.Deadline;
 
@@ -45,8 +46,10 @@ import java.util.function.Predicate;
  *       allows, or whose required anti-affinity, at any topology, its domain now breaks (found for the
  *       round by {@link WideAntiAffinity}, confirmed by the placement engine), moves to the allowed node
  *       with the lowest use that takes it (and, with rebalancing on, stays at or below the {@code high}
- *       thresholds with it); so does, with a {@code minGain}, a pod whose preferred node affinity scores
- *       another node that takes it at least that much higher.</li>
+ *       thresholds with it); so does, with a {@code minGain}, a pod with preferences of its own that
+ *       the scheduler's preference score ({@link PreferenceScores}: preferred node and pod affinity and
+ *       anti-affinity, and other pods' preferences for it) puts at least that much higher on another
+ *       node that takes it.</li>
  *   <li><b>taints</b>, <b>spread</b>, <b>duplicates</b>: {@link TaintsPolicy}, {@link SpreadPolicy},
  *       {@link DuplicatesPolicy}, each with its design at its top. Each move makes its condition
  *       better and none makes an earlier policy's worse, so rounds come to rest.</li>
@@ -140,6 +143,7 @@ public final class ReschedulePlanner {
         private final Set<String> heldBack;
         private final Scope.Check scope;
         private Set<String> wideSuspects = Set.of(); // pods whose anti-affinity wider than a node may be broken
+        private PreferenceScores scores; // on the planned state as it is; null once a move changed it
 
         Round(ClusterSnapshot snapshot, RescheduleSettings settings, LimitLedger limits, Instant now,
               Set<String> heldBack) {
@@ -195,24 +199,35 @@ public final class ReschedulePlanner {
                     String why = misplaced(pod, node);
                     if (why != null && movable(pod, node, ReschedulePolicy.AFFINITY)) {
                         relocate(pod, node, ReschedulePolicy.AFFINITY, why, nodes, target -> staysAtOrBelowHigh(target, pod));
-                    } else if (why == null && prefersElsewhere(pod, node) && movable(pod, node, ReschedulePolicy.AFFINITY)) {
-                        int here = pod.constraints().preferenceFor(node.labels());
-                        relocate(pod, node, ReschedulePolicy.AFFINITY, "its preferred node affinity scores " + node.name()
-                                        + " " + here + ", another node at least " + settings.preferredMinGain() + " more",
-                                nodes, target -> pod.constraints().preferenceFor(target.labels())
-                                        >= here + settings.preferredMinGain() && staysAtOrBelowHigh(target, pod));
+                    } else if (why == null && settings.preferredMinGain() > 0 && PreferenceScores.hasPreferences(pod)) {
+                        preferredElsewhere(pod, node);
                     }
                 }
             }
         }
 
-        /** Whether some node scores at least the minimum gain more for the pod's preferred node affinity. */
-        private boolean prefersElsewhere(PodInfo pod, NodeInfo node) {
-            if (settings.preferredMinGain() <= 0 || pod.constraints().preferred().isEmpty()) {
-                return false;
+        /**
+         * Moves the pod where the scheduler's preference score (its preferred node and pod affinity and
+         * anti-affinity, and other pods' preferences for it) is at least {@code minGain} higher than where
+         * it runs, if such a node takes it. The scores are counted again once a move changed the state.
+         */
+        private void preferredElsewhere(PodInfo pod, NodeInfo node) {
+            if (scores == null) {
+                scores = PreferenceScores.of(planned);
             }
-            int wanted = pod.constraints().preferenceFor(node.labels()) + settings.preferredMinGain();
-            return nodes.stream().anyMatch(n -> pod.constraints().preferenceFor(n.labels()) >= wanted);
+            PreferenceScores now = scores;
+            long here = now.of(pod, node);
+            long wanted = here + settings.preferredMinGain();
+            if (nodes.stream().noneMatch(n -> n != node && now.of(pod, n) >= wanted)
+                    || !movable(pod, node, ReschedulePolicy.AFFINITY)) {
+                return;
+            }
+            NodeInfo landed = relocate(pod, node, ReschedulePolicy.AFFINITY, "its affinity preferences score "
+                    + node.name() + " " + here + ", another node at least " + settings.preferredMinGain() + " more",
+                    nodes, target -> now.of(pod, target) >= wanted && staysAtOrBelowHigh(target, pod));
+            if (landed != null) {
+                scores = null;
+            }
         }
 
         /** Why the pod should not stay on its node, or null. */

@@ -8,8 +8,10 @@ import java.util.Set;
  * What the planner may do. {@code rebalance}: thresholds in percent of allocatable per resource;
  * a node is above when any named resource exceeds its {@code high}, below when every named resource
  * is under its {@code low}. {@code allowLocalStorage}: pods with emptyDir or hostPath volumes may move
- * (their data is lost). {@code preferredMinGain}: with {@code affinity}, a pod also moves to a node its
- * preferred node affinity scores at least this much higher (0: never for that reason). {@code defragment}:
+ * (their data is lost). {@code preferredMinGain}: with {@code affinity}, a pod with preferences of its own
+ * also moves to a node the scheduler's preference score (preferred node and pod affinity and
+ * anti-affinity, and other pods' preferences for it) puts at least this much higher (0: never for that
+ * reason). {@code defragment}:
  * moving pods to make room for pending pods that fit nowhere. {@code aggressiveness}: how much of the
  * disruption budgets the rounds may spend. {@code refusalBackoffMax}: the longest a pod the Eviction API
  * refused stays out of the plans (the backoff doubles per refusal up to it). {@code taints}: pods on nodes

@@ -7,6 +7,7 @@ import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PreferredNodeTerm;
+import dev.makeroom.core.model.PreferredPodTerm;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.SchedulingConstraints;
@@ -108,11 +109,45 @@ class ReschedulePlannerTest {
         RescheduleSettings gain50 = new RescheduleSettings(AFFINITY.rebalance(), true, LIMITS, false, 50);
         assertThat(plan(snapshot, gain50).moves()).singleElement().satisfies(move -> {
             assertThat(move.to()).isEqualTo("fast");
-            assertThat(move.reason()).isEqualTo("its preferred node affinity scores slow 0, another node at least 50 more");
+            assertThat(move.reason()).isEqualTo("its affinity preferences score slow 0, another node at least 50 more");
         });
         RescheduleSettings gain90 = new RescheduleSettings(AFFINITY.rebalance(), true, LIMITS, false, 90);
         assertThat(plan(snapshot, gain90).moves()).isEmpty();
         assertThat(plan(snapshot, AFFINITY).moves()).as("minGain 0: preferences never move a pod").isEmpty();
+    }
+
+    @Test
+    void a_replica_moves_where_its_preferred_anti_affinity_scores_its_zone_higher_and_only_one_does() {
+        // three cache replicas in zone a that prefer (weight 100) not to share a zone with each other; b and c empty
+        PreferredPodTerm apart = new PreferredPodTerm(100, new PodAffinityTerm(LabelSelector.matching(Map.of("app", "cache")),
+                Set.of(), false, ZONE), true);
+        SchedulingConstraints prefersApart = new SchedulingConstraints(List.of(), List.of(), List.of(), List.of(), true,
+                List.of(), List.of(apart));
+        ClusterSnapshot.Builder cluster = ClusterSnapshot.builder()
+                .node("a-1", Map.of(ZONE, "a"), Resources.of("cpu", 4000, "pods", 10))
+                .node("b-1", Map.of(ZONE, "b"), Resources.of("cpu", 4000, "pods", 10))
+                .node("c-1", Map.of(ZONE, "c"), Resources.of("cpu", 4000, "pods", 10));
+        for (int i = 1; i <= 3; i++) {
+            cluster.pod(pod("cache-" + i, "a-1", 500, 0).labels(Map.of("app", "cache")).constraints(prefersApart)
+                    .controller(new OwnerRef("ReplicaSet", "cache", "rs-cache")).build());
+        }
+        ClusterSnapshot snapshot = cluster.build();
+        // in zone a each scores -400 (two others there: -100 each by its own term, -100 each by theirs), 0 in b or c
+        RescheduleSettings gain50 = new RescheduleSettings(AFFINITY.rebalance(), true,
+                new RescheduleSettings.MoveLimits(10, 1, 10, 10, 50), false, 50);
+        ReschedulePlan plan = plan(snapshot, gain50);
+        assertThat(plan.moves()).singleElement().satisfies(move -> {
+            assertThat(move.from()).isEqualTo("a-1");
+            assertThat(move.to()).isIn("b-1", "c-1");
+            assertThat(move.reason()).isEqualTo("its affinity preferences score a-1 -400, another node at least 50 more");
+        });
+        // planned again once it is done, the next replica goes to the zone left empty, and then none moves
+        ClusterSnapshot next = new MovableCluster(snapshot).after(plan.moves(), NOW);
+        Move second = plan(next, gain50).moves().get(0);
+        String emptyZone = plan.moves().get(0).to().equals("b-1") ? "c-1" : "b-1";
+        assertThat(second.to()).isEqualTo(emptyZone);
+        ClusterSnapshot last = new MovableCluster(next).after(List.of(second), NOW);
+        assertThat(plan(last, gain50).moves()).as("one replica per zone: no node scores higher").isEmpty();
     }
 
     private static final String ZONE = "topology.kubernetes.io/zone";
