@@ -17,6 +17,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
@@ -402,8 +403,10 @@ public final class ReschedulePlanner {
                 refusal = refusal == null ? target.name() + ": " + problem : refusal;
             }
             if (best == null) {
-                skipped.add(new Skip(pod.ref(), from.name(), policy, SkipCategory.NO_LANDING,
-                        why + "; not moved: no other node takes it" + (refusal == null ? "" : " (" + refusal + ")")));
+                // no node refused it: none would have served the policy (too full, or no better than here)
+                skipped.add(new Skip(pod.ref(), from.name(), policy, SkipCategory.NO_LANDING, why + "; not moved: "
+                        + (refusal == null ? "no other node qualifies for the " + policy.name().toLowerCase(Locale.ROOT)
+                        + " policy" : "no other node takes it (" + refusal + ")")));
                 return null;
             }
             planned.move(pod, from.name(), best.name());

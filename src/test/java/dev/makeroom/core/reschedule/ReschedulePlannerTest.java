@@ -82,7 +82,8 @@ class ReschedulePlannerTest {
                 .pod(pod("batch", "hot", 3000, 0).build()).build();
         ReschedulePlan plan = plan(snapshot, REBALANCE);
         assertThat(plan.moves()).isEmpty();
-        assertThat(plan.skipped()).extracting(Skip::reason).containsExactly("above cpu 70%; not moved: no other node takes it");
+        assertThat(plan.skipped()).extracting(Skip::reason).containsExactly(
+                "above cpu 70%; not moved: no other node qualifies for the rebalance policy");
     }
 
     @Test
