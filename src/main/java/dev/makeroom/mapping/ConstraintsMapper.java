@@ -39,9 +39,11 @@ final class ConstraintsMapper {
         List<LabelSelector> nodeTerms = new ArrayList<>();
         boolean nodeAffinityReadable = nodeTerms(spec, nodeTerms);
         List<SpreadConstraint> spread = new ArrayList<>();
+        List<SpreadConstraint> softSpread = new ArrayList<>(); // ScheduleAnyway: only scores, never filters
         for (TopologySpreadConstraint c : list(spec.getTopologySpreadConstraints())) {
-            if (c == null || !"DoNotSchedule".equals(c.getWhenUnsatisfiable())) {
-                continue; // ScheduleAnyway only scores
+            if (c == null || !("DoNotSchedule".equals(c.getWhenUnsatisfiable())
+                    || "ScheduleAnyway".equals(c.getWhenUnsatisfiable()))) {
+                continue;
             }
             boolean honorNodeAffinity = !"Ignore".equals(c.getNodeAffinityPolicy());
             boolean honorTaints = "Honor".equals(c.getNodeTaintsPolicy());
@@ -53,7 +55,8 @@ final class ConstraintsMapper {
                     withKeys.put(key, podLabels.get(key));
                 }
             }
-            spread.add(new SpreadConstraint(c.getMaxSkew() == null ? 1 : c.getMaxSkew(), c.getTopologyKey(),
+            ("DoNotSchedule".equals(c.getWhenUnsatisfiable()) ? spread : softSpread).add(new SpreadConstraint(
+                    c.getMaxSkew() == null ? 1 : c.getMaxSkew(), c.getTopologyKey(),
                     new LabelSelector(withKeys, selector.requirements()),
                     c.getMinDomains() == null ? 1 : c.getMinDomains(), honorNodeAffinity, honorTaints));
         }
@@ -71,11 +74,11 @@ final class ConstraintsMapper {
         List<PreferredNodeTerm> preferred = preferred(spec);
         List<PreferredPodTerm> preferredPods = preferredPods(spec);
         if (affinity.isEmpty() && spread.isEmpty() && unmodelled.isEmpty() && nodeTerms.isEmpty() && nodeAffinityReadable
-                && preferred.isEmpty() && preferredPods.isEmpty()) {
+                && preferred.isEmpty() && preferredPods.isEmpty() && softSpread.isEmpty()) {
             return SchedulingConstraints.NONE;
         }
         return new SchedulingConstraints(affinity, spread, nodeTerms, List.copyOf(unmodelled), nodeAffinityReadable,
-                preferred, preferredPods);
+                preferred, preferredPods, softSpread);
     }
 
     /** Preferred pod affinity and anti-affinity as weighted terms, as the scheduler's InterPodAffinity scores them. */

@@ -46,6 +46,7 @@ public final class ReschedulerConfigParser {
             "duplicates");
     private static final Set<String> ENABLED = Set.of("enabled");
     private static final Set<String> TAINTS = Set.of("enabled", "keys");
+    private static final Set<String> SPREAD = Set.of("enabled", "scheduleAnyway");
     private static final Set<String> SCOPE = Set.of("namespaces", "podSelector", "nodeSelector", "priorityThreshold",
             "minPodAge", "minReplicas");
     private static final Set<String> NAMESPACES = Set.of("include", "exclude");
@@ -103,7 +104,7 @@ public final class ReschedulerConfigParser {
         Map<String, Object> defragment = map(policies.getOrDefault("defragment", Map.of()), "policies.defragment",
                 DEFRAGMENT_KEYS);
         Map<String, Object> taints = map(policies.getOrDefault("taints", Map.of()), "policies.taints", TAINTS);
-        Map<String, Object> spread = map(policies.getOrDefault("spread", Map.of()), "policies.spread", ENABLED);
+        Map<String, Object> spread = map(policies.getOrDefault("spread", Map.of()), "policies.spread", SPREAD);
         Map<String, Object> duplicates = map(policies.getOrDefault("duplicates", Map.of()), "policies.duplicates", ENABLED);
         return new RescheduleSettings(new RescheduleSettings.Rebalance(rebalancing, low, high),
                 bool(affinity.getOrDefault("enabled", false), "policies.affinity.enabled"),
@@ -120,7 +121,8 @@ public final class ReschedulerConfigParser {
                         Set.copyOf(names(taints.getOrDefault("keys", List.of()), "policies.taints.keys"))),
                 bool(spread.getOrDefault("enabled", false), "policies.spread.enabled"),
                 bool(duplicates.getOrDefault("enabled", false), "policies.duplicates.enabled"),
-                scope(map(top.getOrDefault("scope", Map.of()), "scope", SCOPE)));
+                scope(map(top.getOrDefault("scope", Map.of()), "scope", SCOPE)),
+                bool(spread.getOrDefault("scheduleAnyway", false), "policies.spread.scheduleAnyway"));
     }
 
     private static Scope scope(Map<String, Object> doc) {

@@ -25,7 +25,7 @@ class ConstraintsMapperTest {
     }
 
     @Test
-    void do_not_schedule_spread_is_read_with_match_label_keys_and_schedule_anyway_is_left_to_scoring() {
+    void do_not_schedule_spread_is_read_with_match_label_keys_and_schedule_anyway_is_kept_apart() {
         SchedulingConstraints c = map("""
                   topologySpreadConstraints:
                   - {maxSkew: 2, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule,
@@ -37,6 +37,9 @@ class ConstraintsMapperTest {
 
         assertThat(c.spread()).containsExactly(new SpreadConstraint(2, "topology.kubernetes.io/zone",
                 LabelSelector.matching(Map.of("app", "web", "rev", "r7")), 3, true));
+        assertThat(c.softSpread()).as("only scores: never a filter, the spread policy's with scheduleAnyway")
+                .containsExactly(new SpreadConstraint(1, "kubernetes.io/hostname", LabelSelector.matching(Map.of("app", "web")),
+                        1, true));
         assertThat(c.unmodelled()).isEmpty();
     }
 

@@ -72,6 +72,10 @@ class ReschedulerConfigParserTest {
         assertRejected("scope: {nodeSelector: {matchLabels: {pool: 3}}}", "scope.nodeSelector.matchLabels.pool must be a string");
         assertRejected("policies: {taints: {enabled: true, keys: dedicated}}", "policies.taints.keys must be a list of names");
         assertRejected("policies: {spread: {enabled: true, maxSkew: 2}}", "unknown key maxSkew in policies.spread");
+        assertRejected("policies: {spread: {enabled: true, scheduleAnyway: often}}",
+                "policies.spread.scheduleAnyway must be true or false");
+        assertThat(ReschedulerConfigParser.parse("policies: {spread: {enabled: true, scheduleAnyway: true}}")
+                .spreadScheduleAnyway()).isTrue();
         assertRejected("policies: {duplicates: {enabled: maybe}}", "policies.duplicates.enabled must be true or false");
     }
 

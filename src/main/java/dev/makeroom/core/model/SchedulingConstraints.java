@@ -10,11 +10,14 @@ import java.util.List;
  * cannot say, Gt, Lt or fields, and {@code nodeTerms} is then incomplete), and what makeroom cannot
  * check at all ({@code unmodelled}: on such a pod makeroom keeps the scheduler's own victims); and its
  * preferred node affinity ({@code preferred}, empty when a term uses what a label selector cannot say), and
- * its preferred pod affinity and anti-affinity ({@code preferredPods}).
+ * its preferred pod affinity and anti-affinity ({@code preferredPods}), and its topology spread
+ * constraints that only score ({@code softSpread}: ScheduleAnyway; the scheduler never refuses a node
+ * for them).
  */
 public record SchedulingConstraints(List<PodAffinityTerm> affinity, List<SpreadConstraint> spread,
                                     List<LabelSelector> nodeTerms, List<String> unmodelled, boolean nodeTermsReadable,
-                                    List<PreferredNodeTerm> preferred, List<PreferredPodTerm> preferredPods) {
+                                    List<PreferredNodeTerm> preferred, List<PreferredPodTerm> preferredPods,
+                                    List<SpreadConstraint> softSpread) {
 
     public static final SchedulingConstraints NONE = new SchedulingConstraints(List.of(), List.of(), List.of(), List.of());
 
@@ -28,6 +31,13 @@ public record SchedulingConstraints(List<PodAffinityTerm> affinity, List<SpreadC
                                  List<LabelSelector> nodeTerms, List<String> unmodelled, boolean nodeTermsReadable,
                                  List<PreferredNodeTerm> preferred) {
         this(affinity, spread, nodeTerms, unmodelled, nodeTermsReadable, preferred, List.of());
+    }
+
+    /** Without ScheduleAnyway spread constraints. */
+    public SchedulingConstraints(List<PodAffinityTerm> affinity, List<SpreadConstraint> spread,
+                                 List<LabelSelector> nodeTerms, List<String> unmodelled, boolean nodeTermsReadable,
+                                 List<PreferredNodeTerm> preferred, List<PreferredPodTerm> preferredPods) {
+        this(affinity, spread, nodeTerms, unmodelled, nodeTermsReadable, preferred, preferredPods, List.of());
     }
 
     /** What the pod's preferred node affinity adds up to on a node with these labels. */
@@ -48,6 +58,7 @@ public record SchedulingConstraints(List<PodAffinityTerm> affinity, List<SpreadC
         unmodelled = List.copyOf(unmodelled);
         preferred = List.copyOf(preferred);
         preferredPods = List.copyOf(preferredPods);
+        softSpread = List.copyOf(softSpread);
     }
 
     /** Whether the pod's node selector and required node affinity allow this node (the scheduler's NodeAffinity). */

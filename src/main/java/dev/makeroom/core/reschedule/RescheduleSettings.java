@@ -16,13 +16,14 @@ import java.util.Set;
  * disruption budgets the rounds may spend. {@code refusalBackoffMax}: the longest a pod the Eviction API
  * refused stays out of the plans (the backoff doubles per refusal up to it). {@code taints}: pods on nodes
  * with a NoSchedule taint they do not tolerate move. {@code spread}: pods whose topology spread
- * constraints their domain now breaks move. {@code duplicates}: a controller's pods piled on one node
- * spread out. {@code scope}: which pods any policy may move.
+ * constraints their domain now breaks move ({@code spreadScheduleAnyway}: their ScheduleAnyway ones too).
+ * {@code duplicates}: a controller's pods piled on one node spread out. {@code scope}: which pods any
+ * policy may move.
  */
 public record RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits,
                                  boolean allowLocalStorage, int preferredMinGain, Defragment defragment,
                                  Aggressiveness aggressiveness, Duration refusalBackoffMax, Taints taints,
-                                 boolean spread, boolean duplicates, Scope scope) {
+                                 boolean spread, boolean duplicates, Scope scope, boolean spreadScheduleAnyway) {
 
     /** The longest a pod the Eviction API refused is held back, where the document does not say. */
     public static final Duration REFUSAL_BACKOFF_MAX = Duration.ofHours(1);
@@ -32,19 +33,25 @@ public record RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimi
                               int preferredMinGain, Defragment defragment, Aggressiveness aggressiveness,
                               Duration refusalBackoffMax) {
         this(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment, aggressiveness,
-                refusalBackoffMax, Taints.OFF, false, false, Scope.ALL);
+                refusalBackoffMax, Taints.OFF, false, false, Scope.ALL, false);
     }
 
     /** These settings with {@code scope}. */
     public RescheduleSettings withScope(Scope scope) {
         return new RescheduleSettings(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment,
-                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope);
+                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope, spreadScheduleAnyway);
+    }
+
+    /** These settings with the spread policy also acting on ScheduleAnyway constraints, or not. */
+    public RescheduleSettings withSpreadScheduleAnyway(boolean scheduleAnyway) {
+        return new RescheduleSettings(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment,
+                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope, scheduleAnyway);
     }
 
     /** These settings with the taints, spread and duplicates policies as given. */
     public RescheduleSettings withPolicies(Taints taints, boolean spread, boolean duplicates) {
         return new RescheduleSettings(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment,
-                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope);
+                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope, spreadScheduleAnyway);
     }
 
     /**

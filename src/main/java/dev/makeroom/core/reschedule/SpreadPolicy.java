@@ -24,40 +24,50 @@ import java.util.Map;
  * (its own spread included) in a domain that then holds fewer than the fullest will: each move takes
  * one pod off the excess, so no fewer moves could do, and no move makes another domain the new
  * fullest. The counts are kept as moves are planned, not counted again.
+ *
+ * <p>With {@code scheduleAnyway}, constraints that only score are balanced the same way: the scheduler
+ * never refuses a node for them, so nothing else keeps such a workload from piling up.
  */
 final class SpreadPolicy {
 
     private SpreadPolicy() {
     }
 
-    /** Pods of one workload that share a constraint. */
-    private record GroupKey(String namespace, SpreadConstraint constraint, Object placementRules) {
+    /** Pods of one workload that share a constraint; {@code soft}: a ScheduleAnyway one. */
+    private record GroupKey(String namespace, SpreadConstraint constraint, Object placementRules, boolean soft) {
     }
 
     static void run(ReschedulePlanner.Round round) {
+        boolean soft = round.settings.spreadScheduleAnyway();
         Map<GroupKey, List<PodInfo>> groups = new LinkedHashMap<>();
         Map<String, NodeInfo> homes = new HashMap<>();
         for (NodeInfo node : round.nodes) {
             for (PodInfo pod : round.planned.podsOn(node)) {
+                Object rules = List.of(pod.constraints(), pod.tolerations());
                 for (SpreadConstraint c : pod.constraints().spread()) {
-                    groups.computeIfAbsent(new GroupKey(pod.namespace(), c, List.of(pod.constraints(), pod.tolerations())),
-                            k -> new ArrayList<>()).add(pod);
-                    homes.put(pod.uid(), node);
+                    groups.computeIfAbsent(new GroupKey(pod.namespace(), c, rules, false), k -> new ArrayList<>()).add(pod);
                 }
+                for (SpreadConstraint c : soft ? pod.constraints().softSpread() : List.<SpreadConstraint>of()) {
+                    groups.computeIfAbsent(new GroupKey(pod.namespace(), c, rules, true), k -> new ArrayList<>()).add(pod);
+                }
+                homes.put(pod.uid(), node);
             }
         }
-        groups.forEach((key, members) -> balance(round, key.constraint(), members, homes));
+        groups.forEach((key, members) -> balance(round, key.constraint(), key.soft(), members, homes));
     }
 
-    private static void balance(ReschedulePlanner.Round round, SpreadConstraint c, List<PodInfo> members,
+    private static void balance(ReschedulePlanner.Round round, SpreadConstraint c, boolean soft, List<PodInfo> members,
                                 Map<String, NodeInfo> homes) {
         PodInfo owner = members.get(0);
-        Map<String, Long> counts = SpreadDomains.count(c, owner, round.planned, owner.constraints().spread(), null);
+        // a ScheduleAnyway constraint counts the nodes that carry the keys of the pod's ScheduleAnyway constraints
+        List<SpreadConstraint> all = soft ? owner.constraints().softSpread() : owner.constraints().spread();
+        Map<String, Long> counts = SpreadDomains.count(c, owner, round.planned, all, null);
         while (SpreadDomains.skew(c, counts) > c.maxSkew() && !round.limits.roundFull()) {
             String fullest = fullest(counts);
             long most = counts.get(fullest);
             long least = counts.values().stream().mapToLong(Long::longValue).min().orElse(0);
-            String why = "topology spread on " + c.topologyKey() + " is broken: " + fullest + " holds " + most
+            String why = "topology spread" + (soft ? " (ScheduleAnyway)" : "") + " on " + c.topologyKey()
+                    + " is broken: " + fullest + " holds " + most
                     + " matching pods, the emptiest domain " + least + " (maxSkew " + c.maxSkew() + ")";
             List<PodInfo> inFullest = new ArrayList<>();
             for (PodInfo pod : members) {

@@ -151,6 +151,30 @@ class ReschedulePlannerTest {
         assertThat(plan(last, gain50).moves()).as("one replica per zone: no node scores higher").isEmpty();
     }
 
+    @Test
+    void schedule_anyway_spread_is_balanced_only_when_the_document_asks() {
+        // worker prefers (ScheduleAnyway, maxSkew 1) to spread over zones: 3 in a, 0 in b; nothing filters it
+        SchedulingConstraints soft = new SchedulingConstraints(List.of(), List.of(), List.of(), List.of(), true,
+                List.of(), List.of(), List.of(new SpreadConstraint(1, ZONE, LabelSelector.matching(Map.of("app", "worker")),
+                1, true)));
+        ClusterSnapshot.Builder cluster = ClusterSnapshot.builder()
+                .node("a-1", Map.of(ZONE, "a"), Resources.of("cpu", 4000, "pods", 10))
+                .node("b-1", Map.of(ZONE, "b"), Resources.of("cpu", 4000, "pods", 10));
+        for (int i = 1; i <= 3; i++) {
+            cluster.pod(pod("worker-" + i, "a-1", 500, 0).labels(Map.of("app", "worker")).constraints(soft)
+                    .controller(new OwnerRef("ReplicaSet", "worker", "rs-worker")).build());
+        }
+        ClusterSnapshot snapshot = cluster.build();
+        RescheduleSettings spread = AFFINITY.withPolicies(RescheduleSettings.Taints.OFF, true, false);
+        assertThat(plan(snapshot, spread).moves()).as("DoNotSchedule only: a preference is not a violation").isEmpty();
+        ReschedulePlan plan = plan(snapshot, spread.withSpreadScheduleAnyway(true));
+        assertThat(plan.moves()).singleElement().satisfies(move -> {
+            assertThat(move.to()).isEqualTo("b-1");
+            assertThat(move.policy()).isEqualTo(ReschedulePolicy.SPREAD);
+            assertThat(move.reason()).startsWith("topology spread (ScheduleAnyway) on " + ZONE + " is broken: a holds 3");
+        });
+    }
+
     private static final String ZONE = "topology.kubernetes.io/zone";
     private static final SchedulingConstraints WEB_SPREAD_BY_ZONE = new SchedulingConstraints(List.of(),
             List.of(new SpreadConstraint(1, ZONE, LabelSelector.matching(Map.of("app", "web")), 1, true)), List.of(), List.of());
