@@ -8,9 +8,11 @@ import dev.makeroom.core.placement.Topology;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The spread policy (the descheduler's RemovePodsViolatingTopologySpreadConstraint): pods whose
@@ -62,6 +64,7 @@ final class SpreadPolicy {
         // a ScheduleAnyway constraint counts the nodes that carry the keys of the pod's ScheduleAnyway constraints
         List<SpreadConstraint> all = soft ? owner.constraints().softSpread() : owner.constraints().spread();
         Map<String, Long> counts = SpreadDomains.count(c, owner, round.planned, all, null);
+        Set<String> stuck = new HashSet<>(); // tried and not moved: said once in the skips, not again per move
         while (SpreadDomains.skew(c, counts) > c.maxSkew() && !round.limits.roundFull()) {
             String fullest = fullest(counts);
             long most = counts.get(fullest);
@@ -72,7 +75,7 @@ final class SpreadPolicy {
             List<PodInfo> inFullest = new ArrayList<>();
             for (PodInfo pod : members) {
                 NodeInfo home = homes.get(pod.uid());
-                if (!round.moved.contains(pod.uid()) && c.counts(owner, pod)
+                if (!round.moved.contains(pod.uid()) && !stuck.contains(pod.uid()) && c.counts(owner, pod)
                         && fullest.equals(Topology.domainOf(home, c.topologyKey()))) {
                     inFullest.add(pod);
                 }
@@ -91,6 +94,7 @@ final class SpreadPolicy {
                 if (landed != null) {
                     break;
                 }
+                stuck.add(pod.uid());
             }
             if (landed == null) {
                 return; // no pod of the fullest domain can go anywhere that helps: the skips say why
