@@ -91,27 +91,30 @@ public final class PreferenceScores {
                 continue;
             }
             int count = e.getValue().getOrDefault(domain, 0);
-            if (home != null && owns(pod, owned) && domain.equals(Topology.domainOf(home, term.topologyKey()))) {
-                count--; // the pod's own term, counted among the owners, is not another pod's preference
+            if (home != null && domain.equals(Topology.domainOf(home, term.topologyKey()))) {
+                count -= timesOwned(pod, owned); // the pod's own terms, counted among the owners, are not others'
             }
             score += (long) owned.weight() * count;
         }
         return score;
     }
 
-    private static boolean owns(PodInfo pod, Owned owned) {
+    /** How many of the pod's terms are this one (a pod may repeat a term: each counted among the owners). */
+    private static int timesOwned(PodInfo pod, Owned owned) {
         if (!pod.namespace().equals(owned.namespace())) {
-            return false;
+            return 0;
         }
+        int times = 0;
         if (owned.hard()) {
-            return pod.constraints().affinity().contains(owned.term());
+            for (PodAffinityTerm term : pod.constraints().affinity()) {
+                times += term.equals(owned.term()) ? 1 : 0;
+            }
+            return times;
         }
         for (PreferredPodTerm t : pod.constraints().preferredPods()) {
-            if (t.term().equals(owned.term()) && t.signedWeight() == owned.weight()) {
-                return true;
-            }
+            times += t.term().equals(owned.term()) && t.signedWeight() == owned.weight() ? 1 : 0;
         }
-        return false;
+        return times;
     }
 
     /** The pods the term selects, per domain of its key, counted over the state once per term and namespace. */

@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The preference scores against the scheduler's sums written out pod by pod: on random clusters
  * (nodes in zones, some without the zone label; pods of a few apps in two namespaces with preferred
- * node terms, preferred pod affinity and anti-affinity by node or zone, some with required affinity),
+ * node terms, preferred pod affinity and anti-affinity by node or zone, a term now and then written
+ * twice, some with required affinity),
  * every pod's score on every node equals, for each other pod, the weights of the pod's terms that select
  * it plus the weights of its terms that select the pod (1 for a required affinity term) where the node
  * shares its domain, plus the pod's preferred node terms the node matches.
@@ -69,6 +70,9 @@ class PreferenceScoresProperties {
                     random.nextInt(4) == 0 ? Set.of("ns-0", "ns-1") : Set.of(), false,
                     random.nextBoolean() ? ZONE : PodAffinityTerm.HOSTNAME);
             preferred.add(new PreferredPodTerm(1 + random.nextInt(100), term, random.nextBoolean()));
+        }
+        if (!preferred.isEmpty() && random.nextInt(6) == 0) {
+            preferred.add(preferred.get(0)); // a term written twice counts twice, as the scheduler adds it twice
         }
         List<PodAffinityTerm> required = random.nextInt(5) == 0 ? List.of(new PodAffinityTerm(
                 LabelSelector.matching(Map.of("app", "app-" + random.nextInt(3))), Set.of(), false, ZONE)) : List.of();
