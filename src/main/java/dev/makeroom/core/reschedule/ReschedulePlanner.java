@@ -52,8 +52,8 @@ import java.util.function.Predicate;
  *       anti-affinity, and other pods' preferences for it) puts at least that much higher on another
  *       node that takes it.</li>
  *   <li><b>taints</b>, <b>spread</b>, <b>duplicates</b>: {@link TaintsPolicy}, {@link SpreadPolicy},
- *       {@link DuplicatesPolicy}, each with its design at its top. Each move makes its condition
- *       better and none makes an earlier policy's worse, so rounds come to rest.</li>
+ *       {@link DuplicatesPolicy}, each with its design at its top. No move makes its own condition or an
+ *       earlier policy's worse, and none goes straight back, so rounds come to rest.</li>
  *   <li><b>rebalance</b>: nodes above a {@code high} threshold, most loaded first, shed pods lowest
  *       priority first (then newest) that request the resources over, each to the node with the lowest
  *       use that is below every {@code low} threshold and stays at or below them with the pod. A target
