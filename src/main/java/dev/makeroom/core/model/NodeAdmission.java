@@ -57,16 +57,20 @@ public record NodeAdmission(boolean unschedulable, List<Taint> taints, List<Avoi
 
     /** The scheduler's TaintToleration: the first NoSchedule or NoExecute taint {@code pod} does not tolerate, or null. */
     public Taint untoleratedTaint(PodInfo pod) {
+        return untoleratedTaint(pod, Taint::repels);
+    }
+
+    /** The first of the node's taints that {@code which} picks and {@code pod} does not tolerate, or null. */
+    public Taint untoleratedTaint(PodInfo pod, java.util.function.Predicate<Taint> which) {
         for (Taint taint : taints) {
-            if (taint.repels() && !tolerated(pod, taint)) {
+            if (which.test(taint) && !tolerated(pod, taint)) {
                 return taint;
             }
         }
         return null;
     }
 
-    /** Whether one of the pod's tolerations tolerates the taint. */
-    public static boolean tolerated(PodInfo pod, Taint taint) {
+    private static boolean tolerated(PodInfo pod, Taint taint) {
         for (Toleration toleration : pod.tolerations()) {
             if (toleration.tolerates(taint)) {
                 return true;

@@ -5,7 +5,9 @@ import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PreferredPodTerm;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -69,34 +71,67 @@ public final class PreferenceScores {
 
     /** The pod's score on the node: its preferences' and the other pods' preferences for it, added up. */
     public long of(PodInfo pod, NodeInfo node) {
-        long score = pod.constraints().preferenceFor(node.labels());
+        return forPod(pod).on(node);
+    }
+
+    /**
+     * The pod's scores, with what does not depend on the node (which terms count, which other pods'
+     * terms select it, where it counts itself) worked out once: ask it of every node.
+     */
+    public PodScores forPod(PodInfo pod) {
         NodeInfo home = pod.nodeName() == null ? null : state.node(pod.nodeName());
+        List<Contribution> parts = new ArrayList<>();
         for (PreferredPodTerm t : pod.constraints().preferredPods()) {
             PodAffinityTerm term = t.term();
-            String domain = Topology.domainOf(node, term.topologyKey());
-            if (domain == null || term.namespacesByLabels()) {
-                continue;
+            if (!term.namespacesByLabels()) {
+                parts.add(new Contribution(term.topologyKey(), t.signedWeight(),
+                        selectedBy(new Owned(pod.namespace(), term, t.signedWeight(), false), pod),
+                        home == null ? null : Topology.domainOf(home, term.topologyKey()),
+                        term.selects(pod, pod) ? 1 : 0)); // the pod does not count itself
             }
-            int count = selectedBy(new Owned(pod.namespace(), term, t.signedWeight(), false), pod).getOrDefault(domain, 0);
-            if (home != null && term.selects(pod, pod) && domain.equals(Topology.domainOf(home, term.topologyKey()))) {
-                count--; // the pod does not count itself
-            }
-            score += (long) t.signedWeight() * count;
         }
-        for (Map.Entry<Owned, Map<String, Integer>> e : owners.entrySet()) {
-            Owned owned = e.getKey();
+        owners.forEach((owned, counts) -> {
             PodAffinityTerm term = owned.term();
-            String domain = Topology.domainOf(node, term.topologyKey());
-            if (domain == null || !term.selects(someOwner.get(owned), pod)) {
-                continue;
+            if (term.selects(someOwner.get(owned), pod)) {
+                // the pod's own terms, counted among the owners, are not others' preferences for it
+                parts.add(new Contribution(term.topologyKey(), owned.weight(), counts,
+                        home == null ? null : Topology.domainOf(home, term.topologyKey()), timesOwned(pod, owned)));
             }
-            int count = e.getValue().getOrDefault(domain, 0);
-            if (home != null && domain.equals(Topology.domainOf(home, term.topologyKey()))) {
-                count -= timesOwned(pod, owned); // the pod's own terms, counted among the owners, are not others'
+        });
+        return new PodScores(pod, parts);
+    }
+
+    /** One term's weight for each pod it counts in a domain, less the pod's own {@code self} in its own domain. */
+    private record Contribution(String key, int weight, Map<String, Integer> counts, String homeDomain, int self) {
+
+        long on(NodeInfo node) {
+            String domain = Topology.domainOf(node, key);
+            if (domain == null) {
+                return 0;
             }
-            score += (long) owned.weight() * count;
+            int count = counts.getOrDefault(domain, 0) - (domain.equals(homeDomain) ? self : 0);
+            return (long) weight * count;
         }
-        return score;
+    }
+
+    /** One pod's scores across nodes. */
+    public static final class PodScores {
+        private final PodInfo pod;
+        private final List<Contribution> parts;
+
+        private PodScores(PodInfo pod, List<Contribution> parts) {
+            this.pod = pod;
+            this.parts = parts;
+        }
+
+        /** The pod's score on the node. */
+        public long on(NodeInfo node) {
+            long score = pod.constraints().preferenceFor(node.labels());
+            for (Contribution part : parts) {
+                score += part.on(node);
+            }
+            return score;
+        }
     }
 
     /** How many of the pod's terms are this one (a pod may repeat a term: each counted among the owners). */

@@ -55,8 +55,9 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         }
         Resources deficit = FitCheck.deficit(node.allocatable(),
                 NodeUsage.requestedFor(node, pending, NodeUsage.homeOf(snapshot, pending)), pending.requests());
-        return pose(nodeName, node.pods(), pending, new Preempting(pending, snapshot, rules, nodeName), placement,
-                deficit, snapshot::budgetsCovering, rules);
+        return pose(nodeName, node.pods(), pending,
+                new Preempting(pending, snapshot, rules, pending.isDaemonSetPodFor(nodeName)), placement, deficit,
+                snapshot::budgetsCovering, rules);
     }
 
     /**
@@ -117,7 +118,7 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
     }
 
     /** Preemption's candidacy: lower priority, the opt-outs, the queue laws; opted-out pods last for a pinned DaemonSet pod. */
-    private record Preempting(PodInfo pending, ClusterSnapshot snapshot, QueueRules rules, String nodeName)
+    private record Preempting(PodInfo pending, ClusterSnapshot snapshot, QueueRules rules, boolean daemonSetHere)
             implements Disturbance {
 
         @Override
@@ -127,7 +128,7 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
 
         @Override
         public Tier tierOf(PodInfo running, Protection protection) {
-            return NodeProblem.tierOf(running, protection, rules, pending.isDaemonSetPodFor(nodeName));
+            return NodeProblem.tierOf(running, protection, rules, daemonSetHere);
         }
     }
 

@@ -216,16 +216,16 @@ public final class ReschedulePlanner {
             if (scores == null) {
                 scores = PreferenceScores.of(planned);
             }
-            PreferenceScores now = scores;
-            long here = now.of(pod, node);
+            PreferenceScores.PodScores now = scores.forPod(pod);
+            long here = now.on(node);
             long wanted = here + settings.preferredMinGain();
-            if (nodes.stream().noneMatch(n -> n != node && now.of(pod, n) >= wanted)
+            if (nodes.stream().noneMatch(n -> n != node && now.on(n) >= wanted)
                     || !movable(pod, node, ReschedulePolicy.AFFINITY)) {
                 return;
             }
             NodeInfo landed = relocate(pod, node, ReschedulePolicy.AFFINITY, "its affinity preferences score "
                     + node.name() + " " + here + ", another node at least " + settings.preferredMinGain() + " more",
-                    nodes, target -> now.of(pod, target) >= wanted && staysAtOrBelowHigh(target, pod));
+                    nodes, target -> now.on(target) >= wanted && staysAtOrBelowHigh(target, pod));
             if (landed != null) {
                 scores = null;
             }

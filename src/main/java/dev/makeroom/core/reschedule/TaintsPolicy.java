@@ -1,6 +1,5 @@
 package dev.makeroom.core.reschedule;
 
-import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Taint;
@@ -36,13 +35,8 @@ final class TaintsPolicy {
 
     /** The node's first NoSchedule taint of a listed key (any key when none are) the pod does not tolerate, or null. */
     private static Taint untolerated(NodeInfo node, PodInfo pod, RescheduleSettings.Taints settings) {
-        for (Taint taint : node.admission().taints()) {
-            if ("NoSchedule".equals(taint.effect()) && (settings.keys().isEmpty() || settings.keys().contains(taint.key()))
-                    && !NodeAdmission.tolerated(pod, taint)) {
-                return taint;
-            }
-        }
-        return null;
+        return node.admission().untoleratedTaint(pod, taint -> "NoSchedule".equals(taint.effect())
+                && (settings.keys().isEmpty() || settings.keys().contains(taint.key())));
     }
 
     private static String spelled(Taint taint) {
