@@ -2,8 +2,11 @@ package dev.makeroom.cluster;
 
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Reservation;
+import dev.makeroom.core.model.Taint;
+import dev.makeroom.core.reschedule.NodeTaints;
 import dev.makeroom.core.reschedule.RoomPlan;
 import dev.makeroom.mapping.AvoidPodsAnnotation;
+import dev.makeroom.mapping.NodeTaintEdit;
 import dev.makeroom.mapping.ReservationAnnotation;
 import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.core.reschedule.RoomHold;
@@ -23,10 +26,11 @@ import java.time.Duration;
  * Enacts moves through the API: the policy/v1 Eviction subresource only (so budgets are honoured,
  * never DELETE), then an Event on the pod and an entry in the left node's avoid list
  * ({@link AvoidPodsAnnotation}); holds room made for a pending pod in its node's annotation
- * ({@link ReservationAnnotation}) and tells the pod with an Event. With {@link PreemptionEvents}, the
- * only code in makeroom that writes to the cluster.
+ * ({@link ReservationAnnotation}) and tells the pod with an Event; taints and untaints the nodes the
+ * consolidate policy empties. With {@link PreemptionEvents}, the only code in makeroom that writes to the
+ * cluster.
  */
-public final class ApiEvictor implements Evictor, RoomHold, AutoCloseable {
+public final class ApiEvictor implements Evictor, RoomHold, NodeTaints, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ApiEvictor.class);
 
@@ -113,6 +117,31 @@ public final class ApiEvictor implements Evictor, RoomHold, AutoCloseable {
             int n = room.moves().size();
             tell(pending, "MakingRoom", "makeroom moves " + n + (n == 1 ? " pod" : " pods") + " off node " + room.node()
                     + " to make room; the node is held for this pod until " + room.reserveUntil());
+        }
+    }
+
+    @Override
+    public boolean taint(String node, Taint taint) {
+        try {
+            client.nodes().withName(node).edit(n -> NodeTaintEdit.with(n, taint));
+            return true;
+        } catch (KubernetesClientException e) {
+            log.warn("could not taint {} with {}: {}", node, taint.key(), e.getMessage());
+            return false;
+        }
+    }
+
+    @Override
+    public boolean untaint(String node, String key) {
+        try {
+            client.nodes().withName(node).edit(n -> NodeTaintEdit.without(n, key));
+            return true;
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 404) {
+                return true; // the node is gone: nothing left to untaint
+            }
+            log.warn("could not remove the taint {} from {}: {}", key, node, e.getMessage());
+            return false;
         }
     }
 

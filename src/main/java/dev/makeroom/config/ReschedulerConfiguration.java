@@ -10,6 +10,7 @@ import dev.makeroom.cluster.LeaseLeadership;
 import dev.makeroom.cluster.ReplicaName;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.reschedule.Evictor;
+import dev.makeroom.core.reschedule.NodeTaints;
 import dev.makeroom.core.reschedule.RoomHold;
 import dev.makeroom.queues.Queues;
 import dev.makeroom.rescheduler.EnginePreemptionCheck;
@@ -48,6 +49,7 @@ class ReschedulerConfiguration {
         NoApi none = new NoApi();
         Evictor evictor = none;
         RoomHold hold = none;
+        NodeTaints taints = none;
         if (settings.enabled() && view instanceof KubernetesClusterView live) {
             ConfigMapWatch watch = new ConfigMapWatch(live.client(), live.namespace(), settings.configMapName());
             parts.add(watch);
@@ -60,11 +62,12 @@ class ReschedulerConfiguration {
             parts.add(api);
             evictor = api;
             hold = api;
+            taints = api;
         }
         ReschedulerConfigService config = new ReschedulerConfigService(settings.file(), settings.config(), feed, clock);
         ReschedulerMetrics metrics = new ReschedulerMetrics(registry);
         metrics.configFailures(config);
-        Rescheduler rescheduler = new Rescheduler(settings.mode(), view, config, evictor, hold, leading, clock, System::nanoTime,
+        Rescheduler rescheduler = new Rescheduler(settings.mode(), view, config, evictor, hold, taints, leading, clock, System::nanoTime,
                 metrics, new EnginePreemptionCheck(engine, queues, clock), parts);
         if (settings.enabled()) {
             metrics.leader(leading);

@@ -26,8 +26,12 @@ final class ReschedulerDebug {
                     String result, String detail) {
     }
 
-    record RoundView(String at, String mode, String idle, long micros, List<RoomView> rooms, List<MoveView> moves,
-                     List<SkipView> skipped) {
+    /** A node the consolidate policy drains or tried: {@code landings} is the whole proven plan for its pods. */
+    record DrainView(String node, String step, String reason, List<String> landings, String result, String detail) {
+    }
+
+    record RoundView(String at, String mode, String idle, long micros, List<RoomView> rooms, List<DrainView> drains,
+                     List<MoveView> moves, List<SkipView> skipped) {
     }
 
     record Problem(String error) {
@@ -102,6 +106,9 @@ final class ReschedulerDebug {
                 round.rooms().stream().map(r -> new RoomView(r.room().pending().toString(), r.room().node(),
                         r.room().moves().stream().map(m -> m.pod() + " to " + m.to()).toList(),
                         r.room().reserveUntil().toString(), r.room().proven(), r.result().name(), r.detail())).toList(),
+                round.drains().stream().map(d -> new DrainView(d.drain().node(), d.drain().step().name(), d.drain().reason(),
+                        d.drain().landings().stream().map(m -> m.pod() + " to " + m.to()).toList(), d.result().name(),
+                        d.detail())).toList(),
                 round.moves().stream().map(m -> new MoveView(m.move().pod().toString(), m.move().from(), m.move().to(),
                         DebugDtos.spelled(m.move().policy()), m.move().reason(), m.result().name(), m.detail())).toList(),
                 round.skipped().stream().map(ReschedulerDebug::view).toList());

@@ -2,17 +2,20 @@ package dev.makeroom.rescheduler;
 
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Reservation;
+import dev.makeroom.core.model.Taint;
 import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.core.reschedule.Move;
+import dev.makeroom.core.reschedule.NodeTaints;
 import dev.makeroom.core.reschedule.RoomHold;
 import dev.makeroom.core.reschedule.RoomPlan;
 
 /**
  * The ports when makeroom reads a snapshot file: there is no API to evict through or to hold room in,
- * so every eviction fails saying so and no room is held (so nothing is evicted for it). Rounds on a
+ * so every eviction fails saying so, no room is held (so nothing is evicted for it) and no node is
+ * tainted (so the consolidate policy evicts nothing). Rounds on a
  * file plan; makeroom warns at start when evict mode is asked of one.
  */
-public final class NoApi implements Evictor, RoomHold {
+public final class NoApi implements Evictor, RoomHold, NodeTaints {
 
     private static final String WHY = "no Kubernetes API to evict through (a snapshot file)";
 
@@ -39,5 +42,15 @@ public final class NoApi implements Evictor, RoomHold {
     @Override
     public void announce(PodInfo pending, RoomPlan room) {
         // no pod to tell: reserve always refuses, so this is never reached
+    }
+
+    @Override
+    public boolean taint(String node, Taint taint) {
+        return false;
+    }
+
+    @Override
+    public boolean untaint(String node, String key) {
+        return false;
     }
 }

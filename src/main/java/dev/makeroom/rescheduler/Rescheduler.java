@@ -10,6 +10,7 @@ import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.core.reschedule.RoomHold;
 import dev.makeroom.core.reschedule.Move;
+import dev.makeroom.core.reschedule.NodeTaints;
 import dev.makeroom.core.reschedule.PastEviction;
 import dev.makeroom.core.reschedule.PreemptionCheck;
 import dev.makeroom.core.reschedule.RefusalBackoff;
@@ -46,7 +47,9 @@ import java.util.stream.Collectors;
  * evictions ({@link RoomsUnderway}). A move the API refused leaves its pod where it was, so a later
  * move that counted on the room it would free is not tried (the next round plans from the cluster as it
  * is); the refused pod is held back from the plans for a backoff that doubles per refusal, up to an
- * hour ({@link RefusalBackoff}), and the policies move their next candidates meanwhile. Keeps the last
+ * hour ({@link RefusalBackoff}), and the policies move their next candidates meanwhile. The consolidate
+ * policy's nodes are tainted before their evictions and untainted when emptied or abandoned
+ * ({@link DrainsUnderway}); a node abandoned or not started is not tried again for a backoff of its own. Keeps the last
  * rounds and an hour of its evictions (for the limits); all of it lives in this replica, so a new leader
  * starts its hour, and the backoffs, afresh.
  */
@@ -63,6 +66,7 @@ public final class Rescheduler implements AutoCloseable {
     private final ReschedulerConfigService config;
     private final Evictor evictor;
     private final RoomHold hold;
+    private final NodeTaints taints;
     private final Leadership leadership;
     private final Clock clock;
     private final LongSupplier nanos;
@@ -72,17 +76,19 @@ public final class Rescheduler implements AutoCloseable {
     private final Deque<RoundReport> rounds = new ArrayDeque<>();
     private final List<PastEviction> history = new ArrayList<>();
     private final RefusalBackoff backoff = new RefusalBackoff();
+    private final RefusalBackoff nodeBackoff = new RefusalBackoff(); // nodes consolidation abandoned or could not start
     private ScheduledExecutorService loop;
     private Duration interval;
 
     public Rescheduler(ReschedulerMode mode, ClusterView view, ReschedulerConfigService config, Evictor evictor,
-                       RoomHold hold, Leadership leadership, Clock clock, LongSupplier nanos, ReschedulerMetrics metrics,
+                       RoomHold hold, NodeTaints taints, Leadership leadership, Clock clock, LongSupplier nanos, ReschedulerMetrics metrics,
                        PreemptionCheck preemption, List<AutoCloseable> parts) {
         this.mode = mode;
         this.view = view;
         this.config = config;
         this.evictor = evictor;
         this.hold = hold;
+        this.taints = taints;
         this.leadership = leadership;
         this.clock = clock;
         this.nanos = nanos;
@@ -182,7 +188,7 @@ public final class Rescheduler implements AutoCloseable {
         return new RoundReport(now, ReschedulerMode.DRY_RUN, null,
                 plan.moves().stream().map(m -> new RoundReport.MoveResult(m, RoundReport.MoveOutcome.PLANNED, null)).toList(),
                 plan.skipped(), plan.rooms().stream().map(r -> new RoundReport.RoomResult(r, RoundReport.RoomOutcome.PLANNED, null)).toList(),
-                nanos.getAsLong() - start);
+                planned(plan), nanos.getAsLong() - start);
     }
 
     private synchronized ReschedulePlan plan(ClusterSnapshot snapshot, Instant now, PodInfo onlyFor,
@@ -190,7 +196,8 @@ public final class Rescheduler implements AutoCloseable {
         history.removeIf(past -> past.at().isBefore(now.minus(Duration.ofHours(1))));
         RescheduleSettings settings = tried != null ? tried : config.state().settings();
         return onlyFor == null
-                ? ReschedulePlanner.plan(snapshot, settings, List.copyOf(history), now, preemption, nanos, backoff.heldBack())
+                ? ReschedulePlanner.plan(snapshot, settings, List.copyOf(history), now, preemption, nanos, backoff.heldBack(),
+                        nodeBackoff.heldBack())
                 : ReschedulePlanner.roomFor(snapshot, settings, List.copyOf(history), now, preemption, nanos, onlyFor);
     }
 
@@ -198,6 +205,10 @@ public final class Rescheduler implements AutoCloseable {
         long start = nanos.getAsLong();
         ReschedulePlan plan = plan(snapshot, now, null, null);
         RoomsUnderway rooms = new RoomsUnderway(plan.rooms(), hold, snapshot);
+        DrainsUnderway drains = new DrainsUnderway(plan.drains(), taints, now);
+        if (mode == ReschedulerMode.EVICT) {
+            drains.begin();
+        }
         List<RoundReport.MoveResult> results = new ArrayList<>();
         // nodes a pod was planned to leave and did not: a later move that lands there counted on its room
         Map<String, String> stayed = new HashMap<>();
@@ -219,6 +230,7 @@ public final class Rescheduler implements AutoCloseable {
                 continue;
             }
             String notReady = rooms.begin(move);
+            notReady = notReady != null ? notReady : drains.blocks(move);
             if (notReady != null) {
                 results.add(new RoundReport.MoveResult(move, RoundReport.MoveOutcome.NOT_TRIED, notReady));
                 stayed.put(move.from(), move.pod().toString());
@@ -234,6 +246,7 @@ public final class Rescheduler implements AutoCloseable {
             }
             rooms.done(move, outcome.result() == Evictor.EvictionOutcome.Result.EVICTED
                     || outcome.result() == Evictor.EvictionOutcome.Result.GONE);
+            drains.evicted(move, outcome);
             if (outcome.result() == Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET) {
                 int rounds = backoff.refused(pod.uid(), backoffRounds(config.state().settings().refusalBackoffMax()));
                 log.info("rescheduler: eviction of {} refused ({}); not tried again for {} round{}", pod.ref(), detail,
@@ -252,14 +265,26 @@ public final class Rescheduler implements AutoCloseable {
         List<RoundReport.RoomResult> roomResults = mode == ReschedulerMode.DRY_RUN
                 ? plan.rooms().stream().map(r -> new RoundReport.RoomResult(r, RoundReport.RoomOutcome.PLANNED, null)).toList()
                 : rooms.finish();
+        List<RoundReport.DrainResult> drainResults = mode == ReschedulerMode.DRY_RUN ? planned(plan) : drains.finish();
+        for (String node : drains.heldBack(drainResults)) {
+            nodeBackoff.refused(node, backoffRounds(config.state().settings().refusalBackoffMax()));
+        }
+        drainResults.stream().filter(d -> d.result() == RoundReport.DrainOutcome.EMPTIED)
+                .forEach(d -> nodeBackoff.forget(d.drain().node()));
         backoff.roundDone(uidsOf(snapshot));
+        nodeBackoff.roundDone(snapshot.nodes().stream().map(NodeInfo::name).collect(Collectors.toSet()));
         metrics.backoffs(backoff.size());
         if (mode == ReschedulerMode.EVICT) {
             snapshot.nodesWithAvoidances().values().stream().filter(n -> n.admission().hasExpiredOwn(now))
                     .forEach(n -> evictor.expireAvoidances(n.name()));
             releaseEnded(snapshot, now);
         }
-        return new RoundReport(now, mode, null, results, plan.skipped(), roomResults, nanos.getAsLong() - start);
+        return new RoundReport(now, mode, null, results, plan.skipped(), roomResults, drainResults,
+                nanos.getAsLong() - start);
+    }
+
+    private static List<RoundReport.DrainResult> planned(ReschedulePlan plan) {
+        return plan.drains().stream().map(d -> new RoundReport.DrainResult(d, RoundReport.DrainOutcome.PLANNED, null)).toList();
     }
 
     /** Ends the reservations whose pod bound, is gone, or whose time is up, so the nodes' annotations stay true. */

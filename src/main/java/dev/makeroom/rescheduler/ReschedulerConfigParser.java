@@ -43,7 +43,8 @@ public final class ReschedulerConfigParser {
     private static final Set<String> TOP = Set.of("aggressiveness", "policies", "limits", "allowLocalStorage",
             "refusalBackoffMax", "scope");
     private static final Set<String> POLICIES = Set.of("rebalance", "affinity", "defragment", "taints", "spread",
-            "duplicates");
+            "duplicates", "consolidate");
+    private static final Set<String> CONSOLIDATE = Set.of("enabled", "below", "ceiling", "drainWithin", "nodesAtOnce");
     private static final Set<String> ENABLED = Set.of("enabled");
     private static final Set<String> TAINTS = Set.of("enabled", "keys");
     private static final Set<String> SPREAD = Set.of("enabled", "scheduleAnyway");
@@ -122,7 +123,45 @@ public final class ReschedulerConfigParser {
                 bool(spread.getOrDefault("enabled", false), "policies.spread.enabled"),
                 bool(duplicates.getOrDefault("enabled", false), "policies.duplicates.enabled"),
                 scope(map(top.getOrDefault("scope", Map.of()), "scope", SCOPE)),
-                bool(spread.getOrDefault("scheduleAnyway", false), "policies.spread.scheduleAnyway"));
+                bool(spread.getOrDefault("scheduleAnyway", false), "policies.spread.scheduleAnyway"),
+                consolidate(map(policies.getOrDefault("consolidate", Map.of()), "policies.consolidate", CONSOLIDATE),
+                        rebalancing ? high : Map.of()));
+    }
+
+    /**
+     * The consolidate policy: {@code below} and {@code ceiling} are needed when it is on, each
+     * {@code below} under its {@code ceiling}, and with rebalancing on no {@code ceiling} above its
+     * {@code high} (a node packed to the ceiling would be shed again).
+     */
+    private static RescheduleSettings.Consolidate consolidate(Map<String, Object> doc, Map<String, Integer> high) {
+        String where = "policies.consolidate.";
+        boolean enabled = bool(doc.getOrDefault("enabled", false), where + "enabled");
+        Map<String, Integer> below = percents(doc.getOrDefault("below", Map.of()), where + "below");
+        Map<String, Integer> ceiling = percents(doc.getOrDefault("ceiling", Map.of()), where + "ceiling");
+        if (enabled && (below.isEmpty() || ceiling.isEmpty())) {
+            throw new InvalidReschedulerConfigException("policies.consolidate needs below and ceiling thresholds");
+        }
+        below.forEach((resource, percent) -> {
+            Integer top = ceiling.get(resource);
+            if (top != null && percent >= top) {
+                throw new InvalidReschedulerConfigException(where + "below." + resource + " (" + percent
+                        + ") must be below " + where + "ceiling." + resource + " (" + top + ")");
+            }
+        });
+        ceiling.forEach((resource, percent) -> {
+            Integer most = high.get(resource);
+            if (most != null && percent > most) {
+                throw new InvalidReschedulerConfigException(where + "ceiling." + resource + " (" + percent
+                        + ") must not be above policies.rebalance.high." + resource + " (" + most
+                        + "): rebalance would shed a node consolidation packed");
+            }
+        });
+        int nodesAtOnce = count(doc, "nodesAtOnce", RescheduleSettings.Consolidate.OFF.nodesAtOnce(), where);
+        if (nodesAtOnce < 1) {
+            throw new InvalidReschedulerConfigException(where + "nodesAtOnce must be 1 or more");
+        }
+        return new RescheduleSettings.Consolidate(enabled, below, ceiling, positive(duration(doc, "drainWithin",
+                RescheduleSettings.Consolidate.OFF.drainWithin(), where), where + "drainWithin"), nodesAtOnce);
     }
 
     private static Scope scope(Map<String, Object> doc) {

@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The rescheduler's metrics: evictions by policy and result, moves planned and pods left in place by
  * policy and category (for defragment: the pending pods not helped, by why), room made for pending
- * pods by result (never by pod: bounded label values), how long rounds take, the pods held back after
+ * pods by result (never by pod: bounded label values), the consolidate policy's nodes by what came of
+ * them each round (never by node), how long rounds take, the pods held back after
  * refusals and the policies documents rejected. The common series exist at zero from the start.
  */
 public final class ReschedulerMetrics {
@@ -50,6 +51,9 @@ public final class ReschedulerMetrics {
                     SkipCategory.NO_LANDING)) {
                 skipped(name, category.label());
             }
+        }
+        for (RoundReport.DrainOutcome outcome : RoundReport.DrainOutcome.values()) {
+            drains(outcome.name().toLowerCase(Locale.ROOT));
         }
         Gauge.builder("makeroom.rescheduler.backoffs", backoffs, AtomicInteger::doubleValue)
                 .description("Pods held back from the plans after the Eviction API refused them").register(registry);
@@ -85,6 +89,12 @@ public final class ReschedulerMetrics {
         backoffs.set(held);
     }
 
+    private Counter drains(String result) {
+        return Counter.builder("makeroom.rescheduler.consolidations")
+                .description("Nodes the consolidate policy drained or tried, by what came of them this round")
+                .tag("result", result).register(registry);
+    }
+
     private Counter rooms(String result) {
         return Counter.builder("makeroom.rescheduler.rooms").description("Room made for pending pods by moving others")
                 .tag("result", result).register(registry);
@@ -110,6 +120,9 @@ public final class ReschedulerMetrics {
         }
         for (RoundReport.RoomResult room : report.rooms()) {
             rooms(room.result().name().toLowerCase(Locale.ROOT)).increment();
+        }
+        for (RoundReport.DrainResult drain : report.drains()) {
+            drains(drain.result().name().toLowerCase(Locale.ROOT)).increment();
         }
         for (Skip skip : report.skipped()) {
             skipped(skip.policy().name().toLowerCase(Locale.ROOT), skip.category().label()).increment();

@@ -2,6 +2,7 @@ package dev.makeroom.rescheduler;
 
 import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.core.reschedule.Move;
+import dev.makeroom.core.reschedule.NodeDrain;
 import dev.makeroom.core.reschedule.RoomPlan;
 import dev.makeroom.core.reschedule.Skip;
 
@@ -11,10 +12,11 @@ import java.util.List;
 /**
  * What one round did: each planned move with its result ({@code PLANNED} in a dry run, else the
  * eviction's), the room made for pending pods with its result, the pods not moved (and pending pods
- * not helped) and why, or why the round did not plan at all ({@code idle}).
+ * not helped) and why, what came of the consolidate policy's nodes ({@code drains}), or why the round
+ * did not plan at all ({@code idle}).
  */
 public record RoundReport(Instant at, ReschedulerMode mode, String idle, List<MoveResult> moves, List<Skip> skipped,
-                          List<RoomResult> rooms, long nanos) {
+                          List<RoomResult> rooms, List<DrainResult> drains, long nanos) {
 
     public record MoveResult(Move move, MoveOutcome result, String detail) {
     }
@@ -54,13 +56,35 @@ public record RoundReport(Instant at, ReschedulerMode mode, String idle, List<Mo
         NOT_ENACTED
     }
 
+    /** What came of one node the consolidate policy drains or tried. */
+    public record DrainResult(NodeDrain drain, DrainOutcome result, String detail) {
+    }
+
+    public enum DrainOutcome {
+        /** A dry run: planned, not enacted. */
+        PLANNED,
+        /** Tainted; its evictions began. */
+        STARTED,
+        /** Still draining. */
+        CONTINUED,
+        /** Emptied and untainted: left to the cluster autoscaler. */
+        EMPTIED,
+        /** Untainted without being emptied: a landing no longer held, the time ran out, an eviction was refused or failed. */
+        ABANDONED,
+        /** Not started: a pod may not move or does not land; not tried again for a while. */
+        NOT_STARTED,
+        /** The taint could not be written or removed; nothing was evicted for it, or the next round tries again. */
+        API_FAILED
+    }
+
     public RoundReport {
         moves = List.copyOf(moves);
         skipped = List.copyOf(skipped);
         rooms = List.copyOf(rooms);
+        drains = List.copyOf(drains);
     }
 
     static RoundReport idle(Instant at, ReschedulerMode mode, String why) {
-        return new RoundReport(at, mode, why, List.of(), List.of(), List.of(), 0);
+        return new RoundReport(at, mode, why, List.of(), List.of(), List.of(), List.of(), 0);
     }
 }

@@ -112,7 +112,7 @@ class GuardedPodOverApiTest {
                     && replica.view.snapshot().budgets().size() == 1 && replica.view.snapshot().pods().size() == 4);
             Rescheduler rescheduler = new Rescheduler(ReschedulerMode.EVICT, replica.view,
                     new ReschedulerConfigService(null, POLICIES, ConfigMapFeed.NONE, Clock.systemUTC()), counting,
-                    api, () -> true, Clock.systemUTC(), System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()),
+                    api, api, () -> true, Clock.systemUTC(), System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()),
                     PreemptionCheck.NEVER, List.of());
             int roundsToThreshold = -1;
             for (int round = 1; round <= 6; round++) {

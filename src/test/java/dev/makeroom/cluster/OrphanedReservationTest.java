@@ -59,7 +59,7 @@ class OrphanedReservationTest {
                     && replica.view.snapshot().node("node-1").admission().reservation() != null);
             Rescheduler nextLeader = new Rescheduler(ReschedulerMode.EVICT, replica.view,
                     new ReschedulerConfigService(null, "policies: {defragment: {enabled: false}}", ConfigMapFeed.NONE,
-                            Clock.systemUTC()), api, api, () -> true, Clock.systemUTC(), System::nanoTime,
+                            Clock.systemUTC()), api, api, api, () -> true, Clock.systemUTC(), System::nanoTime,
                     new ReschedulerMetrics(new SimpleMeterRegistry()), PreemptionCheck.NEVER, List.of());
             nextLeader.round();
             assertThat(client.nodes().withName("node-1").get().getMetadata().getAnnotations())

@@ -121,7 +121,7 @@ class PlacementPoliciesOverApiTest {
             Await.until("the view synced", Duration.ofSeconds(20), () -> replica.view.ready()
                     && replica.view.snapshot().pods().size() == 8);
             Rescheduler rescheduler = new Rescheduler(ReschedulerMode.EVICT, replica.view,
-                    new ReschedulerConfigService(null, POLICIES, ConfigMapFeed.NONE, Clock.systemUTC()), api, api,
+                    new ReschedulerConfigService(null, POLICIES, ConfigMapFeed.NONE, Clock.systemUTC()), api, api, api,
                     () -> true, Clock.systemUTC(), System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()),
                     PreemptionCheck.NEVER, List.of());
             List<ReschedulePolicy> policies = new ArrayList<>();

@@ -133,7 +133,7 @@ class RefusalRoundsProperties {
         FakeApi api = new FakeApi(cluster(random), refusing);
         Clock clock = Clock.fixed(Instant.parse("2026-11-26T12:00:00Z"), ZoneOffset.UTC);
         Rescheduler rescheduler = new Rescheduler(ReschedulerMode.EVICT, api,
-                new ReschedulerConfigService(null, POLICIES, ConfigMapFeed.NONE, clock), api, new NoApi(), () -> true, clock,
+                new ReschedulerConfigService(null, POLICIES, ConfigMapFeed.NONE, clock), api, new NoApi(), new NoApi(), () -> true, clock,
                 System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()), PreemptionCheck.NEVER, List.of());
         Map<String, Integer> refusals = new HashMap<>();
         Map<String, Integer> heldUntilRound = new HashMap<>(); // not tried again before this round

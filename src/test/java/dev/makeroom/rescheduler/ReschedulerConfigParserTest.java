@@ -80,6 +80,33 @@ class ReschedulerConfigParserTest {
     }
 
     @Test
+    void consolidation_is_off_unless_turned_on_and_reads_its_thresholds() {
+        assertThat(ReschedulerConfigParser.parse("policies: {affinity: {enabled: true}}").consolidate())
+                .isEqualTo(RescheduleSettings.Consolidate.OFF);
+        RescheduleSettings.Consolidate c = ReschedulerConfigParser.parse("""
+                policies:
+                  rebalance: {enabled: true, low: {cpu: 20}, high: {cpu: 80, memory: 85}}
+                  consolidate: {enabled: true, below: {cpu: 25, memory: 25}, ceiling: {cpu: 75, memory: 85},
+                                drainWithin: 20m, nodesAtOnce: 2}
+                """).consolidate();
+        assertThat(c).isEqualTo(new RescheduleSettings.Consolidate(true, Map.of("cpu", 25, "memory", 25),
+                Map.of("cpu", 75, "memory", 85), Duration.ofMinutes(20), 2));
+        assertRejected("policies: {consolidate: {enabled: true, below: {cpu: 20}}}",
+                "policies.consolidate needs below and ceiling thresholds");
+        assertRejected("policies: {consolidate: {enabled: true, below: {cpu: 60}, ceiling: {cpu: 50}}}",
+                "policies.consolidate.below.cpu (60) must be below policies.consolidate.ceiling.cpu (50)");
+        assertRejected("policies: {rebalance: {enabled: true, low: {cpu: 20}, high: {cpu: 70}},"
+                        + " consolidate: {enabled: true, below: {cpu: 20}, ceiling: {cpu: 80}}}",
+                "policies.consolidate.ceiling.cpu (80) must not be above policies.rebalance.high.cpu (70)");
+        assertRejected("policies: {consolidate: {enabled: true, below: {cpu: 20}, ceiling: {cpu: 80}, nodesAtOnce: 0}}",
+                "policies.consolidate.nodesAtOnce must be 1 or more");
+        assertRejected("policies: {consolidate: {enabled: true, below: {cpu: 20}, ceiling: {cpu: 80}, drainWithin: 0s}}",
+                "policies.consolidate.drainWithin must be more than 0");
+        assertRejected("policies: {consolidate: {enabled: true, below: {cpu: 20}, ceiling: {cpu: 80}, emptyAfter: 1m}}",
+                "unknown key emptyAfter in policies.consolidate");
+    }
+
+    @Test
     void defragmentation_is_on_unless_turned_off_and_reads_its_settings() {
         assertThat(ReschedulerConfigParser.parse("policies: {affinity: {enabled: true}}").defragment().enabled()).isTrue();
         RescheduleSettings.Defragment d = ReschedulerConfigParser.parse("policies:\n  defragment: {enabled: false,"

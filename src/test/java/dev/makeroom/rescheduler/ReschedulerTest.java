@@ -84,7 +84,7 @@ class ReschedulerTest {
     private Rescheduler rescheduler(ReschedulerMode mode) {
         Clock clock = Clock.fixed(Instant.parse("2026-11-23T12:00:00Z"), ZoneOffset.UTC);
         return new Rescheduler(mode, view, new ReschedulerConfigService(null, POLICIES, ConfigMapFeed.NONE, clock),
-                recording, new NoApi(), leading::get, clock, System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()),
+                recording, new NoApi(), new NoApi(), leading::get, clock, System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()),
                 PreemptionCheck.NEVER, List.of());
     }
 
@@ -151,7 +151,7 @@ class ReschedulerTest {
         Clock clock = Clock.fixed(Instant.parse("2026-11-23T12:00:00Z"), ZoneOffset.UTC);
         String policies = POLICIES.replace("policies:", "policies:\n  affinity: {enabled: true}");
         RoundReport round = new Rescheduler(ReschedulerMode.EVICT, fixed,
-                new ReschedulerConfigService(null, policies, ConfigMapFeed.NONE, clock), refusingMisfit, new NoApi(), () -> true, clock,
+                new ReschedulerConfigService(null, policies, ConfigMapFeed.NONE, clock), refusingMisfit, new NoApi(), new NoApi(), () -> true, clock,
                 System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()), PreemptionCheck.NEVER, List.of()).round();
         assertThat(round.moves()).extracting(m -> m.move().pod().name() + "->" + m.move().to() + " " + m.result())
                 .containsExactly("misfit->gpu BLOCKED_BY_BUDGET", "batch->x NOT_TRIED");

@@ -91,7 +91,7 @@ class RoomsUnderwayTest {
         Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
         ClusterView view = ReschedulerTest.view(snapshot, () -> true);
         return new Rescheduler(ReschedulerMode.EVICT, view, new ReschedulerConfigService(null, GENEROUS,
-                ConfigMapFeed.NONE, clock), api, api, () -> true, clock, System::nanoTime,
+                ConfigMapFeed.NONE, clock), api, api, new NoApi(), () -> true, clock, System::nanoTime,
                 new ReschedulerMetrics(new SimpleMeterRegistry()), PreemptionCheck.NEVER, List.of()).round();
     }
 

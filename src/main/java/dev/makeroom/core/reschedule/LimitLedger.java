@@ -75,6 +75,29 @@ final class LimitLedger {
         return null;
     }
 
+    /**
+     * Which limit of the hour (cluster, namespace, controller) moving all of {@code pods} would pass, or
+     * null: whether they could all go within the hour, over as many rounds as the per-round limits take.
+     */
+    String exceededWithinHour(List<PodInfo> pods) {
+        if (hour + pods.size() > limits.clusterPerHour()) {
+            return "the cluster's limit of " + limits.clusterPerHour() + " evictions per hour";
+        }
+        Map<String, Integer> namespaces = new HashMap<>();
+        Map<String, Integer> controllers = new HashMap<>();
+        for (PodInfo pod : pods) {
+            if (byNamespace.getOrDefault(pod.namespace(), 0) + namespaces.merge(pod.namespace(), 1, Integer::sum)
+                    > limits.perNamespacePerHour()) {
+                return "the limit of " + limits.perNamespacePerHour() + " evictions per namespace per hour";
+            }
+            if (byController.getOrDefault(pod.controller().uid(), 0)
+                    + controllers.merge(pod.controller().uid(), 1, Integer::sum) > limits.perControllerPerHour()) {
+                return "the limit of " + limits.perControllerPerHour() + " evictions per controller per hour";
+            }
+        }
+        return null;
+    }
+
     void record(PodInfo pod, String node) {
         round++;
         hour++;

@@ -15,8 +15,10 @@ import dev.makeroom.core.placement.PodPlacement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The cluster as it will be once the round's moves so far are done: each move takes its pod's requests
@@ -39,6 +41,7 @@ final class PlannedCluster implements PlacementState {
     private final Map<String, List<String>> left = new HashMap<>();   // uids
     private final Map<String, PodInfo> reservedThisRound = new HashMap<>(); // node -> the pending pod it is held for
     private final Map<String, PodInfo> movedTo = new HashMap<>(); // uid -> the pod as it lands
+    private final Set<String> closed = new HashSet<>(); // nodes the consolidate policy empties from this round on
     private final KeptConstraints kept;
     private long version; // changes with every move, undo and reservation: what the cached placement was asked of
     private PodPlacement cached;
@@ -107,7 +110,7 @@ final class PlannedCluster implements PlacementState {
 
     /**
      * Why {@code pod} cannot land on {@code target} once the moves so far are done, or null when it can:
-     * a cordoned node (being drained) never; the scheduler's filters and makeroom's own (room reserved
+     * a cordoned node (being drained) or one the consolidate policy empties never; the scheduler's filters and makeroom's own (room reserved
      * for a pending pod of at least its priority, in the API or this round), as the placement engine
      * answers them on this state, where only "fits" lets it land (unknown does not); the node's avoid
      * list, or a move off it this round, naming the pod's controller (the replacement would be kept
@@ -130,6 +133,9 @@ final class PlannedCluster implements PlacementState {
     String placementProblem(PodInfo pod, NodeInfo target) {
         if (target.admission().unschedulable()) {
             return "cordoned: being drained, never a target (even for a pod that tolerates it)";
+        }
+        if (!open(target)) {
+            return "being emptied by the consolidate policy, never a target (even for a pod that tolerates its taint)";
         }
         Placement placement = placementOf(pod).on(target);
         if (!placement.fits()) {
@@ -166,6 +172,17 @@ final class PlannedCluster implements PlacementState {
         }
         Reservation reservation = target.admission().reservation();
         return reservation != null && reservation.keepsOff(pod, snapshot, now) ? reservation.describe() : null;
+    }
+
+    /** Whether the node may take moved pods: not being emptied by the consolidate policy (tainted, or from this round). */
+    boolean open(NodeInfo node) {
+        return !closed.contains(node.name()) && ConsolidatePolicy.drainingSince(node) == null;
+    }
+
+    /** The consolidate policy empties the node from now on: no move lands there. */
+    void close(String node) {
+        closed.add(node);
+        version++;
     }
 
     /** Whether a move so far lands on the node. */

@@ -33,7 +33,8 @@ import java.util.function.Predicate;
  * which serves the policy's goal. Pods whose placement depends on anything it does
  * not check ({@link MoveBlocker}) stay, and so do pods outside the document's {@link Scope}. Policies
  * run in a fixed order: defragment first (a pod that runs nowhere waits on it), then those that fix a
- * placement the cluster's rules now refuse (affinity, taints, spread), then duplicates, then rebalance;
+ * placement the cluster's rules now refuse (affinity, taints, spread), then duplicates, then rebalance,
+ * then consolidate;
  * every move is counted against the {@link LimitLedger} and the {@link BudgetLedger} before it is
  * planned. A pod a budget does not let move now, or that the Eviction API refused lately
  * ({@code heldBack}), is skipped and the policy goes on to its next candidate, so one guarded pod never
@@ -59,6 +60,9 @@ import java.util.function.Predicate;
  *       use that is below every {@code low} threshold and stays at or below them with the pod. A target
  *       never rises above {@code low}, hence never above {@code high}, so a plan applied and planned
  *       again moves nothing back.</li>
+ *   <li><b>consolidate</b>, last: {@link ConsolidatePolicy} empties the least used nodes, all of a
+ *       node's pods or none; it runs even when off, to end the drains under way. No other policy's move
+ *       lands on a node it empties.</li>
  * </ul>
  * Deterministic: nodes and pods are visited in a fixed order, ties broken by name.
  */
@@ -94,7 +98,18 @@ public final class ReschedulePlanner {
     public static ReschedulePlan plan(ClusterSnapshot snapshot, RescheduleSettings settings,
                                       List<PastEviction> history, Instant now, PreemptionCheck preemption,
                                       LongSupplier nanos, Set<String> heldBack) {
-        Round round = new Round(snapshot, settings, new LimitLedger(settings.limits(), history, now), now, heldBack);
+        return plan(snapshot, settings, history, now, preemption, nanos, heldBack, Set.of());
+    }
+
+    /**
+     * As above; the nodes named in {@code heldBackNodes} (the consolidate policy abandoned them, or could
+     * not start them, lately) are not tried for consolidation.
+     */
+    public static ReschedulePlan plan(ClusterSnapshot snapshot, RescheduleSettings settings,
+                                      List<PastEviction> history, Instant now, PreemptionCheck preemption,
+                                      LongSupplier nanos, Set<String> heldBack, Set<String> heldBackNodes) {
+        Round round = new Round(snapshot, settings, new LimitLedger(settings.limits(), history, now), now, heldBack,
+                heldBackNodes);
         if (settings.defragment().enabled()) {
             round.defragment(DefragmentCandidates.waiting(snapshot, settings.defragment(), now), preemption, nanos);
         }
@@ -113,7 +128,8 @@ public final class ReschedulePlanner {
         if (settings.rebalance().enabled()) {
             round.rebalance();
         }
-        return new ReschedulePlan(round.moves, round.skipped, round.rooms);
+        ConsolidatePolicy.run(round); // off, it still ends the drains under way
+        return new ReschedulePlan(round.moves, round.skipped, round.rooms, round.drains);
     }
 
     /**
@@ -123,7 +139,8 @@ public final class ReschedulePlanner {
     public static ReschedulePlan roomFor(ClusterSnapshot snapshot, RescheduleSettings settings,
                                          List<PastEviction> history, Instant now, PreemptionCheck preemption,
                                          LongSupplier nanos, PodInfo pending) {
-        Round round = new Round(snapshot, settings, new LimitLedger(settings.limits(), history, now), now, Set.of());
+        Round round = new Round(snapshot, settings, new LimitLedger(settings.limits(), history, now), now, Set.of(),
+                Set.of());
         round.defragment(List.of(pending), preemption, nanos);
         return new ReschedulePlan(round.moves, round.skipped, round.rooms);
     }
@@ -138,19 +155,22 @@ public final class ReschedulePlanner {
         private final List<Move> moves = new ArrayList<>();
         private final List<Skip> skipped = new ArrayList<>();
         private final List<RoomPlan> rooms = new ArrayList<>();
-        private final Instant now;
+        private final List<NodeDrain> drains = new ArrayList<>();
+        final Instant now;
         final Set<String> moved = new HashSet<>(); // a pod moves once a round; its replacement is not there yet
-        private final BudgetLedger budgets;
-        private final Set<String> heldBack;
+        final BudgetLedger budgets;
+        final Set<String> heldBack;
+        final Set<String> heldBackNodes;
         private final Scope.Check scope;
         private Set<String> wideSuspects = Set.of(); // pods whose anti-affinity wider than a node may be broken
         private PreferenceScores scores; // on the planned state as it is; null once a move changed it
 
         Round(ClusterSnapshot snapshot, RescheduleSettings settings, LimitLedger limits, Instant now,
-              Set<String> heldBack) {
+              Set<String> heldBack, Set<String> heldBackNodes) {
             this.snapshot = snapshot;
             this.budgets = new BudgetLedger(snapshot, settings.aggressiveness(), limits.lastHour());
             this.heldBack = heldBack;
+            this.heldBackNodes = heldBackNodes;
             this.settings = settings;
             this.limits = limits;
             this.planned = new PlannedCluster(snapshot, now);
@@ -410,11 +430,24 @@ public final class ReschedulePlanner {
                 return null;
             }
             planned.move(pod, from.name(), best.name());
-            moved.add(pod.uid());
-            limits.record(pod, from.name());
-            budgets.record(pod);
-            moves.add(new Move(pod.ref(), from.name(), best.name(), policy, why));
+            record(pod, new Move(pod.ref(), from.name(), best.name(), policy, why));
             return best;
+        }
+
+        /** Adds a move already applied to the planned state to the round's, counted against the limits and budgets. */
+        void record(PodInfo pod, Move move) {
+            moved.add(pod.uid());
+            limits.record(pod, move.from());
+            budgets.record(pod);
+            moves.add(move);
+        }
+
+        void skip(Skip skip) {
+            skipped.add(skip);
+        }
+
+        void drain(NodeDrain drain) {
+            drains.add(drain);
         }
     }
 }

@@ -13,5 +13,7 @@ public enum ReschedulePolicy {
     /** Out of a topology domain that holds more of its spread group than its maxSkew allows. */
     SPREAD,
     /** Off a node that holds more pods of its controller than another node that takes it would. */
-    DUPLICATES
+    DUPLICATES,
+    /** Off one of the least used nodes, which is being emptied for the cluster autoscaler. */
+    CONSOLIDATE
 }

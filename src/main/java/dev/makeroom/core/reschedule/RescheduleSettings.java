@@ -18,12 +18,13 @@ import java.util.Set;
  * with a NoSchedule taint they do not tolerate move. {@code spread}: pods whose topology spread
  * constraints their domain now breaks move ({@code spreadScheduleAnyway}: their ScheduleAnyway ones too).
  * {@code duplicates}: a controller's pods piled on one node spread out. {@code scope}: which pods any
- * policy may move.
+ * policy may move. {@code consolidate}: the least used nodes are emptied for the cluster autoscaler.
  */
 public record RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits,
                                  boolean allowLocalStorage, int preferredMinGain, Defragment defragment,
                                  Aggressiveness aggressiveness, Duration refusalBackoffMax, Taints taints,
-                                 boolean spread, boolean duplicates, Scope scope, boolean spreadScheduleAnyway) {
+                                 boolean spread, boolean duplicates, Scope scope, boolean spreadScheduleAnyway,
+                                 Consolidate consolidate) {
 
     /** The longest a pod the Eviction API refused is held back, where the document does not say. */
     public static final Duration REFUSAL_BACKOFF_MAX = Duration.ofHours(1);
@@ -33,25 +34,52 @@ public record RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimi
                               int preferredMinGain, Defragment defragment, Aggressiveness aggressiveness,
                               Duration refusalBackoffMax) {
         this(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment, aggressiveness,
-                refusalBackoffMax, Taints.OFF, false, false, Scope.ALL, false);
+                refusalBackoffMax, Taints.OFF, false, false, Scope.ALL, false, Consolidate.OFF);
     }
 
     /** These settings with {@code scope}. */
     public RescheduleSettings withScope(Scope scope) {
         return new RescheduleSettings(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment,
-                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope, spreadScheduleAnyway);
+                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope, spreadScheduleAnyway,
+                consolidate);
     }
 
     /** These settings with the spread policy also acting on ScheduleAnyway constraints, or not. */
     public RescheduleSettings withSpreadScheduleAnyway(boolean scheduleAnyway) {
         return new RescheduleSettings(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment,
-                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope, scheduleAnyway);
+                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope, scheduleAnyway,
+                consolidate);
     }
 
     /** These settings with the taints, spread and duplicates policies as given. */
     public RescheduleSettings withPolicies(Taints taints, boolean spread, boolean duplicates) {
         return new RescheduleSettings(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment,
-                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope, spreadScheduleAnyway);
+                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope, spreadScheduleAnyway,
+                consolidate);
+    }
+
+    /** These settings with the consolidate policy as given. */
+    public RescheduleSettings withConsolidate(Consolidate consolidate) {
+        return new RescheduleSettings(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment,
+                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope, spreadScheduleAnyway,
+                consolidate);
+    }
+
+    /**
+     * The consolidate policy: a node whose every resource named in {@code belowPercent} is under its
+     * percent of allocatable is emptied when each of its pods provably lands on another node that stays
+     * at or under every {@code ceilingPercent} with it; at most {@code nodesAtOnce} nodes drain at a time,
+     * and a drain not done within {@code drainWithin} is abandoned.
+     */
+    public record Consolidate(boolean enabled, Map<String, Integer> belowPercent, Map<String, Integer> ceilingPercent,
+                              Duration drainWithin, int nodesAtOnce) {
+
+        public static final Consolidate OFF = new Consolidate(false, Map.of(), Map.of(), Duration.ofMinutes(15), 1);
+
+        public Consolidate {
+            belowPercent = Map.copyOf(belowPercent);
+            ceilingPercent = Map.copyOf(ceilingPercent);
+        }
     }
 
     /**

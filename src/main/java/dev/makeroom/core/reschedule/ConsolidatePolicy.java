@@ -1,0 +1,305 @@
+package dev.makeroom.core.reschedule;
+
+import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Taint;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The consolidate policy (the descheduler's HighNodeUtilization, made safe): empties the least used
+ * nodes so the cluster autoscaler (or Karpenter) can remove them.
+ *
+ * <p><b>Design.</b> The node's state lives on the node, not in makeroom: a node being emptied carries
+ * the taint {@value NodeDrain#TAINT_KEY}{@code :NoSchedule} (its value: when the drain started, in epoch
+ * seconds), so the scheduler sends no replacement back to it and a new leader carries on where the old
+ * one stopped. Every round, first for each such node: once only pods that belong to the node are left
+ * (DaemonSet and static pods) it is {@code EMPTIED} and untainted; past {@code drainWithin}, or with the
+ * policy off, it is abandoned; otherwise the landing of every pod still on it is proven again on the
+ * round's planned state, and if one no longer lands the drain is abandoned — all or nothing, never a
+ * half-emptied node left tainted. Then, while fewer than {@code nodesAtOnce} nodes drain, the least
+ * used nodes below every {@code below} threshold are tried, at most {@link #TRIED_PER_ROUND} a round:
+ * one starts only if none of its pods is kept in place (a blocker, out of scope, held back after a
+ * refusal, a budget that allows nothing now, the hour's limits) and every one of them lands, each with
+ * the ones before applied, on another node that stays at or under every {@code ceiling} with it — the
+ * fullest such node first, so the pods pack rather than spread. A proof that fails is undone whole.
+ * Of a proven plan the round evicts what the limits and budgets allow now; the rest wait, their
+ * landings kept in the planned state so no later plan counts the same room. The rescheduler untaints
+ * a node whose eviction the API refuses ({@code NodeTaints}).
+ */
+final class ConsolidatePolicy {
+
+    /** Candidates proven per round, at most: an unprovable node costs a search over every other node. */
+    static final int TRIED_PER_ROUND = 10;
+
+    private ConsolidatePolicy() {
+    }
+
+    /** When the node's drain started, or null when it is not draining. */
+    static Instant drainingSince(NodeInfo node) {
+        for (Taint taint : node.admission().taints()) {
+            if (NodeDrain.TAINT_KEY.equals(taint.key())) {
+                try {
+                    return Instant.ofEpochSecond(Long.parseLong(taint.value()));
+                } catch (NumberFormatException e) {
+                    return Instant.EPOCH; // written by hand: long past any drainWithin, so it is abandoned
+                }
+            }
+        }
+        return null;
+    }
+
+    static void run(ReschedulePlanner.Round round) {
+        RescheduleSettings.Consolidate settings = round.settings.consolidate();
+        int draining = 0;
+        for (NodeInfo node : round.nodes) {
+            Instant since = drainingSince(node);
+            if (since != null) {
+                draining += carryOn(round, node, since, settings) ? 1 : 0;
+            }
+        }
+        if (!settings.enabled()) {
+            return;
+        }
+        int tried = 0;
+        for (NodeInfo node : candidates(round, settings)) {
+            if (draining >= settings.nodesAtOnce() || tried >= TRIED_PER_ROUND || round.limits.roundFull()) {
+                break;
+            }
+            tried++;
+            draining += start(round, node, settings) ? 1 : 0;
+        }
+    }
+
+    /** A node already draining: emptied, abandoned or continued; whether it still drains. */
+    private static boolean carryOn(ReschedulePlanner.Round round, NodeInfo node, Instant since,
+                                   RescheduleSettings.Consolidate settings) {
+        List<PodInfo> left = leaving(round, node);
+        if (left.isEmpty()) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.EMPTIED,
+                    "only pods that belong to the node are left; it is untainted and left to the cluster autoscaler",
+                    List.of()));
+            return false;
+        }
+        if (!settings.enabled()) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON, "the consolidate policy is off", List.of()));
+            return false;
+        }
+        Duration taken = Duration.between(since, round.now);
+        if (taken.compareTo(settings.drainWithin()) > 0) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON, "not emptied within "
+                    + settings.drainWithin().toMinutes() + "m (" + left.size() + " pods left)", List.of()));
+            return false;
+        }
+        List<PodInfo> toMove = left.stream().filter(p -> !p.terminating()).toList();
+        String blocked = blocked(round, toMove);
+        Proof proof = blocked == null ? prove(round, node, toMove, settings) : new Proof(List.of(), List.of(), blocked);
+        if (proof.problem != null) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON, proof.problem, List.of()));
+            return false;
+        }
+        round.drain(new NodeDrain(node.name(), NodeDrain.Step.CONTINUE, toMove.isEmpty()
+                ? "waiting for " + left.size() + " terminating pods to finish" : "every pod left still lands elsewhere",
+                proof.landings));
+        enactAllowed(round, node, proof);
+        return true;
+    }
+
+    /** A candidate: started if every pod may go and lands; whether it now drains. */
+    private static boolean start(ReschedulePlanner.Round round, NodeInfo node, RescheduleSettings.Consolidate settings) {
+        List<PodInfo> pods = leaving(round, node);
+        String kept = keptInPlace(round, pods);
+        Proof proof = kept == null ? prove(round, node, pods, settings) : null;
+        String problem = kept != null ? kept : proof.problem;
+        if (problem != null) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.NOT_STARTED, problem, List.of()));
+            return false;
+        }
+        round.planned.close(node.name());
+        round.drain(new NodeDrain(node.name(), NodeDrain.Step.START, "below " + percents(settings.belowPercent())
+                + "; its " + pods.size() + " pods all land on other nodes at or under " + percents(settings.ceilingPercent()),
+                proof.landings));
+        enactAllowed(round, node, proof);
+        return true;
+    }
+
+    /** Nodes below every {@code below} threshold, not draining, cordoned or reserved, with pods to move; least used first. */
+    private static List<NodeInfo> candidates(ReschedulePlanner.Round round, RescheduleSettings.Consolidate settings) {
+        Map<String, Double> loads = new HashMap<>();
+        List<NodeInfo> found = new ArrayList<>();
+        for (NodeInfo node : round.nodes) {
+            if (drainingSince(node) == null && !node.admission().unschedulable() && node.admission().reservation() == null
+                    && !round.heldBackNodes.contains(node.name()) && !round.planned.receivesMoves(node)
+                    && below(round.planned, node, settings.belowPercent()) && !leaving(round, node).isEmpty()) {
+                found.add(node);
+                loads.put(node.name(), round.planned.load(node, settings.belowPercent().keySet()));
+            }
+        }
+        found.sort(Comparator.comparingDouble((NodeInfo n) -> loads.get(n.name()))); // stable: by name among equals
+        return found;
+    }
+
+    /** The node's pods that must leave for it to be empty: all but those that belong to it (DaemonSet, static). */
+    private static List<PodInfo> leaving(ReschedulePlanner.Round round, NodeInfo node) {
+        List<PodInfo> pods = new ArrayList<>();
+        for (PodInfo pod : round.planned.podsOn(node)) {
+            if (!pod.mirror() && (pod.controller() == null || !pod.controller().isDaemonSet())) {
+                pods.add(pod);
+            }
+        }
+        pods.sort(Comparator.comparing(PodInfo::name).thenComparing(PodInfo::namespace));
+        return pods;
+    }
+
+    /** Why one of the pods may never be moved by this policy (a blocker, out of scope), or null. */
+    private static String blocked(ReschedulePlanner.Round round, List<PodInfo> pods) {
+        for (PodInfo pod : pods) {
+            MoveBlocker blocker = MoveBlocker.of(pod, round.snapshot, round.settings.allowLocalStorage());
+            if (blocker != null) {
+                return pod.ref() + " may not move: " + blocker.describe();
+            }
+            String outOfScope = round.outOfScope(pod);
+            if (outOfScope != null) {
+                return pod.ref() + " is out of scope: " + outOfScope;
+            }
+        }
+        return null;
+    }
+
+    /** Why one of the pods may not move now or within the hour, or null when all may. */
+    private static String keptInPlace(ReschedulePlanner.Round round, List<PodInfo> pods) {
+        String blocked = blocked(round, pods);
+        if (blocked != null) {
+            return blocked;
+        }
+        for (PodInfo pod : pods) {
+            if (round.heldBack.contains(pod.uid())) {
+                return pod.ref() + " is held back after the Eviction API refused it";
+            }
+            DisruptionBudget budget = round.budgets.refusing(pod);
+            if (budget != null) {
+                return pod.ref() + " may not move now: " + round.budgets.describe(budget);
+            }
+        }
+        String limit = round.limits.exceededWithinHour(pods);
+        return limit == null ? null : "its " + pods.size() + " pods would pass " + limit;
+    }
+
+    /** The landings of every pod, each with the ones before applied, or the first that has none (then nothing is applied). */
+    private static Proof prove(ReschedulePlanner.Round round, NodeInfo node, List<PodInfo> pods,
+                               RescheduleSettings.Consolidate settings) {
+        List<PodInfo> order = new ArrayList<>(pods); // the hardest to place first: the biggest share of the ceiling's resources
+        Map<String, Double> shares = new HashMap<>();
+        for (PodInfo pod : order) {
+            shares.put(pod.uid(), share(pod, node, settings.ceilingPercent()));
+        }
+        order.sort(Comparator.comparingDouble((PodInfo p) -> -shares.get(p.uid())));
+        List<Move> landings = new ArrayList<>();
+        List<PodInfo> landed = new ArrayList<>();
+        String because = "below " + percents(settings.belowPercent()) + ": emptying " + node.name()
+                + " for the cluster autoscaler";
+        for (PodInfo pod : order) {
+            NodeInfo target = landing(round, node, pod, settings);
+            if (target == null) {
+                for (int i = landed.size() - 1; i >= 0; i--) {
+                    round.planned.undo(landed.get(i), node.name(), landings.get(i).to());
+                }
+                return new Proof(List.of(), List.of(), pod.ref() + " lands on no other node that stays at or under "
+                        + percents(settings.ceilingPercent()));
+            }
+            round.planned.move(pod, node.name(), target.name());
+            landed.add(pod);
+            landings.add(new Move(pod.ref(), node.name(), target.name(), ReschedulePolicy.CONSOLIDATE, because));
+        }
+        return new Proof(landed, landings, null);
+    }
+
+    /** The fullest node that takes the pod and stays at or under the ceiling with it, or null. */
+    private static NodeInfo landing(ReschedulePlanner.Round round, NodeInfo from, PodInfo pod,
+                                    RescheduleSettings.Consolidate settings) {
+        Map<String, Double> loads = new HashMap<>();
+        List<NodeInfo> targets = new ArrayList<>();
+        for (NodeInfo target : round.nodes) {
+            if (target != from && round.planned.open(target) && staysAtOrUnder(round.planned, target, pod,
+                    settings.ceilingPercent())) {
+                targets.add(target);
+                loads.put(target.name(), round.planned.load(target, settings.ceilingPercent().keySet()));
+            }
+        }
+        targets.sort(Comparator.comparingDouble((NodeInfo n) -> -loads.get(n.name())));
+        for (NodeInfo target : targets) {
+            if (round.planned.landingProblem(pod, target) == null) {
+                return target;
+            }
+        }
+        return null;
+    }
+
+    /** Evicts, of a proven plan, what the limits and budgets allow now; the rest wait with their landings kept. */
+    private static void enactAllowed(ReschedulePlanner.Round round, NodeInfo node, Proof proof) {
+        for (int i = 0; i < proof.pods.size(); i++) {
+            PodInfo pod = proof.pods.get(i);
+            Move move = proof.landings.get(i);
+            String limit = round.limits.exceeded(pod, node.name());
+            DisruptionBudget budget = limit == null ? round.budgets.refusing(pod) : null;
+            if (limit != null || budget != null) {
+                round.skip(new Skip(pod.ref(), node.name(), ReschedulePolicy.CONSOLIDATE,
+                        limit != null ? SkipCategory.LIMIT : SkipCategory.BUDGET, "waits for a later round of the drain: "
+                        + (limit != null ? limit : round.budgets.describe(budget))));
+                continue;
+            }
+            round.record(pod, move);
+        }
+    }
+
+    private static boolean below(PlannedCluster planned, NodeInfo node, Map<String, Integer> below) {
+        for (Map.Entry<String, Integer> threshold : below.entrySet()) {
+            if (node.allocatable().get(threshold.getKey()) > 0 && planned.percent(node, threshold.getKey()) >= threshold.getValue()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean staysAtOrUnder(PlannedCluster planned, NodeInfo target, PodInfo pod, Map<String, Integer> ceiling) {
+        for (Map.Entry<String, Integer> threshold : ceiling.entrySet()) {
+            long allocatable = target.allocatable().get(threshold.getKey());
+            long after = planned.requested(target).get(threshold.getKey()) + pod.requests().get(threshold.getKey());
+            if (allocatable > 0 && 100.0 * after / allocatable > threshold.getValue()) {
+                return false;
+            }
+            if (allocatable <= 0 && pod.requests().get(threshold.getKey()) > 0) {
+                return false; // a node without the resource never takes a pod that asks for it
+            }
+        }
+        return true;
+    }
+
+    /** The pod's largest share, among the ceiling's resources, of its node's allocatable. */
+    private static double share(PodInfo pod, NodeInfo node, Map<String, Integer> ceiling) {
+        double most = 0;
+        for (String resource : ceiling.keySet()) {
+            long allocatable = node.allocatable().get(resource);
+            if (allocatable > 0) {
+                most = Math.max(most, (double) pod.requests().get(resource) / allocatable);
+            }
+        }
+        return most;
+    }
+
+    private static String percents(Map<String, Integer> percents) {
+        return String.join(", ", percents.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .map(e -> e.getKey() + " " + e.getValue() + "%").toList());
+    }
+
+    /** The pods in the order they land, their landings, or why not (then both are empty). */
+    private record Proof(List<PodInfo> pods, List<Move> landings, String problem) {
+    }
+}

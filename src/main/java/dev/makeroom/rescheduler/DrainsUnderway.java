@@ -1,0 +1,117 @@
+package dev.makeroom.rescheduler;
+
+import dev.makeroom.core.reschedule.Evictor;
+import dev.makeroom.core.reschedule.Move;
+import dev.makeroom.core.reschedule.NodeDrain;
+import dev.makeroom.core.reschedule.NodeTaints;
+import dev.makeroom.core.reschedule.ReschedulePolicy;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * One round's consolidation as it is enacted: a node that starts is tainted before any of its pods is
+ * evicted (if the taint cannot be written, none is); an eviction off a draining node that the API
+ * refuses or that fails abandons the drain at once — all or nothing — so the node is untainted and its
+ * later moves this round are not sent; emptied and abandoned nodes are untainted when the moves are done.
+ */
+final class DrainsUnderway {
+
+    private final NodeTaints taints;
+    private final Instant now;
+    private final Map<String, NodeDrain> drains = new LinkedHashMap<>(); // by node
+    private final Map<String, RoundReport.DrainResult> results = new LinkedHashMap<>();
+
+    DrainsUnderway(List<NodeDrain> drains, NodeTaints taints, Instant now) {
+        drains.forEach(d -> this.drains.put(d.node(), d));
+        this.taints = taints;
+        this.now = now;
+    }
+
+    /** Taints the nodes that start, before anything is evicted off them. */
+    void begin() {
+        for (NodeDrain drain : drains.values()) {
+            if (drain.step() == NodeDrain.Step.START) {
+                boolean tainted = taints.taint(drain.node(), NodeDrain.taint(now));
+                results.put(drain.node(), tainted ? result(drain, RoundReport.DrainOutcome.STARTED, "tainted "
+                        + NodeDrain.TAINT_KEY) : result(drain, RoundReport.DrainOutcome.API_FAILED,
+                        "could not taint the node; nothing is evicted off it"));
+            } else if (drain.step() == NodeDrain.Step.CONTINUE) {
+                results.put(drain.node(), result(drain, RoundReport.DrainOutcome.CONTINUED, null));
+            }
+        }
+    }
+
+    /** Why the move may not be sent: its node's drain did not start or was abandoned this round; or null. */
+    String blocks(Move move) {
+        if (move.policy() != ReschedulePolicy.CONSOLIDATE) {
+            return null;
+        }
+        RoundReport.DrainResult result = results.get(move.from());
+        if (result == null || result.result() == RoundReport.DrainOutcome.STARTED
+                || result.result() == RoundReport.DrainOutcome.CONTINUED) {
+            return null;
+        }
+        return "the drain of " + move.from() + " is " + (result.result() == RoundReport.DrainOutcome.API_FAILED
+                ? "not started: the taint could not be written" : "abandoned: " + result.detail());
+    }
+
+    /** An eviction off a draining node that did not happen abandons the drain. */
+    void evicted(Move move, Evictor.EvictionOutcome outcome) {
+        if (move.policy() != ReschedulePolicy.CONSOLIDATE || !drains.containsKey(move.from())) {
+            return;
+        }
+        if (outcome.result() == Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET
+                || outcome.result() == Evictor.EvictionOutcome.Result.FAILED) {
+            results.put(move.from(), untaint(drains.get(move.from()), "the eviction of " + move.pod() + " did not happen ("
+                    + outcome.detail() + ")"));
+        }
+    }
+
+    /** Untaints the emptied and abandoned nodes; what came of every node. */
+    List<RoundReport.DrainResult> finish() {
+        List<RoundReport.DrainResult> all = new ArrayList<>();
+        for (NodeDrain drain : drains.values()) {
+            RoundReport.DrainResult result = results.get(drain.node());
+            if (result == null) {
+                result = switch (drain.step()) {
+                    case EMPTIED, ABANDON -> untaint(drain, null);
+                    default -> result(drain, RoundReport.DrainOutcome.NOT_STARTED, null);
+                };
+            }
+            all.add(result);
+        }
+        return all;
+    }
+
+    /** The nodes not to try again for a while: abandoned, or not started. */
+    Set<String> heldBack(List<RoundReport.DrainResult> finished) {
+        Set<String> nodes = new TreeSet<>();
+        for (RoundReport.DrainResult result : finished) {
+            if (result.result() == RoundReport.DrainOutcome.ABANDONED
+                    || result.result() == RoundReport.DrainOutcome.NOT_STARTED) {
+                nodes.add(result.drain().node());
+            }
+        }
+        return nodes;
+    }
+
+    private RoundReport.DrainResult untaint(NodeDrain drain, String why) {
+        RoundReport.DrainOutcome done = drain.step() == NodeDrain.Step.EMPTIED ? RoundReport.DrainOutcome.EMPTIED
+                : RoundReport.DrainOutcome.ABANDONED;
+        if (!taints.untaint(drain.node(), NodeDrain.TAINT_KEY)) {
+            return result(drain, RoundReport.DrainOutcome.API_FAILED, "could not remove the taint; tried again next round"
+                    + (why == null ? "" : " (" + why + ")"));
+        }
+        return result(drain, done, why);
+    }
+
+    private static RoundReport.DrainResult result(NodeDrain drain, RoundReport.DrainOutcome outcome, String detail) {
+        return new RoundReport.DrainResult(drain, outcome, detail);
+    }
+}
