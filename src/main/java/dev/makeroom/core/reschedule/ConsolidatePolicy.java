@@ -28,8 +28,9 @@ import java.util.Map;
  * used nodes below every {@code below} threshold are tried, at most {@link #TRIED_PER_ROUND} a round:
  * one starts only if none of its pods is kept in place (a blocker, out of scope, held back after a
  * refusal, a budget that allows nothing now, the hour's limits) and every one of them lands, each with
- * the ones before applied, on another node that stays at or under every {@code ceiling} with it — the
- * fullest such node first, so the pods pack rather than spread. A proof that fails is undone whole.
+ * the ones before applied, on another node that runs pods already and stays at or under every
+ * {@code ceiling} with it — the fullest such node first, so the pods pack rather than spread (and an
+ * empty node is never filled to empty another). A proof that fails is undone whole.
  * Of a proven plan the round evicts what the limits and budgets allow now; the rest wait, their
  * landings kept in the planned state so no later plan counts the same room. The rescheduler untaints
  * a node whose eviction the API refuses ({@code NodeTaints}).
@@ -72,6 +73,9 @@ final class ConsolidatePolicy {
         for (NodeInfo node : candidates(round, settings)) {
             if (draining >= settings.nodesAtOnce() || tried >= TRIED_PER_ROUND || round.limits.roundFull()) {
                 break;
+            }
+            if (round.planned.receivesMoves(node)) {
+                continue; // an earlier node's pods land here this round: it is no longer one to empty
             }
             tried++;
             draining += start(round, node, settings) ? 1 : 0;
@@ -146,11 +150,25 @@ final class ConsolidatePolicy {
         return found;
     }
 
+    /** Whether the node runs a pod that does not belong to it (so the autoscaler would not remove it anyway). */
+    private static boolean occupied(PlannedCluster planned, NodeInfo node) {
+        for (PodInfo pod : planned.podsOn(node)) {
+            if (!belongsToNode(pod)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean belongsToNode(PodInfo pod) {
+        return pod.mirror() || (pod.controller() != null && pod.controller().isDaemonSet());
+    }
+
     /** The node's pods that must leave for it to be empty: all but those that belong to it (DaemonSet, static). */
     private static List<PodInfo> leaving(ReschedulePlanner.Round round, NodeInfo node) {
         List<PodInfo> pods = new ArrayList<>();
         for (PodInfo pod : round.planned.podsOn(node)) {
-            if (!pod.mirror() && (pod.controller() == null || !pod.controller().isDaemonSet())) {
+            if (!belongsToNode(pod)) {
                 pods.add(pod);
             }
         }
@@ -221,14 +239,17 @@ final class ConsolidatePolicy {
         return new Proof(landed, landings, null);
     }
 
-    /** The fullest node that takes the pod and stays at or under the ceiling with it, or null. */
+    /**
+     * The fullest node that takes the pod and stays at or under the ceiling with it, or null. Only a node
+     * that runs pods of its own already: filling an empty node to empty another saves nothing.
+     */
     private static NodeInfo landing(ReschedulePlanner.Round round, NodeInfo from, PodInfo pod,
                                     RescheduleSettings.Consolidate settings) {
         Map<String, Double> loads = new HashMap<>();
         List<NodeInfo> targets = new ArrayList<>();
         for (NodeInfo target : round.nodes) {
-            if (target != from && round.planned.open(target) && staysAtOrUnder(round.planned, target, pod,
-                    settings.ceilingPercent())) {
+            if (target != from && round.planned.open(target) && occupied(round.planned, target)
+                    && staysAtOrUnder(round.planned, target, pod, settings.ceilingPercent())) {
                 targets.add(target);
                 loads.put(target.name(), round.planned.load(target, settings.ceilingPercent().keySet()));
             }
