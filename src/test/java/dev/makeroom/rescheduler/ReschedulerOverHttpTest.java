@@ -30,7 +30,8 @@ class ReschedulerOverHttpTest {
     void the_readmes_rescheduler_examples_answer_as_printed() throws Exception {
         List<ReadmeExample> examples = ReadmeExample.all().stream()
                 .filter(example -> example.path().startsWith("/debug/rescheduler") && !example.path().contains("?pod=")
-                        && !example.command().contains(PoliciesOverHttpTest.DOCUMENT)) // on its own cluster
+                        && !example.command().contains(PoliciesOverHttpTest.DOCUMENT) // each on its own cluster
+                        && !example.command().contains(ConsolidateOverHttpTest.DOCUMENT))
                 .toList();
         assertThat(examples).as("the README shows a rescheduler example").isNotEmpty();
         for (ReadmeExample example : examples) {
