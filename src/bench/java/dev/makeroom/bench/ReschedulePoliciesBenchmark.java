@@ -34,12 +34,13 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One rescheduler round with every policy on (affinity, taints, spread, duplicates, rebalance) at
- * 5,000 nodes × 30 pods: the synthetic cluster in three zones after a scale-up (every tenth node
- * joined empty), one node in a hundred tainted {@code NoSchedule} under pods that do not tolerate it,
- * a tenth of the pods a zone-spread workload, and every workload's replicas piled several to a node.
- * At set-up it plans once, prints the moves by policy, and fails unless taints, spread and duplicates
- * each, alone, find a pod to move: the case it is named for.
+ * One rescheduler round with every policy on (affinity, taints, spread, duplicates, rebalance,
+ * consolidate) at 5,000 nodes × 30 pods: the synthetic cluster in three zones after a scale-up (every
+ * tenth node joined empty), one node in a hundred tainted {@code NoSchedule} under pods that do not
+ * tolerate it, one in a hundred left with three pods (a node to consolidate), a tenth of the pods a
+ * zone-spread workload, and every workload's replicas piled several to a node. At set-up it plans
+ * once, prints the moves by policy, and fails unless taints, spread, duplicates and consolidate each,
+ * alone, find a pod to move: the case it is named for.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -50,13 +51,19 @@ import java.util.concurrent.TimeUnit;
 public class ReschedulePoliciesBenchmark {
 
     private static final String ZONE = "topology.kubernetes.io/zone";
+    private static final RescheduleSettings.Consolidate CONSOLIDATE = new RescheduleSettings.Consolidate(true,
+            Map.of("cpu", 30, "memory", 30), Map.of("cpu", 80, "memory", 80), java.time.Duration.ofMinutes(15), 1);
 
-    /** The round's eviction limit: 10 (the default), or 100 (ten times the default: every policy reaches its candidates). */
+    /**
+     * The round's eviction limit: 10 (the default), or 100 (ten times the default). Either way taints
+     * and spread, which come first, spend it; {@link #consolidateAlone} measures the last policy alone.
+     */
     @Param({"10", "100"})
     int perRound;
 
     private ClusterSnapshot snapshot;
     private RescheduleSettings settings;
+    private RescheduleSettings consolidateOnly;
     private final Instant now = Instant.parse("2026-11-23T12:00:00Z");
 
     @Setup
@@ -67,7 +74,8 @@ public class ReschedulePoliciesBenchmark {
         settings = new RescheduleSettings(new RescheduleSettings.Rebalance(true, Map.of("cpu", 30, "memory", 30),
                 Map.of("cpu", 80, "memory", 80)), true,
                 new RescheduleSettings.MoveLimits(perRound, 2, perRound, perRound, perRound), false, 50)
-                .withPolicies(new RescheduleSettings.Taints(true, Set.of()), true, true);
+                .withPolicies(new RescheduleSettings.Taints(true, Set.of()), true, true)
+                .withConsolidate(CONSOLIDATE);
         ReschedulePlan probe = plan();
         Map<ReschedulePolicy, Integer> byPolicy = new EnumMap<>(ReschedulePolicy.class);
         for (Move move : probe.moves()) {
@@ -76,21 +84,24 @@ public class ReschedulePoliciesBenchmark {
         System.out.printf("%n[perRound=%d] moves by policy %s, %d pods left in place%n", perRound, byPolicy,
                 probe.skipped().size());
         // each policy alone has work here (together, the earlier ones may spend the round's limit)
-        RescheduleSettings none = settings.withPolicies(RescheduleSettings.Taints.OFF, false, false);
+        RescheduleSettings none = new RescheduleSettings(new RescheduleSettings.Rebalance(false, Map.of(), Map.of()),
+                false, settings.limits(), false);
         Map<ReschedulePolicy, RescheduleSettings> alone = Map.of(
                 ReschedulePolicy.TAINTS, none.withPolicies(new RescheduleSettings.Taints(true, Set.of()), false, false),
                 ReschedulePolicy.SPREAD, none.withPolicies(RescheduleSettings.Taints.OFF, true, false),
-                ReschedulePolicy.DUPLICATES, none.withPolicies(RescheduleSettings.Taints.OFF, false, true));
+                ReschedulePolicy.DUPLICATES, none.withPolicies(RescheduleSettings.Taints.OFF, false, true),
+                ReschedulePolicy.CONSOLIDATE, none.withConsolidate(CONSOLIDATE));
+        consolidateOnly = alone.get(ReschedulePolicy.CONSOLIDATE);
         alone.forEach((policy, only) -> {
-            long moved = ReschedulePlanner.plan(snapshot, only, List.of(), now).moves().stream()
-                    .filter(m -> m.policy() == policy).count();
-            if (moved == 0) {
-                throw new IllegalStateException(policy + " alone moves nothing: not the case this benchmark is for");
+            ReschedulePlan plan = ReschedulePlanner.plan(snapshot, only, List.of(), now);
+            if (plan.moves().stream().noneMatch(m -> m.policy() == policy)) {
+                throw new IllegalStateException(policy + " alone moves nothing: not the case this benchmark is for"
+                        + (plan.drains().isEmpty() ? "" : "; first node tried: " + plan.drains().get(0)));
             }
         });
     }
 
-    /** Zones by node number, a NoSchedule taint on every hundredth node, a zone spread on every tenth pod (app web). */
+    /** Zones by node number, a NoSchedule taint on every hundredth node and three pods left on another, a zone spread on every tenth pod (app web). */
     private static ClusterSnapshot withZonesTaintsAndSpread(ClusterSnapshot base) {
         SchedulingConstraints spread = new SchedulingConstraints(List.of(), List.of(new SpreadConstraint(1, ZONE,
                 LabelSelector.matching(Map.of("app", "web")), 1, true)), List.of(), List.of());
@@ -106,7 +117,9 @@ public class ReschedulePoliciesBenchmark {
             NodeAdmission admission = number % 100 == 7
                     ? new NodeAdmission(false, List.of(new Taint("maintenance", "", "NoSchedule"))) : node.admission();
             b.node(node.name(), labels, node.allocatable(), admission);
-            for (PodInfo pod : node.pods()) {
+            // every hundredth node (offset 31) keeps three pods: one to consolidate
+            List<PodInfo> pods = number % 100 == 31 ? node.pods().subList(0, Math.min(3, node.pods().size())) : node.pods();
+            for (PodInfo pod : pods) {
                 PodInfo.Builder p = pod.toBuilder();
                 if (i++ % 10 == 0 && pod.priority() < SyntheticCluster.SYSTEM) {
                     p.namespace("ns-0").labels(Map.of("app", "web")).constraints(spread);
@@ -120,5 +133,11 @@ public class ReschedulePoliciesBenchmark {
     @Benchmark
     public ReschedulePlan plan() {
         return ReschedulePlanner.plan(snapshot, settings, List.of(), now);
+    }
+
+    /** A round with only consolidate on: candidates found, a node's landings proven, its moves planned. */
+    @Benchmark
+    public ReschedulePlan consolidateAlone() {
+        return ReschedulePlanner.plan(snapshot, consolidateOnly, List.of(), now);
     }
 }
