@@ -52,7 +52,8 @@ public class ReschedulePoliciesBenchmark {
 
     private static final String ZONE = "topology.kubernetes.io/zone";
     private static final RescheduleSettings.Consolidate CONSOLIDATE = new RescheduleSettings.Consolidate(true,
-            Map.of("cpu", 30, "memory", 30), Map.of("cpu", 80, "memory", 80), java.time.Duration.ofMinutes(15), 1);
+            Map.of("cpu", 30, "memory", 30), Map.of("cpu", 80, "memory", 80), java.time.Duration.ofMinutes(15), 1,
+            java.time.Duration.ofMinutes(10));
 
     /**
      * The round's eviction limit: 10 (the default), or 100 (ten times the default). Either way taints

@@ -18,7 +18,8 @@ import java.util.TreeSet;
  * One round's consolidation as it is enacted: a node that starts is tainted before any of its pods is
  * evicted (if the taint cannot be written, none is); an eviction off a draining node that the API
  * refuses or that fails abandons the drain at once — all or nothing — so the node is untainted and its
- * later moves this round are not sent; emptied and abandoned nodes are untainted when the moves are done.
+ * later moves this round are not sent; when the moves are done, an emptied node's taint is marked empty
+ * (it stays until released) and released and abandoned nodes are untainted.
  */
 final class DrainsUnderway {
 
@@ -37,7 +38,7 @@ final class DrainsUnderway {
     void begin() {
         for (NodeDrain drain : drains.values()) {
             if (drain.step() == NodeDrain.Step.START) {
-                boolean tainted = taints.taint(drain.node(), NodeDrain.taint(now));
+                boolean tainted = taints.taint(drain.node(), NodeDrain.draining(now));
                 results.put(drain.node(), tainted ? result(drain, RoundReport.DrainOutcome.STARTED, "tainted "
                         + NodeDrain.TAINT_KEY) : result(drain, RoundReport.DrainOutcome.API_FAILED,
                         "could not taint the node; nothing is evicted off it"));
@@ -73,14 +74,18 @@ final class DrainsUnderway {
         }
     }
 
-    /** Untaints the emptied and abandoned nodes; what came of every node. */
+    /** Marks the emptied nodes, untaints the released and abandoned ones; what came of every node. */
     List<RoundReport.DrainResult> finish() {
         List<RoundReport.DrainResult> all = new ArrayList<>();
         for (NodeDrain drain : drains.values()) {
             RoundReport.DrainResult result = results.get(drain.node());
             if (result == null) {
                 result = switch (drain.step()) {
-                    case EMPTIED, ABANDON -> untaint(drain, null);
+                    case EMPTIED -> taints.taint(drain.node(), NodeDrain.emptied(now))
+                            ? result(drain, RoundReport.DrainOutcome.EMPTIED, "kept tainted, marked empty")
+                            : result(drain, RoundReport.DrainOutcome.API_FAILED, "could not mark the node empty;"
+                            + " tried again next round");
+                    case RELEASE, ABANDON -> untaint(drain, null);
                     default -> result(drain, RoundReport.DrainOutcome.NOT_STARTED, null);
                 };
             }
@@ -102,7 +107,7 @@ final class DrainsUnderway {
     }
 
     private RoundReport.DrainResult untaint(NodeDrain drain, String why) {
-        RoundReport.DrainOutcome done = drain.step() == NodeDrain.Step.EMPTIED ? RoundReport.DrainOutcome.EMPTIED
+        RoundReport.DrainOutcome done = drain.step() == NodeDrain.Step.RELEASE ? RoundReport.DrainOutcome.RELEASED
                 : RoundReport.DrainOutcome.ABANDONED;
         if (!taints.untaint(drain.node(), NodeDrain.TAINT_KEY)) {
             return result(drain, RoundReport.DrainOutcome.API_FAILED, "could not remove the taint; tried again next round"

@@ -44,7 +44,8 @@ public final class ReschedulerConfigParser {
             "refusalBackoffMax", "scope");
     private static final Set<String> POLICIES = Set.of("rebalance", "affinity", "defragment", "taints", "spread",
             "duplicates", "consolidate");
-    private static final Set<String> CONSOLIDATE = Set.of("enabled", "below", "ceiling", "drainWithin", "nodesAtOnce");
+    private static final Set<String> CONSOLIDATE = Set.of("enabled", "below", "ceiling", "drainWithin", "nodesAtOnce",
+            "keepEmptyFor");
     private static final Set<String> ENABLED = Set.of("enabled");
     private static final Set<String> TAINTS = Set.of("enabled", "keys");
     private static final Set<String> SPREAD = Set.of("enabled", "scheduleAnyway");
@@ -161,7 +162,8 @@ public final class ReschedulerConfigParser {
             throw new InvalidReschedulerConfigException(where + "nodesAtOnce must be 1 or more");
         }
         return new RescheduleSettings.Consolidate(enabled, below, ceiling, positive(duration(doc, "drainWithin",
-                RescheduleSettings.Consolidate.OFF.drainWithin(), where), where + "drainWithin"), nodesAtOnce);
+                RescheduleSettings.Consolidate.OFF.drainWithin(), where), where + "drainWithin"), nodesAtOnce,
+                duration(doc, "keepEmptyFor", RescheduleSettings.Consolidate.OFF.keepEmptyFor(), where));
     }
 
     private static Scope scope(Map<String, Object> doc) {

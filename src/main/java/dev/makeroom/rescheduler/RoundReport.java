@@ -67,8 +67,10 @@ public record RoundReport(Instant at, ReschedulerMode mode, String idle, List<Mo
         STARTED,
         /** Still draining. */
         CONTINUED,
-        /** Emptied and untainted: left to the cluster autoscaler. */
+        /** Emptied: kept tainted, marked empty, for the cluster autoscaler to remove. */
         EMPTIED,
+        /** Kept empty its time and not removed: untainted, back in service. */
+        RELEASED,
         /** Untainted without being emptied: a landing no longer held, the time ran out, an eviction was refused or failed. */
         ABANDONED,
         /** Not started: a pod may not move or does not land; not tried again for a while. */

@@ -9,6 +9,7 @@ import dev.makeroom.rescheduler.Rescheduler;
 import dev.makeroom.rescheduler.RoundReport;
 import dev.makeroom.support.Await;
 import dev.makeroom.support.MockApiClients;
+import dev.makeroom.support.MutableClock;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -33,8 +35,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The consolidate policy round after round against the CRUD mock API, with the live view and the real
  * Eviction client; each eviction carried out as the controller and scheduler would (a replacement runs
  * where the move expected). n1 holds web and batch (20% of its cpu) and a DaemonSet's agent; n2 and n3
- * are at 50%. With one eviction per node a round, n1 is tainted, emptied over two rounds and untainted
- * with only the agent left; an eviction the API refuses instead untaints it in the same round.
+ * are at 50%. With one eviction per node a round, n1 is tainted, emptied over two rounds, kept tainted
+ * with only the agent left, and untainted once {@code keepEmptyFor} passes with the node still there; an
+ * eviction the API refuses instead untaints it in the same round.
  */
 @EnableKubernetesMockClient(crud = true)
 class ConsolidationOverApiTest {
@@ -49,6 +52,7 @@ class ConsolidationOverApiTest {
     KubernetesMockServer server;
     KubernetesClient client;
     private int created;
+    private final MutableClock clock = new MutableClock(Instant.now());
 
     private void cluster(int batchEviction) {
         for (String name : List.of("n1", "n2", "n3")) {
@@ -89,8 +93,8 @@ class ConsolidationOverApiTest {
 
     private Rescheduler rescheduler(ViewUnderTest replica, ApiEvictor api) {
         return new Rescheduler(ReschedulerMode.EVICT, replica.view,
-                new ReschedulerConfigService(null, POLICIES, ConfigMapFeed.NONE, Clock.systemUTC()), api, api, api,
-                () -> true, Clock.systemUTC(), System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()),
+                new ReschedulerConfigService(null, POLICIES, ConfigMapFeed.NONE, clock), api, api, api,
+                () -> true, clock, System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()),
                 PreemptionCheck.NEVER, List.of());
     }
 
@@ -146,13 +150,20 @@ class ConsolidationOverApiTest {
             RoundReport third = rescheduler.round();
             assertThat(third.drains()).extracting(RoundReport.DrainResult::result)
                     .containsExactly(RoundReport.DrainOutcome.EMPTIED);
-            assertThat(taintKeys("n1")).as("untainted once emptied").isEmpty();
+            assertThat(taintKeys("n1")).as("kept tainted for the autoscaler").containsExactly(NodeDrain.TAINT_KEY);
+            assertThat(client.nodes().withName("n1").get().getSpec().getTaints().get(0).getValue()).startsWith("empty.");
             assertThat(podsOn("n1")).containsExactly("agent-n1");
             carryOut(third, replica);
 
-            RoundReport rest = rescheduler.round();
-            assertThat(rest.moves()).isEmpty();
-            assertThat(rest.drains()).as("n2 and n3 are above the threshold; n1 has nothing to move").isEmpty();
+            RoundReport kept = rescheduler.round();
+            assertThat(kept.moves()).isEmpty();
+            assertThat(kept.drains()).as("n2 and n3 are above the threshold; n1 is kept empty").isEmpty();
+
+            clock.advance(Duration.ofMinutes(10)); // keepEmptyFor, and no autoscaler removed n1
+            RoundReport released = rescheduler.round();
+            assertThat(released.drains()).extracting(RoundReport.DrainResult::result)
+                    .containsExactly(RoundReport.DrainOutcome.RELEASED);
+            assertThat(taintKeys("n1")).as("back in service").isEmpty();
             for (String node : List.of("n2", "n3")) {
                 double cpu = client.pods().inNamespace("shop").list().getItems().stream()
                         .filter(p -> node.equals(p.getSpec().getNodeName()))

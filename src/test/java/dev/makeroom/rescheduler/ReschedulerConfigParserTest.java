@@ -87,10 +87,12 @@ class ReschedulerConfigParserTest {
                 policies:
                   rebalance: {enabled: true, low: {cpu: 20}, high: {cpu: 80, memory: 85}}
                   consolidate: {enabled: true, below: {cpu: 25, memory: 25}, ceiling: {cpu: 75, memory: 85},
-                                drainWithin: 20m, nodesAtOnce: 2}
+                                drainWithin: 20m, nodesAtOnce: 2, keepEmptyFor: 15m}
                 """).consolidate();
         assertThat(c).isEqualTo(new RescheduleSettings.Consolidate(true, Map.of("cpu", 25, "memory", 25),
-                Map.of("cpu", 75, "memory", 85), Duration.ofMinutes(20), 2));
+                Map.of("cpu", 75, "memory", 85), Duration.ofMinutes(20), 2, Duration.ofMinutes(15)));
+        assertThat(ReschedulerConfigParser.parse("policies: {consolidate: {enabled: true, below: {cpu: 20},"
+                + " ceiling: {cpu: 80}}}").consolidate().keepEmptyFor()).isEqualTo(Duration.ofMinutes(10));
         assertRejected("policies: {consolidate: {enabled: true, below: {cpu: 20}}}",
                 "policies.consolidate needs below and ceiling thresholds");
         assertRejected("policies: {consolidate: {enabled: true, below: {cpu: 60}, ceiling: {cpu: 50}}}",

@@ -21,8 +21,11 @@ import java.util.Map;
  * the taint {@value NodeDrain#TAINT_KEY}{@code :NoSchedule} (its value: when the drain started, in epoch
  * seconds), so the scheduler sends no replacement back to it and a new leader carries on where the old
  * one stopped. Every round, first for each such node: once only pods that belong to the node are left
- * (DaemonSet and static pods) it is {@code EMPTIED} and untainted; past {@code drainWithin}, or with the
- * policy off, it is abandoned; otherwise the landing of every pod still on it is proven again on the
+ * (DaemonSet and static pods) it is {@code EMPTIED}: the taint's value says so and since when, and it
+ * stays for {@code keepEmptyFor}, so that nothing lands there before the autoscaler removes the node
+ * (untainted at once, the scheduler refilled emptied nodes on a real cluster and rounds emptied them
+ * twice); a node still there after that is released, untainted. Past {@code drainWithin}, or with the
+ * policy off, a drain is abandoned; otherwise the landing of every pod still on it is proven again on the
  * round's planned state, and if one no longer lands the drain is abandoned — all or nothing, never a
  * half-emptied node left tainted. Then, while fewer than {@code nodesAtOnce} nodes drain, the least
  * used nodes below every {@code below} threshold are tried, at most {@link #TRIED_PER_ROUND} a round:
@@ -43,14 +46,21 @@ final class ConsolidatePolicy {
     private ConsolidatePolicy() {
     }
 
-    /** When the node's drain started, or null when it is not draining. */
-    static Instant drainingSince(NodeInfo node) {
+    /** Where the policy stands with a node, read from its taint: draining or emptied, since when. */
+    record Mark(boolean emptied, Instant since) {
+    }
+
+    /** The node's mark, or null when the policy has not tainted it. */
+    static Mark markOf(NodeInfo node) {
         for (Taint taint : node.admission().taints()) {
             if (NodeDrain.TAINT_KEY.equals(taint.key())) {
+                String value = taint.value() == null ? "" : taint.value();
+                boolean emptied = value.startsWith(NodeDrain.EMPTIED_PREFIX);
                 try {
-                    return Instant.ofEpochSecond(Long.parseLong(taint.value()));
+                    return new Mark(emptied, Instant.ofEpochSecond(Long.parseLong(
+                            emptied ? value.substring(NodeDrain.EMPTIED_PREFIX.length()) : value)));
                 } catch (NumberFormatException e) {
-                    return Instant.EPOCH; // written by hand: long past any drainWithin, so it is abandoned
+                    return new Mark(emptied, Instant.EPOCH); // written by hand: long past, so the next step comes at once
                 }
             }
         }
@@ -61,9 +71,11 @@ final class ConsolidatePolicy {
         RescheduleSettings.Consolidate settings = round.settings.consolidate();
         int draining = 0;
         for (NodeInfo node : round.nodes) {
-            Instant since = drainingSince(node);
-            if (since != null) {
-                draining += carryOn(round, node, since, settings) ? 1 : 0;
+            Mark mark = markOf(node);
+            if (mark != null && mark.emptied()) {
+                keepOrRelease(round, node, mark.since(), settings);
+            } else if (mark != null) {
+                draining += carryOn(round, node, mark.since(), settings) ? 1 : 0;
             }
         }
         if (!settings.enabled()) {
@@ -82,14 +94,28 @@ final class ConsolidatePolicy {
         }
     }
 
+    /**
+     * An emptied node stays tainted for {@code keepEmptyFor}, so the scheduler puts nothing back before
+     * the autoscaler removes it; still here after that (or with the policy off), it is released.
+     */
+    private static void keepOrRelease(ReschedulePlanner.Round round, NodeInfo node, Instant since,
+                                      RescheduleSettings.Consolidate settings) {
+        if (!settings.enabled()) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.RELEASE, "the consolidate policy is off", List.of()));
+        } else if (Duration.between(since, round.now).compareTo(settings.keepEmptyFor()) >= 0) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.RELEASE, "kept empty for "
+                    + settings.keepEmptyFor().toMinutes() + "m and not removed; back in service", List.of()));
+        }
+    }
+
     /** A node already draining: emptied, abandoned or continued; whether it still drains. */
     private static boolean carryOn(ReschedulePlanner.Round round, NodeInfo node, Instant since,
                                    RescheduleSettings.Consolidate settings) {
         List<PodInfo> left = leaving(round, node);
         if (left.isEmpty()) {
-            round.drain(new NodeDrain(node.name(), NodeDrain.Step.EMPTIED,
-                    "only pods that belong to the node are left; it is untainted and left to the cluster autoscaler",
-                    List.of()));
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.EMPTIED, "only pods that belong to the node are"
+                    + " left; it stays tainted for the cluster autoscaler, at most " + settings.keepEmptyFor().toMinutes()
+                    + "m", List.of()));
             return false;
         }
         if (!settings.enabled()) {
@@ -139,7 +165,7 @@ final class ConsolidatePolicy {
         Map<String, Double> loads = new HashMap<>();
         List<NodeInfo> found = new ArrayList<>();
         for (NodeInfo node : round.nodes) {
-            if (drainingSince(node) == null && !node.admission().unschedulable() && node.admission().reservation() == null
+            if (markOf(node) == null && !node.admission().unschedulable() && node.admission().reservation() == null
                     && !round.heldBackNodes.contains(node.name()) && !round.planned.receivesMoves(node)
                     && below(round.planned, node, settings.belowPercent()) && !leaving(round, node).isEmpty()) {
                 found.add(node);

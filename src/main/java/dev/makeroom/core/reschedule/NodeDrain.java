@@ -12,12 +12,21 @@ import java.util.List;
  */
 public record NodeDrain(String node, Step step, String reason, List<Move> landings) {
 
-    /** The taint on a node the consolidate policy is emptying; its value says since when (epoch seconds). */
+    /**
+     * The taint on a node the consolidate policy empties: its value is when the drain started (epoch
+     * seconds), or, once the node is empty, {@value #EMPTIED_PREFIX} and when it became so.
+     */
     public static final String TAINT_KEY = "makeroom.dev/consolidating";
+    static final String EMPTIED_PREFIX = "empty.";
 
-    /** The taint that marks a node emptied since {@code since}. */
-    public static Taint taint(Instant since) {
+    /** The taint of a node being emptied since {@code since}. */
+    public static Taint draining(Instant since) {
         return new Taint(TAINT_KEY, Long.toString(since.getEpochSecond()), "NoSchedule");
+    }
+
+    /** The taint of a node empty since {@code since}, kept so nothing lands there before the autoscaler removes it. */
+    public static Taint emptied(Instant since) {
+        return new Taint(TAINT_KEY, EMPTIED_PREFIX + since.getEpochSecond(), "NoSchedule");
     }
 
     public NodeDrain {
@@ -29,8 +38,10 @@ public record NodeDrain(String node, Step step, String reason, List<Move> landin
         START,
         /** Draining, and every pod left still lands elsewhere: evict what may go now. */
         CONTINUE,
-        /** Only pods that belong to the node are left: untaint it and leave it to the cluster autoscaler. */
+        /** Only pods that belong to the node are left: mark it empty, still tainted, for the autoscaler. */
         EMPTIED,
+        /** Kept empty for {@code keepEmptyFor} and still here (or the policy is off): untaint it, back in service. */
+        RELEASE,
         /** A landing can no longer be proven, the time is up, or the policy is off: untaint it. */
         ABANDON,
         /** A candidate the policy looked at and did not start: not every pod may move or lands. */

@@ -174,9 +174,9 @@ final class PlannedCluster implements PlacementState {
         return reservation != null && reservation.keepsOff(pod, snapshot, now) ? reservation.describe() : null;
     }
 
-    /** Whether the node may take moved pods: not being emptied by the consolidate policy (tainted, or from this round). */
+    /** Whether the node may take moved pods: not emptied or being emptied by the consolidate policy (tainted, or from this round). */
     boolean open(NodeInfo node) {
-        return !closed.contains(node.name()) && ConsolidatePolicy.drainingSince(node) == null;
+        return !closed.contains(node.name()) && ConsolidatePolicy.markOf(node) == null;
     }
 
     /** The consolidate policy empties the node from now on: no move lands there. */

@@ -69,12 +69,15 @@ public record RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimi
      * The consolidate policy: a node whose every resource named in {@code belowPercent} is under its
      * percent of allocatable is emptied when each of its pods provably lands on another node that stays
      * at or under every {@code ceilingPercent} with it; at most {@code nodesAtOnce} nodes drain at a time,
-     * and a drain not done within {@code drainWithin} is abandoned.
+     * a drain not done within {@code drainWithin} is abandoned, and an emptied node stays tainted for
+     * {@code keepEmptyFor} (the cluster autoscaler's scale-down-unneeded-time by default) before it is
+     * released.
      */
     public record Consolidate(boolean enabled, Map<String, Integer> belowPercent, Map<String, Integer> ceilingPercent,
-                              Duration drainWithin, int nodesAtOnce) {
+                              Duration drainWithin, int nodesAtOnce, Duration keepEmptyFor) {
 
-        public static final Consolidate OFF = new Consolidate(false, Map.of(), Map.of(), Duration.ofMinutes(15), 1);
+        public static final Consolidate OFF = new Consolidate(false, Map.of(), Map.of(), Duration.ofMinutes(15), 1,
+                Duration.ofMinutes(10));
 
         public Consolidate {
             belowPercent = Map.copyOf(belowPercent);

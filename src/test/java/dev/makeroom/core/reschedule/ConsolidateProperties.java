@@ -27,19 +27,20 @@ import static org.assertj.core.api.Assertions.assertThat;
  * scheduler's filters pass given the ones before, on a node that runs pods already and stays under the
  * ceiling; the round's moves are among those landings. Round after round, with the taint written and
  * removed as the rescheduler would, the nodes with pods never grow in number, every drain ends emptied
- * or abandoned with the taint gone, an emptied node keeps only its DaemonSet and static pods, and the
- * rounds come to rest.
+ * (the node kept tainted, with only its DaemonSet and static pods) or abandoned (the taint gone), and
+ * the rounds come to rest.
  */
 class ConsolidateProperties {
 
     private static final Instant NOW = Instant.parse("2026-11-26T12:00:00Z");
     private static final RescheduleSettings.Consolidate CONSOLIDATE = new RescheduleSettings.Consolidate(true,
-            Map.of("cpu", 40, "memory", 40), Map.of("cpu", 85, "memory", 85), Duration.ofMinutes(15), 1);
+            Map.of("cpu", 40, "memory", 40), Map.of("cpu", 85, "memory", 85), Duration.ofMinutes(15), 1,
+            Duration.ofMinutes(10));
 
     private static RescheduleSettings settings(RescheduleSettings.MoveLimits limits, int nodesAtOnce) {
         return new RescheduleSettings(new RescheduleSettings.Rebalance(false, Map.of(), Map.of()), false, limits, false)
                 .withConsolidate(new RescheduleSettings.Consolidate(true, CONSOLIDATE.belowPercent(),
-                        CONSOLIDATE.ceilingPercent(), CONSOLIDATE.drainWithin(), nodesAtOnce));
+                        CONSOLIDATE.ceilingPercent(), CONSOLIDATE.drainWithin(), nodesAtOnce, CONSOLIDATE.keepEmptyFor()));
     }
 
     @Property(tries = 500)
@@ -96,13 +97,13 @@ class ConsolidateProperties {
             state = new MovableCluster(state).after(plan.moves(), NOW);
             for (NodeDrain drain : plan.drains()) { // the rescheduler's part: the taint written and removed
                 switch (drain.step()) {
-                    case START -> state = tainted(state, drain.node(), true);
+                    case START -> state = tainted(state, drain.node(), NodeDrain.draining(NOW));
                     case EMPTIED -> {
                         assertThat(leaving(state.node(drain.node()))).as("seed %d: %s", seed, drain).isEmpty();
-                        state = tainted(state, drain.node(), false);
+                        state = tainted(state, drain.node(), NodeDrain.emptied(NOW));
                         emptied++;
                     }
-                    case ABANDON -> state = tainted(state, drain.node(), false);
+                    case ABANDON, RELEASE -> state = tainted(state, drain.node(), null);
                     default -> {
                     }
                 }
@@ -114,8 +115,12 @@ class ConsolidateProperties {
             assertThat(now).as("seed %d, round %d: nodes with pods", seed, rounds).isLessThanOrEqualTo(occupied);
             occupied = now;
         }
-        assertThat(state.nodes()).as("seed %d: at rest no node is left tainted", seed)
-                .allMatch(n -> ConsolidatePolicy.drainingSince(n) == null);
+        // at rest every drain has ended: no node is left draining, and a node kept tainted is an empty one
+        for (NodeInfo node : state.nodes()) {
+            ConsolidatePolicy.Mark mark = ConsolidatePolicy.markOf(node);
+            assertThat(mark == null || mark.emptied() && leaving(node).isEmpty()).as("seed %d: %s at rest: %s", seed,
+                    node.name(), mark).isTrue();
+        }
         Statistics.label("emptied").collect(emptied > 2 ? "3+" : String.valueOf(emptied));
     }
 
@@ -138,12 +143,13 @@ class ConsolidateProperties {
         return true;
     }
 
-    private static ClusterSnapshot tainted(ClusterSnapshot state, String name, boolean on) {
+    /** The node with the policy's taint replaced by {@code taint} (null: removed), as the rescheduler writes it. */
+    private static ClusterSnapshot tainted(ClusterSnapshot state, String name, Taint taint) {
         NodeInfo node = state.node(name);
         List<Taint> taints = new ArrayList<>(node.admission().taints());
         taints.removeIf(t -> NodeDrain.TAINT_KEY.equals(t.key()));
-        if (on) {
-            taints.add(NodeDrain.taint(NOW));
+        if (taint != null) {
+            taints.add(taint);
         }
         NodeAdmission admission = new NodeAdmission(node.admission().unschedulable(), taints, node.admission().avoided());
         return state.change().putNode(new NodeInfo(node.name(), node.labels(), node.allocatable(), node.pods(),

@@ -23,7 +23,7 @@ class ConsolidateTest {
     private static final Instant NOW = Instant.parse("2026-11-26T12:00:00Z");
     private static final RescheduleSettings.MoveLimits LIMITS = new RescheduleSettings.MoveLimits(10, 10, 20, 10, 50);
     private static final RescheduleSettings.Consolidate CONSOLIDATE = new RescheduleSettings.Consolidate(true,
-            Map.of("cpu", 30), Map.of("cpu", 80), Duration.ofMinutes(15), 1);
+            Map.of("cpu", 30), Map.of("cpu", 80), Duration.ofMinutes(15), 1, Duration.ofMinutes(10));
     private static final RescheduleSettings SETTINGS = new RescheduleSettings(new RescheduleSettings.Rebalance(false,
             Map.of(), Map.of()), false, LIMITS, false).withConsolidate(CONSOLIDATE);
 
@@ -58,7 +58,7 @@ class ConsolidateTest {
     }
 
     private static NodeAdmission draining(Instant since) {
-        return new NodeAdmission(false, List.of(NodeDrain.taint(since)));
+        return new NodeAdmission(false, List.of(NodeDrain.draining(since)));
     }
 
     @Test
@@ -76,7 +76,7 @@ class ConsolidateTest {
     @Test
     void the_ceiling_keeps_the_pods_off_a_node_they_would_fill_past_it() {
         RescheduleSettings tight = SETTINGS.withConsolidate(new RescheduleSettings.Consolidate(true, Map.of("cpu", 30),
-                Map.of("cpu", 70), Duration.ofMinutes(15), 1));
+                Map.of("cpu", 70), Duration.ofMinutes(15), 1, Duration.ofMinutes(10)));
         ReschedulePlan plan = plan(cluster(NodeAdmission.OPEN).build(), tight);
         // b would pass 70% with web (72.5%); a takes both (50 + 12.5 + 7.5 = 70%)
         assertThat(plan.moves()).extracting(m -> m.pod().name() + "->" + m.to()).containsExactly("web-1->a", "batch-1->a");
@@ -111,7 +111,7 @@ class ConsolidateTest {
                 .pod(pod("agent-1", "low2", 200).controller(new OwnerRef("DaemonSet", "agent", "ds-agent")).build())
                 .build();
         RescheduleSettings settings = SETTINGS.withConsolidate(new RescheduleSettings.Consolidate(true,
-                Map.of("cpu", 30), Map.of("cpu", 62), Duration.ofMinutes(15), 1));
+                Map.of("cpu", 30), Map.of("cpu", 62), Duration.ofMinutes(15), 1, Duration.ofMinutes(10)));
         ReschedulePlan plan = plan(snapshot, settings);
         assertThat(plan.drains()).extracting(NodeDrain::node, NodeDrain::step).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("low1", NodeDrain.Step.NOT_STARTED),
@@ -172,13 +172,31 @@ class ConsolidateTest {
 
     @Test
     void a_draining_node_with_only_its_daemon_set_pods_left_is_emptied() {
-        ClusterSnapshot.Builder b = ClusterSnapshot.builder();
-        node(b, "a", NodeAdmission.OPEN);
-        node(b, "low", draining(NOW.minusSeconds(60)));
-        ReschedulePlan plan = plan(b.pod(pod("agent-2", "low", 100)
-                .controller(new OwnerRef("DaemonSet", "agent", "ds-agent")).build()).build(), SETTINGS);
+        ReschedulePlan plan = plan(onlyAgentOn(draining(NOW.minusSeconds(60))), SETTINGS);
         assertThat(plan.drains()).extracting(NodeDrain::step).containsExactly(NodeDrain.Step.EMPTIED);
         assertThat(plan.moves()).isEmpty();
+    }
+
+    @Test
+    void an_emptied_node_stays_closed_for_its_time_then_is_released() {
+        NodeAdmission emptied = new NodeAdmission(false, List.of(NodeDrain.emptied(NOW.minus(Duration.ofMinutes(9)))));
+        ClusterSnapshot kept = onlyAgentOn(emptied);
+        assertThat(plan(kept, SETTINGS).drains()).as("within keepEmptyFor: nothing to do").isEmpty();
+        assertThat(new PlannedCluster(kept, NOW).landingProblem(pod("web-1", "a", 100).build(), kept.node("low")))
+                .as("closed to landings while kept").contains("consolidate");
+        ClusterSnapshot due = onlyAgentOn(new NodeAdmission(false, List.of(NodeDrain.emptied(NOW.minus(Duration.ofMinutes(10))))));
+        assertThat(plan(due, SETTINGS).drains()).extracting(NodeDrain::step).containsExactly(NodeDrain.Step.RELEASE);
+        assertThat(plan(kept, SETTINGS.withConsolidate(RescheduleSettings.Consolidate.OFF)).drains())
+                .as("the policy off releases at once").extracting(NodeDrain::step).containsExactly(NodeDrain.Step.RELEASE);
+    }
+
+    /** a with a pod, low with nothing but a DaemonSet's agent, under {@code lowAdmission}. */
+    private static ClusterSnapshot onlyAgentOn(NodeAdmission lowAdmission) {
+        ClusterSnapshot.Builder b = ClusterSnapshot.builder();
+        node(b, "a", NodeAdmission.OPEN);
+        node(b, "low", lowAdmission);
+        return b.pod(pod("base-1", "a", 2000).build()).pod(pod("agent-2", "low", 100)
+                .controller(new OwnerRef("DaemonSet", "agent", "ds-agent")).build()).build();
     }
 
     @Test
