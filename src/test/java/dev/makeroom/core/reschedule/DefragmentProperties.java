@@ -195,14 +195,36 @@ class DefragmentProperties {
                         moved.add(pods.get(i));
                     }
                 }
-                Map<String, List<PodInfo>> onNode = placedOn(snapshot);
                 if (moved.stream().allMatch(p -> mayMove(p, pending)) && withinBudgets(snapshot, moved)
-                        && placeable(snapshot, pending, node.name(), moved, 0, onNode)) {
+                        && orders(moved).stream().anyMatch(order -> placeable(snapshot, pending, node.name(), order, 0,
+                        placedOn(snapshot)))) {
                     fewest = moved.size();
                 }
             }
         }
         return fewest;
+    }
+
+    /**
+     * Every order of the pods: with topology spread one order can land where another cannot (the first
+     * to land moves the counts the next is judged by), and the replacements land in the order evicted.
+     */
+    private static List<List<PodInfo>> orders(List<PodInfo> pods) {
+        if (pods.size() <= 1) {
+            return List.of(pods);
+        }
+        List<List<PodInfo>> all = new ArrayList<>();
+        for (int i = 0; i < pods.size(); i++) {
+            List<PodInfo> rest = new ArrayList<>(pods);
+            PodInfo first = rest.remove(i);
+            for (List<PodInfo> tail : orders(rest)) {
+                List<PodInfo> order = new ArrayList<>();
+                order.add(first);
+                order.addAll(tail);
+                all.add(order);
+            }
+        }
+        return all;
     }
 
     private static Map<String, List<PodInfo>> placedOn(ClusterSnapshot snapshot) {
