@@ -31,7 +31,8 @@ import java.util.concurrent.TimeUnit;
  * One rescheduler round of defragmentation alone on the synthetic cluster (5,000 nodes × 30 pods),
  * its free room scattered: pods taken off each node until it has 2.5 cpus free (of 9), so every node
  * has some room and none enough for the {@code pending} pods waiting, each asking for 0.3 cpus more
- * than the most free anywhere, at service priority; moving a few pods off a node would do.
+ * than the most free anywhere (in {@code shapes} sizes), at service priority; moving a few pods off a
+ * node would do.
  * Every pod belongs to a ReplicaSet per app.
  */
 @State(Scope.Benchmark)
@@ -45,8 +46,15 @@ public class DefragmentBenchmark {
     /** At least this much cpu free on every node; a pending pod asks for a little more than the most free anywhere. */
     private static final long SCATTERED = 2500;
 
-    @Param({"1", "10"})
+    @Param({"1", "10", "1000"})
     int pending;
+
+    /**
+     * How many shapes the pending pods come in (requests 10 m apart): pods of one shape share the
+     * search's work, so 1 is a Job's or a scale-up's pods, 50 a mix; a Job of its own each, either way.
+     */
+    @Param({"1", "50"})
+    int shapes;
 
     private ClusterSnapshot snapshot;
     private RescheduleSettings settings;
@@ -68,7 +76,8 @@ public class DefragmentBenchmark {
         long asked = most + 300;
         for (int p = 0; p < pending; p++) {
             change.putPod(PodInfo.builder("waiting-" + p).name("waiting-" + p).namespace("ns-0")
-                    .priority(SyntheticCluster.SERVICE).requests(Resources.of("cpu", asked, "memory", 2L << 30))
+                    .priority(SyntheticCluster.SERVICE).requests(Resources.of("cpu", asked + 10L * (p % shapes),
+                            "memory", 2L << 30))
                     .unschedulableSince(now.minusSeconds(300))
                     .controller(new OwnerRef("Job", "job-" + p, "job-uid-" + p)).build());
         }
@@ -78,8 +87,8 @@ public class DefragmentBenchmark {
                 new RescheduleSettings.Defragment(true, Duration.ofSeconds(30), Set.of("default-scheduler"),
                         Duration.ofMinutes(2), 3, Duration.ofSeconds(1)));
         ReschedulePlan probe = plan();
-        System.out.printf("%n[pending=%d] most free cpu on a node %d m, asked %d m; %d rooms, %d moves, %d not helped %s%n",
-                pending, most, asked, probe.rooms().size(), probe.moves().size(), probe.skipped().size(),
+        System.out.printf("%n[pending=%d, shapes=%d] most free cpu on a node %d m, asked %d m; %d rooms, %d moves, %d not helped %s%n",
+                pending, shapes, most, asked, probe.rooms().size(), probe.moves().size(), probe.skipped().size(),
                 probe.rooms().stream().map(r -> r.moves().size() + (r.proven() ? "" : "?")).toList());
         probe.skipped().stream().limit(3).forEach(s -> System.out.println("  not helped: " + s.pod() + " " + s.reason()));
     }

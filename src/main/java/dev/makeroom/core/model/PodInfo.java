@@ -120,7 +120,7 @@ public record PodInfo(
 
     /** Fluent construction; unset fields take Kubernetes' defaults. */
     public static final class Builder {
-        private final String uid;
+        private String uid;
         private String namespace = "default";
         private String name;
         private String nodeName;
@@ -158,6 +158,7 @@ public record PodInfo(
             this.name = uid;
         }
 
+        public Builder uid(String v) { uid = v; return this; }
         public Builder namespace(String v) { namespace = v; return this; }
         public Builder name(String v) { name = v; return this; }
         public Builder nodeName(String v) { nodeName = v; return this; }

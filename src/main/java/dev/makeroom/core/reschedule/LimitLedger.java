@@ -111,6 +111,11 @@ final class LimitLedger {
         return roundFull() || byNode.getOrDefault(node, 0) >= limits.perNodePerRound();
     }
 
+    /** How many more evictions the round's and the cluster's hourly limits allow. */
+    int remaining() {
+        return Math.max(0, Math.min(limits.perRound() - round, limits.clusterPerHour() - hour));
+    }
+
     boolean roundFull() {
         return round >= limits.perRound() || hour >= limits.clusterPerHour();
     }

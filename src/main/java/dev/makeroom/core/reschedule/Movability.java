@@ -40,6 +40,17 @@ final class Movability {
         return running -> protectionOf(running, pending);
     }
 
+    /**
+     * Whether the pod could be moved for some pending pod this round: what does not depend on the
+     * pending pod or on the round's moves so far (a necessary condition of {@link #forPending}'s NONE,
+     * whatever the pending pod of at least its priority).
+     */
+    boolean mayEverMove(PodInfo pod) {
+        return !heldBack.contains(pod.uid()) && pod.defragmentable()
+                && !blocked.computeIfAbsent(pod.uid(), uid -> MoveBlocker.of(pod, snapshot, allowLocalStorage) != null)
+                && !outOfScope.computeIfAbsent(pod.uid(), uid -> scope.outOf(pod) != null);
+    }
+
     private Protection protectionOf(PodInfo pod, PodInfo pending) {
         if (movedThisRound.contains(pod.uid())) {
             return Protection.MOVED_THIS_ROUND;

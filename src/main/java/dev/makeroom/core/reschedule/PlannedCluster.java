@@ -185,6 +185,11 @@ final class PlannedCluster implements PlacementState {
         version++;
     }
 
+    /** Whether a move so far lands on the node or leaves it: its pods are not the snapshot's. */
+    boolean touched(NodeInfo node) {
+        return !arrived.getOrDefault(node.name(), List.of()).isEmpty() || !left.getOrDefault(node.name(), List.of()).isEmpty();
+    }
+
     /** Whether a move so far lands on the node. */
     boolean receivesMoves(NodeInfo node) {
         return !arrived.getOrDefault(node.name(), List.of()).isEmpty();

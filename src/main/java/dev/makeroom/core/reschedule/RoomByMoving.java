@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,6 +90,17 @@ final class RoomByMoving {
     private final LimitLedger limits;
     private final BudgetLedger budgets;
     private final Movability movability;
+    private static final String TAKES_IT = "take it already";
+    private static final int SCANS_KEPT = 8; // shapes whose scans are kept: each is a map over every node
+
+    private final Map<PodInfo, Outcome> noRoomFor = new HashMap<>(); // shape -> no room, on the state since the last plan
+    private final Map<ScanKey, SiteScan> scans = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<ScanKey, SiteScan> eldest) {
+            return size() > SCANS_KEPT;
+        }
+    };
+    private Set<String> controllersThatCount;
 
     RoomByMoving(ClusterSnapshot snapshot, PlannedCluster planned, List<NodeInfo> nodes, RescheduleSettings settings,
                  LimitLedger limits, BudgetLedger budgets, Set<String> movedThisRound, Set<String> heldBack,
@@ -101,14 +113,71 @@ final class RoomByMoving {
         this.movability = new Movability(snapshot, settings.allowLocalStorage(), movedThisRound, heldBack, scope);
     }
 
-    /** Room for {@code pending}: on success the moves are applied to the planned cluster and the node held for it. */
+    /**
+     * Room for {@code pending}: on success the moves are applied to the planned cluster and the node held
+     * for it. A pod of the same shape as one that found no room since the last plan was made gets that
+     * answer without a search: on the same state the search is the same (a timed-out one is not kept).
+     */
     Outcome find(PodInfo pending, Deadline deadline, Instant reserveUntil) {
-        Search search = new Search(pending, deadline, reserveUntil);
-        List<Site> sites = search.sites();
+        PodInfo shape = shapeOf(pending);
+        Outcome known = noRoomFor.get(shape);
+        if (known != null) {
+            return known;
+        }
+        int maxMoves = Math.min(settings.defragment().maxMoves(), limits.remaining());
+        SiteScan scan = planned.interPod(pending) ? null
+                : scans.computeIfAbsent(new ScanKey(shape, maxMoves), s -> new SiteScan());
+        Outcome outcome = search(pending, deadline, reserveUntil, scan, maxMoves);
+        if (outcome.plan() != null) {
+            noRoomFor.clear(); // the state changed: every earlier answer may differ now
+            for (SiteScan other : scans.values()) { // and what each shape's scan found on the nodes the plan touched
+                other.stale.add(outcome.plan().node());
+                outcome.plan().moves().forEach(m -> other.stale.add(m.to()));
+            }
+        } else if (outcome.noPlan() != NoPlan.TIMED_OUT) {
+            noRoomFor.put(shape, outcome);
+        }
+        return outcome;
+    }
+
+    /**
+     * What the search reads of a pending pod: everything but who it is (uid, name) and when it came
+     * (times, resource version), and its controller only where that counts: where pods of it run (they
+     * are not moved for it; a move of one this round keeps it off that node) or an avoid list names it.
+     * Two pending pods of one shape get the same answer on the same state.
+     */
+    private PodInfo shapeOf(PodInfo pending) {
+        PodInfo.Builder shape = pending.toBuilder().uid("").name("").startTime(null).creationTime(null)
+                .resourceVersion(0).unschedulableSince(null);
+        if (pending.controller() != null && !controllersThatCount().contains(pending.controller().uid())) {
+            shape.controller(null);
+        }
+        return shape.build();
+    }
+
+    /** The controllers of running pods and those named in avoid lists, read once a round, when first asked. */
+    private Set<String> controllersThatCount() {
+        if (controllersThatCount == null) {
+            controllersThatCount = new HashSet<>();
+            for (NodeInfo node : nodes) {
+                for (PodInfo pod : node.pods()) {
+                    if (pod.controller() != null) {
+                        controllersThatCount.add(pod.controller().uid());
+                    }
+                }
+                node.admission().avoided().forEach(a -> controllersThatCount.add(a.controllerUid()));
+            }
+        }
+        return controllersThatCount;
+    }
+
+    /** {@code maxMoves}: a set larger than the evictions the round and the hour have left could never be done. */
+    private Outcome search(PodInfo pending, Deadline deadline, Instant reserveUntil, SiteScan scan, int maxMoves) {
+        Search search = new Search(pending, deadline, reserveUntil, maxMoves);
+        List<Site> sites = search.sites(scan);
         if (search.fitsOn != null) {
             return new Outcome(null, NoPlan.FITS, "it fits on " + search.fitsOn + " as it is: the scheduler places it");
         }
-        int maxMoves = settings.defragment().maxMoves();
         for (int k = 1; k <= maxMoves && !search.timedOut; k++) {
             for (Site site : sites) {
                 search.bestOn(site, k);
@@ -124,11 +193,27 @@ final class RoomByMoving {
             return new Outcome(null, NoPlan.TIMED_OUT, "the search ran out of its "
                     + settings.defragment().searchBudget().toMillis() + " ms before it verified a plan");
         }
-        return search.noPlan(sites.size());
+        return search.noPlan(sites.size(), maxMoves);
     }
 
     /** A node where the pending pod may go once some pods leave, and the sets of pods whose leaving makes room. */
     private record Site(NodeInfo node, RoomSets sets) {
+    }
+
+    /**
+     * What scanning the nodes found for one shape of pending pod: per node its {@link Site} or why it is
+     * none. A plan changes only the nodes it touches (the freed node, the nodes its pods land on), and
+     * for a pod whose placement depends on no other pod's (not inter-pod) no other node's answer
+     * changes with them; so the next pod of the shape scans again only the nodes touched since
+     * ({@code stale}). A scan holds for one largest set size ({@link ScanKey}): the bound that lets
+     * nodes go depends on it.
+     */
+    private record ScanKey(PodInfo shape, int maxMoves) {
+    }
+
+    private static final class SiteScan {
+        final Map<String, Object> byNode = new HashMap<>();
+        final Set<String> stale = new HashSet<>();
     }
 
     /** One set of pods to move off a node, with its place in the order. */
@@ -148,27 +233,47 @@ final class RoomByMoving {
         private boolean timedOut;
         private boolean inexact; // a set failed whose landings depend on each other's: fewer moves may exist
         private String fitsOn;
+        private final int maxMoves; // the largest set this search may propose
 
-        Search(PodInfo pending, Deadline deadline, Instant reserveUntil) {
+        Search(PodInfo pending, Deadline deadline, Instant reserveUntil, int maxMoves) {
             this.pending = pending;
             this.deadline = deadline;
             this.reserveUntil = reserveUntil;
+            this.maxMoves = maxMoves;
         }
 
         /** The nodes where moving pods could make room, and what each offers. */
-        List<Site> sites() {
+        List<Site> sites(SiteScan scan) {
             List<Site> sites = new ArrayList<>();
             for (NodeInfo node : nodes) {
-                String why = siteProblem(node, sites);
-                if (why != null) {
+                Object known = scan == null || scan.stale.contains(node.name()) ? null : scan.byNode.get(node.name());
+                if (known == null) {
+                    int before = sites.size();
+                    String why = siteProblem(node, sites);
+                    known = why != null ? why : sites.get(before);
+                    if (scan != null) {
+                        scan.byNode.put(node.name(), known);
+                    }
+                } else if (known instanceof Site site) {
+                    sites.add(site);
+                } else if (TAKES_IT.equals(known)) {
+                    fitsOn = fitsOn == null ? node.name() : fitsOn;
+                }
+                if (known instanceof String why) {
                     excluded.merge(why, 1, Integer::sum);
                 }
+            }
+            if (scan != null) {
+                scan.stale.clear();
             }
             return sites;
         }
 
         /** Adds the node as a site, or says why it is none. */
         private String siteProblem(NodeInfo node, List<Site> sites) {
+            if (!planned.touched(node) && cannotFree(node)) {
+                return "cannot free enough by moving as many pods as may move";
+            }
             Placement placement = planned.placementOf(pending).on(node); // moving pods off cannot change these
             boolean refused = placement.verdict() == Verdict.UNRESOLVABLE || placement.verdict() == Verdict.UNKNOWN;
             if (node.admission().unschedulable() || (refused && placement.filter() != Filter.RESERVATION)) {
@@ -186,9 +291,9 @@ final class RoomByMoving {
             }
             if (problem.fitsAlready()) {
                 fitsOn = fitsOn == null ? node.name() : fitsOn;
-                return "take it already";
+                return TAKES_IT;
             }
-            if (problem.forced().size() > settings.defragment().maxMoves()) {
+            if (problem.forced().size() > maxMoves) {
                 return "hold more pods in its way than may move";
             }
             RoomSets sets = RoomSets.of(problem);
@@ -197,6 +302,51 @@ final class RoomByMoving {
             }
             sites.add(new Site(node, sets));
             return null;
+        }
+
+        /**
+         * A bound that lets most nodes go without posing the problem: even the {@code maxMoves} largest
+         * requests, per resource, of the pods that could ever move for it (of at most its priority) do
+         * not cover what the node lacks for the pending pod. Read from the snapshot's pods, so only for
+         * a node no move has touched.
+         */
+        private boolean cannotFree(NodeInfo node) {
+            Resources lacking = planned.deficit(pending, node);
+            if (lacking.isEmpty()) {
+                return false; // it may fit as it is: the full check says so
+            }
+            if (maxMoves <= 0 || lacking.get(Resources.PODS) > maxMoves) {
+                return true;
+            }
+            for (int i = 0; i < lacking.size(); i++) {
+                String resource = lacking.name(i);
+                if (!Resources.PODS.equals(resource) && largest(node, resource) < lacking.value(i)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** The sum of the {@code maxMoves} largest requests of {@code resource} among pods that could move for the pending pod. */
+        private long largest(NodeInfo node, String resource) {
+            long[] top = new long[maxMoves]; // descending
+            for (PodInfo pod : node.pods()) {
+                long r = pod.requests().get(resource);
+                if (r <= top[maxMoves - 1] || pod.priority() > pending.priority() || !movability.mayEverMove(pod)) {
+                    continue;
+                }
+                int i = maxMoves - 1;
+                while (i > 0 && top[i - 1] < r) {
+                    top[i] = top[i - 1];
+                    i--;
+                }
+                top[i] = r;
+            }
+            long sum = 0;
+            for (long r : top) {
+                sum += r;
+            }
+            return sum;
         }
 
         /** Finds the node's best set of {@code k} pods if it beats the best so far. */
@@ -332,7 +482,7 @@ final class RoomByMoving {
         }
 
         /** Why no plan: how many nodes were out and why, and what stopped the sets that freed enough. */
-        Outcome noPlan(int sites) {
+        Outcome noPlan(int sites, int maxMoves) {
             StringJoiner text = new StringJoiner("; ");
             excluded.entrySet().stream().sorted(Map.Entry.comparingByKey())
                     .forEach(e -> text.add(e.getValue() + (e.getValue() == 1 ? " node " : " nodes ") + e.getKey()));
@@ -340,7 +490,11 @@ final class RoomByMoving {
             if (failures.isEmpty()) {
                 if (sites > 0) {
                     text.add("on " + sites + (sites == 1 ? " node" : " nodes") + " no set of at most "
-                            + settings.defragment().maxMoves() + " pods that may move frees enough");
+                            + maxMoves + " pods that may move frees enough");
+                }
+                if (sites > 0 && maxMoves < settings.defragment().maxMoves()) {
+                    why = NoPlan.LIMIT;
+                    text.add("the round's or the hour's eviction limit leaves " + maxMoves + " to move");
                 }
             } else {
                 why = failures.entrySet().stream().max(Map.Entry.<NoPlan, Integer>comparingByValue()

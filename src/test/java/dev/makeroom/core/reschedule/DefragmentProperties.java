@@ -127,6 +127,51 @@ class DefragmentProperties {
         Statistics.label("proven").collect(room.proven());
     }
 
+    /**
+     * Pending pods of one shape share the search's work (a no-room answer, what scanning the nodes
+     * found): the round's plan is the one where each pod is searched on its own (each given a label no
+     * selector reads, so no two share a shape), with the round's limit tight or not.
+     */
+    @Property(tries = 200)
+    void pods_of_one_shape_get_the_answer_a_search_of_their_own_gives(@ForAll long seed) {
+        ClusterSnapshot base = crowded(seed);
+        Random random = new Random(seed);
+        int clones = 2 + random.nextInt(5);
+        int perRound = List.of(1, 2, 3, 5, 100).get(random.nextInt(5));
+        RescheduleSettings settings = new RescheduleSettings(settings().rebalance(), false,
+                new RescheduleSettings.MoveLimits(perRound, 100, 100, 100, 100), false, 0, DefragmentTest.DEFRAGMENT);
+        List<String> shared = described(DefragmentTest.plan(withClones(base, clones, false), settings));
+        List<String> apart = described(DefragmentTest.plan(withClones(base, clones, true), settings));
+        assertThat(shared).as("seed %d", seed).isEqualTo(apart);
+        Statistics.label("rooms").collect(shared.stream().filter(line -> line.startsWith("room")).count());
+    }
+
+    /** The snapshot with {@code clones} more pods like waiting-0, each of a Job of its own that runs nowhere. */
+    private static ClusterSnapshot withClones(ClusterSnapshot base, int clones, boolean apart) {
+        PodInfo first = base.pod("waiting-0");
+        ClusterSnapshot.Change change = base.change();
+        for (int i = 0; i <= clones; i++) {
+            PodInfo.Builder pod = i == 0 ? first.toBuilder() : first.toBuilder().uid("clone-" + i).name("clone-" + i)
+                    .controller(new OwnerRef("Job", "job-clone-" + i, "job-clone-uid-" + i))
+                    .unschedulableSince(first.unschedulableSince().plusSeconds(i));
+            if (apart) {
+                Map<String, String> labels = new HashMap<>(first.labels());
+                labels.put("makeroom.test/clone", String.valueOf(i));
+                pod.labels(labels);
+            }
+            change.putPod(pod.build());
+        }
+        return change.build();
+    }
+
+    private static List<String> described(ReschedulePlan plan) {
+        List<String> lines = new ArrayList<>();
+        plan.rooms().forEach(r -> lines.add("room " + r.pending().name() + " on " + r.node() + ": "
+                + r.moves().stream().map(m -> m.pod().name() + "->" + m.to()).toList() + " proven " + r.proven()));
+        plan.skipped().forEach(k -> lines.add("skip " + k.pod().name() + " " + k.category() + ": " + k.reason()));
+        return lines;
+    }
+
     /** What is wrong with the plan when enacted in order on the snapshot, as readable lines (none: all well). */
     static List<String> violations(ClusterSnapshot snapshot, ReschedulePlan plan) {
         List<String> wrong = new ArrayList<>();
