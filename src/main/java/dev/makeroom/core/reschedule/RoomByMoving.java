@@ -101,6 +101,7 @@ final class RoomByMoving {
         }
     };
     private Set<String> controllersThatCount;
+    private final Map<String, Map<String, long[][]>> movableRequests = new HashMap<>(); // node -> resource -> see movableRequests
 
     RoomByMoving(ClusterSnapshot snapshot, PlannedCluster planned, List<NodeInfo> nodes, RescheduleSettings settings,
                  LimitLedger limits, BudgetLedger budgets, Set<String> movedThisRound, Set<String> heldBack,
@@ -307,20 +308,22 @@ final class RoomByMoving {
         /**
          * A bound that lets most nodes go without posing the problem: even the {@code maxMoves} largest
          * requests, per resource, of the pods that could ever move for it (of at most its priority) do
-         * not cover what the node lacks for the pending pod. Read from the snapshot's pods, so only for
-         * a node no move has touched.
+         * not cover what the node lacks for the pending pod, or it lacks more pod slots than may move.
+         * Read from the snapshot's pods, so only for a node no move has touched.
          */
         private boolean cannotFree(NodeInfo node) {
-            Resources lacking = planned.deficit(pending, node);
-            if (lacking.isEmpty()) {
-                return false; // it may fit as it is: the full check says so
-            }
-            if (maxMoves <= 0 || lacking.get(Resources.PODS) > maxMoves) {
+            // what it lacks counting only the bound pods (nominated ones would add to it): no more than the
+            // full deficit, so the bound stays safe, and read without building one
+            Resources allocatable = node.allocatable();
+            Resources requested = node.requested();
+            if (maxMoves <= 0 || requested.get(Resources.PODS) + 1 - allocatable.get(Resources.PODS) > maxMoves) {
                 return true;
             }
-            for (int i = 0; i < lacking.size(); i++) {
-                String resource = lacking.name(i);
-                if (!Resources.PODS.equals(resource) && largest(node, resource) < lacking.value(i)) {
+            Resources wanted = pending.requests();
+            for (int i = 0; i < wanted.size(); i++) {
+                String resource = wanted.name(i);
+                long lacking = wanted.value(i) + requested.get(resource) - allocatable.get(resource);
+                if (lacking > 0 && !Resources.PODS.equals(resource) && largest(node, resource) < lacking) {
                     return true;
                 }
             }
@@ -329,22 +332,15 @@ final class RoomByMoving {
 
         /** The sum of the {@code maxMoves} largest requests of {@code resource} among pods that could move for the pending pod. */
         private long largest(NodeInfo node, String resource) {
-            long[] top = new long[maxMoves]; // descending
-            for (PodInfo pod : node.pods()) {
-                long r = pod.requests().get(resource);
-                if (r <= top[maxMoves - 1] || pod.priority() > pending.priority() || !movability.mayEverMove(pod)) {
-                    continue;
-                }
-                int i = maxMoves - 1;
-                while (i > 0 && top[i - 1] < r) {
-                    top[i] = top[i - 1];
-                    i--;
-                }
-                top[i] = r;
-            }
+            long[][] sorted = movableRequests.computeIfAbsent(node.name(), n -> new HashMap<>())
+                    .computeIfAbsent(resource, r -> movableRequests(node, r));
             long sum = 0;
-            for (long r : top) {
-                sum += r;
+            int taken = 0;
+            for (int i = 0; i < sorted[0].length && taken < maxMoves; i++) {
+                if (sorted[1][i] <= pending.priority()) {
+                    sum += sorted[0][i];
+                    taken++;
+                }
             }
             return sum;
         }
@@ -505,6 +501,27 @@ final class RoomByMoving {
             }
             return new Outcome(null, why, "no room by moving: " + text);
         }
+    }
+
+    /**
+     * The node's requests of {@code resource} by the pods that could ever move this round, largest
+     * first ({@code [0]}), with their priorities ({@code [1]}): what the bound reads, made once a round
+     * per node and resource rather than once per pending pod.
+     */
+    private long[][] movableRequests(NodeInfo node, String resource) {
+        List<PodInfo> movable = new ArrayList<>();
+        for (PodInfo pod : node.pods()) {
+            if (pod.requests().get(resource) > 0 && movability.mayEverMove(pod)) {
+                movable.add(pod);
+            }
+        }
+        movable.sort(Comparator.comparingLong((PodInfo p) -> -p.requests().get(resource)));
+        long[][] sorted = new long[2][movable.size()];
+        for (int i = 0; i < movable.size(); i++) {
+            sorted[0][i] = movable.get(i).requests().get(resource);
+            sorted[1][i] = movable.get(i).priority();
+        }
+        return sorted;
     }
 
     /** A pod's requests as shares of the node's allocatable, added up: "how much" it moves. */
