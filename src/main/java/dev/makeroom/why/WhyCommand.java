@@ -1,5 +1,6 @@
 package dev.makeroom.why;
 
+import dev.makeroom.cluster.ApiSnapshot;
 import dev.makeroom.cluster.SnapshotFileClusterView;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
@@ -14,6 +15,8 @@ import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionSettings;
 import dev.makeroom.core.preemption.QueueRules;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -22,14 +25,16 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
- * {@code java -jar makeroom.jar --why=namespace/name --dump=cluster.yaml}: loads a dump ({@code kubectl
- * get nodes,pods,pdb,priorityclasses -A -o yaml}), tells where the scheduler could place the named
+ * {@code java -jar makeroom.jar --why=namespace/name [--dump=cluster.yaml]}: loads a dump ({@code kubectl
+ * get nodes,pods,pdb,priorityclasses -A -o yaml}), or without one lists the cluster once from the API
+ * (kubeconfig or in-cluster: {@link ApiSnapshot}), tells where the scheduler could place the named
  * pod (every filter of the placement engine, over every node) and, when nowhere, what makeroom's preempt
  * would decide over the nodes the scheduler would offer it (default settings, no queues); prints the
  * decision with its reasons, node by node, and exits: 0 when the pod would be placed or preempt, 1 when
- * nothing works, 2 when the question cannot be asked (no such pod, no such file).
+ * nothing works, 2 when the question cannot be asked (no such pod, no such file, the API does not answer).
  */
 public final class WhyCommand {
 
@@ -42,20 +47,42 @@ public final class WhyCommand {
     }
 
     public static int run(String[] args, PrintStream out) {
+        return run(args, out, ApiSnapshot::client);
+    }
+
+    /** As above; without {@code --dump}, the cluster is read from the API through a client of {@code clients}. */
+    static int run(String[] args, PrintStream out, Supplier<KubernetesClient> clients) {
         String pod = argument(args, "--why=");
         String dump = argument(args, "--dump=");
-        if (pod == null || !pod.contains("/") || dump == null) {
-            out.println("usage: --why=namespace/name --dump=<file of Kubernetes objects, YAML or JSON>");
+        if (pod == null || !pod.contains("/")) {
+            out.println("usage: --why=namespace/name [--dump=<file of Kubernetes objects, YAML or JSON>]"
+                    + " (without --dump, the cluster of the current kubeconfig context, or in-cluster)");
             return 2;
         }
-        if (!Files.isReadable(Path.of(dump))) {
-            out.println("cannot read " + dump);
-            return 2;
+        ClusterSnapshot snapshot;
+        String source;
+        if (dump != null) {
+            if (!Files.isReadable(Path.of(dump))) {
+                out.println("cannot read " + dump);
+                return 2;
+            }
+            snapshot = new SnapshotFileClusterView(Path.of(dump)).snapshot();
+            source = dump;
+        } else {
+            String url = "?";
+            try (KubernetesClient client = clients.get()) {
+                url = client.getConfiguration().getMasterUrl();
+                source = "the cluster at " + url;
+                snapshot = ApiSnapshot.read(client);
+            } catch (KubernetesClientException e) {
+                out.println("cannot read the cluster from the API at " + url + ": " + (e.getCode() > 0 ? "HTTP " + e.getCode() + ": "
+                        + e.getMessage().lines().findFirst().orElse("") : rootCause(e)));
+                return 2;
+            }
         }
-        ClusterSnapshot snapshot = new SnapshotFileClusterView(Path.of(dump)).snapshot();
         PodInfo pending = snapshot.pods().stream().filter(p -> p.ref().toString().equals(pod)).findFirst().orElse(null);
         if (pending == null) {
-            out.println("no pod " + pod + " in " + dump);
+            out.println("no pod " + pod + " in " + source);
             return 2;
         }
         return explain(snapshot, pending, out);
@@ -100,6 +127,15 @@ public final class WhyCommand {
             }
         }
         return decision == null || decision.chosen().isEmpty() ? 1 : 0;
+    }
+
+    /** The innermost cause, as its class and message: what a connection that failed says (refused, unknown host). */
+    private static String rootCause(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
     }
 
     private static String argument(String[] args, String prefix) {

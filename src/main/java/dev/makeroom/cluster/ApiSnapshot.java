@@ -1,0 +1,40 @@
+package dev.makeroom.cluster;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.mapping.SnapshotMapper;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The cluster as the API lists it now, for a question asked once (the "why" from a laptop): one list
+ * each of nodes, pods, PodDisruptionBudgets, PriorityClasses and namespaces, no informers, no watch.
+ */
+public final class ApiSnapshot {
+
+    private ApiSnapshot() {
+    }
+
+    /** A client from the kubeconfig (or in-cluster), which answers an unreachable API at once rather than retrying. */
+    public static KubernetesClient client() {
+        Config config = new ConfigBuilder(Config.autoConfigure(null)).withRequestRetryBackoffLimit(0).build();
+        return new KubernetesClientBuilder().withConfig(config).withHttpClientFactory(new JdkHttpClientFactory()).build();
+    }
+
+    /** Lists each kind once; a KubernetesClientException says why the API did not answer. */
+    public static ClusterSnapshot read(KubernetesClient client) {
+        List<HasMetadata> objects = new ArrayList<>();
+        objects.addAll(client.namespaces().list().getItems());
+        objects.addAll(client.scheduling().v1().priorityClasses().list().getItems());
+        objects.addAll(client.nodes().list().getItems());
+        objects.addAll(client.pods().inAnyNamespace().list().getItems());
+        objects.addAll(client.policy().v1().podDisruptionBudget().inAnyNamespace().list().getItems());
+        return SnapshotMapper.toSnapshot(objects);
+    }
+}
