@@ -1,9 +1,11 @@
 package dev.makeroom.observability;
 
+import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.DecisionOutcome;
 import dev.makeroom.core.preemption.InfeasibleReason;
 import dev.makeroom.core.preemption.NodeVerdict;
 import dev.makeroom.core.preemption.PreemptionDecision;
+import dev.makeroom.core.preemption.SchedulersChoice;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -65,6 +67,10 @@ public class ExtenderMetrics {
             searches(tag(reason));
         }
         List.of(DOMINATED, PROVEN_OPTIMAL, BUDGET_EXHAUSTED).forEach(this::searches);
+        compared();
+        victimsSaved();
+        victimsAdded();
+        prioritySaved();
     }
 
     /** One extender request: its verb (filter, prioritize, preempt or other) and outcome class. */
@@ -85,6 +91,47 @@ public class ExtenderMetrics {
         Map<String, Integer> byResult = new HashMap<>();
         decision.verdicts().forEach(verdict -> byResult.merge(result(verdict), 1, Integer::sum));
         byResult.forEach((result, count) -> searches(result).increment(count));
+    }
+
+    /**
+     * What makeroom's answer spared beside the scheduler's own heuristic over the same candidates: the
+     * victims (and their priorities, added up) its pick would have taken beyond makeroom's. Counters
+     * only rise, so an answer that takes more (it honoured a budget or an opt-out the heuristic would
+     * not) counts under {@code victims_added}; {@code compared} counts the decisions weighed.
+     */
+    public void recordBeside(SchedulersChoice schedulers, NodeVerdict chosen) {
+        List<PodInfo> mine = chosen.victims().victims();
+        long myPrioritySum = 0;
+        for (PodInfo pod : mine) {
+            myPrioritySum += pod.priority();
+        }
+        compared().increment();
+        victimsSaved().increment(Math.max(0, schedulers.victims() - mine.size()));
+        victimsAdded().increment(Math.max(0, mine.size() - schedulers.victims()));
+        prioritySaved().increment(Math.max(0, schedulers.prioritySum() - myPrioritySum));
+    }
+
+    private Counter compared() {
+        return Counter.builder("makeroom.preemption.compared")
+                .description("Preempt decisions weighed against the scheduler's own pick over the same candidates")
+                .register(registry);
+    }
+
+    private Counter victimsSaved() {
+        return Counter.builder("makeroom.preemption.victims.saved")
+                .description("Victims the scheduler's own pick would have taken beyond makeroom's answer").register(registry);
+    }
+
+    private Counter victimsAdded() {
+        return Counter.builder("makeroom.preemption.victims.added")
+                .description("Victims makeroom's answer took beyond the scheduler's own pick (a budget or opt-out honoured)")
+                .register(registry);
+    }
+
+    private Counter prioritySaved() {
+        return Counter.builder("makeroom.preemption.victim.priority.saved")
+                .description("Victim priorities, added up, the scheduler's own pick would have taken beyond makeroom's")
+                .register(registry);
     }
 
     private static String result(NodeVerdict verdict) {

@@ -114,8 +114,14 @@ class ExtenderController {
                 decision.detail(), decision.verdicts().size(), decision.nanos() / 1000,
                 decision.provenOptimal() ? "proven optimal" : "not proven optimal" + unproven(decision),
                 decision.chosen().isEmpty() ? "" : ", " + decision.chosen().get(0).victims().objective());
-        if (decision.outcome() == DecisionOutcome.PREEMPT && events.enabled()) {
-            events.record(decision.pod(), eventMessage(decision, SchedulersChoice.of(snapshot, candidates)));
+        if (decision.outcome() == DecisionOutcome.PREEMPT) {
+            SchedulersChoice schedulers = SchedulersChoice.of(snapshot, candidates);
+            if (schedulers != null) {
+                metrics.recordBeside(schedulers, decision.chosen().get(0));
+            }
+            if (events.enabled()) {
+                events.record(decision.pod(), eventMessage(decision, schedulers));
+            }
         }
         return ok(preemptAnswer(decision));
     }

@@ -9,9 +9,10 @@ import java.util.List;
  * The node the kube-scheduler's own heuristic would pick among the candidates it offered, with its
  * victims there: fewest PDB violations, then the lowest highest victim priority, then the lowest sum
  * of victim priorities, then the fewest victims (its pickOneNodeForPreemption, whose last tie-break,
- * start times, is left out), so makeroom's answer can be told beside it.
+ * start times, is left out), so makeroom's answer can be told and counted beside it
+ * ({@code prioritySum}: its victims' priorities added up).
  */
-public record SchedulersChoice(String node, int victims) {
+public record SchedulersChoice(String node, int victims, long prioritySum) {
 
     /** The scheduler's pick among candidates whose victims makeroom sees, or null when it offered none. */
     public static SchedulersChoice of(ClusterSnapshot snapshot, List<Candidate> candidates) {
@@ -36,7 +37,7 @@ public record SchedulersChoice(String node, int victims) {
             long[] key = {candidate.hintedPdbViolations(), highest, sum, candidate.hintedVictimUids().size()};
             if (bestKey == null || java.util.Arrays.compare(key, bestKey) < 0) {
                 bestKey = key;
-                best = new SchedulersChoice(candidate.node(), candidate.hintedVictimUids().size());
+                best = new SchedulersChoice(candidate.node(), candidate.hintedVictimUids().size(), sum);
             }
         }
         return best;

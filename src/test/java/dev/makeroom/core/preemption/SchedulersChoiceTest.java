@@ -27,9 +27,9 @@ class SchedulersChoiceTest {
     void the_scheduler_takes_fewest_violations_then_lowest_highest_priority_then_lowest_sum_then_fewest() {
         List<Candidate> offered = List.of(new Candidate("n2", List.of("c")), new Candidate("n1", List.of("a", "b")),
                 new Candidate("n3", List.of("d", "e")));
-        assertThat(SchedulersChoice.of(CLUSTER, offered)).isEqualTo(new SchedulersChoice("n3", 2)); // sum 15 < 20
+        assertThat(SchedulersChoice.of(CLUSTER, offered)).isEqualTo(new SchedulersChoice("n3", 2, 15)); // sum 15 < 20
         List<Candidate> withBudgets = List.of(new Candidate("n3", List.of("d", "e"), 1), new Candidate("n1", List.of("a", "b")));
-        assertThat(SchedulersChoice.of(CLUSTER, withBudgets)).isEqualTo(new SchedulersChoice("n1", 2));
+        assertThat(SchedulersChoice.of(CLUSTER, withBudgets)).isEqualTo(new SchedulersChoice("n1", 2, 20));
     }
 
     @Test
@@ -40,7 +40,7 @@ class SchedulersChoiceTest {
 
     @Test
     void it_says_how_makeroom_compares() {
-        assertThat(new SchedulersChoice("n3", 2).beside(1)).isEqualTo("1 victim where the scheduler's heuristic chose 2 (on n3)");
-        assertThat(new SchedulersChoice("n3", 1).beside(1)).isEqualTo("1 victim, as many as the scheduler's heuristic chose (on n3)");
+        assertThat(new SchedulersChoice("n3", 2, 15).beside(1)).isEqualTo("1 victim where the scheduler's heuristic chose 2 (on n3)");
+        assertThat(new SchedulersChoice("n3", 1, 10).beside(1)).isEqualTo("1 victim, as many as the scheduler's heuristic chose (on n3)");
     }
 }
