@@ -44,7 +44,8 @@ class AlertRulesTest {
         List<Map<String, Object>> alerts = (List<Map<String, Object>>) ((Map<String, Object>)
                 ((List<?>) spec.get("groups")).get(0)).get("rules");
         assertThat(alerts).extracting(a -> a.get("alert")).contains("MakeroomDown", "MakeroomClusterViewStale",
-                "MakeroomHighExtenderLatency", "MakeroomReschedulerEvictionsFailing", "MakeroomReschedulerPoliciesRejected");
+                "MakeroomHighExtenderLatency", "MakeroomReschedulerEvictionsFailing", "MakeroomReschedulerPoliciesRejected",
+                "MakeroomQueuesRejected", "MakeroomExtenderErrors", "MakeroomConsolidationTaintFailing");
 
         // the ServiceMonitor's job label is the scraped Service's name
         String job = rendering.one(Service.class, "makeroom-management").getMetadata().getName();
@@ -143,6 +144,74 @@ class AlertRulesTest {
                             exp_annotations:
                               summary: makeroom makeroom-0 has had evictions refused or failing, and none done, for half an hour
                               description: See /debug/rescheduler for the budgets that refuse and the errors; refused pods are held back and retried later.
+                """;
+        assertThat(Promtool.testRules(rules, tests)).contains("SUCCESS");
+    }
+
+    /**
+     * The alerts on what makeroom rejects or fails at: a rejected queues document fires at once and
+     * stops ten minutes after; server errors fire per verb, rejected bad input (4xx) never; a taint
+     * makeroom cannot write or remove fires once it has kept failing 15 minutes.
+     */
+    @Test
+    void rejected_documents_server_errors_and_stuck_taints_fire_and_bad_input_does_not() throws Exception {
+        Rendering rendering = Chart.render(Map.of("prometheusRule.enabled", true));
+        GenericKubernetesResource rule = (GenericKubernetesResource) rendering.ofKind("PrometheusRule").get(0);
+        String rules = new Yaml().dump(rule.getAdditionalProperties().get("spec"));
+        String tests = """
+                tests:
+                  - name: a queues document rejected once
+                    interval: 1m
+                    input_series:
+                      - series: 'makeroom_queue_config_reload_failures_total{job="makeroom-management",pod="makeroom-0"}'
+                        values: '0 0 0 0 0 1+0x30'
+                    alert_rule_test:
+                      - alertname: MakeroomQueuesRejected
+                        eval_time: 4m
+                        exp_alerts: []
+                      - alertname: MakeroomQueuesRejected
+                        eval_time: 6m
+                        exp_alerts:
+                          - exp_labels: {severity: warning, pod: makeroom-0}
+                            exp_annotations:
+                              summary: makeroom makeroom-0 rejected a queues document; the last good one stays in force
+                              description: makeroom's log names the key that is wrong; until it is fixed, changes to queues do not apply.
+                      - alertname: MakeroomQueuesRejected
+                        eval_time: 25m
+                        exp_alerts: []
+                  - name: server errors on preempt, bad input on filter
+                    interval: 1m
+                    input_series:
+                      - series: 'makeroom_extender_request_seconds_count{job="makeroom-management",pod="makeroom-0",verb="preempt",outcome="error"}'
+                        values: '0 0 0 2+1x20'
+                      - series: 'makeroom_extender_request_seconds_count{job="makeroom-management",pod="makeroom-0",verb="filter",outcome="rejected"}'
+                        values: '0+5x20'
+                    alert_rule_test:
+                      - alertname: MakeroomExtenderErrors
+                        eval_time: 10m
+                        exp_alerts:
+                          - exp_labels: {severity: warning, pod: makeroom-0, verb: preempt}
+                            exp_annotations:
+                              summary: makeroom makeroom-0 answered preempt calls with server errors
+                              description: The scheduler goes on without makeroom for those calls (ignorable) or fails them; makeroom's log says why.
+                  - name: a taint that cannot be removed
+                    interval: 1m
+                    input_series:
+                      - series: 'makeroom_rescheduler_consolidations_total{job="makeroom-management",pod="makeroom-0",result="api_failed"}'
+                        values: '0+1x40'
+                      - series: 'makeroom_rescheduler_consolidations_total{job="makeroom-management",pod="makeroom-0",result="emptied"}'
+                        values: '0+1x40'
+                    alert_rule_test:
+                      - alertname: MakeroomConsolidationTaintFailing
+                        eval_time: 10m
+                        exp_alerts: []
+                      - alertname: MakeroomConsolidationTaintFailing
+                        eval_time: 20m
+                        exp_alerts:
+                          - exp_labels: {severity: warning, pod: makeroom-0}
+                            exp_annotations:
+                              summary: makeroom makeroom-0 cannot write or remove the consolidating taint
+                              description: A node may stay tainted makeroom.dev/consolidating and take no pods; check makeroom's permission to patch nodes, and remove the taint by hand if makeroom is gone.
                 """;
         assertThat(Promtool.testRules(rules, tests)).contains("SUCCESS");
     }
