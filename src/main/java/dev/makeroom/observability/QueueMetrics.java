@@ -2,7 +2,9 @@ package dev.makeroom.observability;
 
 import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.queue.Queue;
+import dev.makeroom.core.queue.QueueDemand;
 import dev.makeroom.core.queue.QueueTree;
 import dev.makeroom.core.queue.QueueUsage;
 import dev.makeroom.queues.QueueConfigService;
@@ -21,8 +23,9 @@ import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Queue gauges per queue and resource (usage, guaranteed, max; cpu in cores, memory and storage in
- * bytes, the rest as counts, said by the {@code unit} label) and the count of rejected configurations. The gauges follow the tree in force: they
+ * Queue gauges per queue and resource (usage, pending, preempting, guaranteed, max; cpu in cores,
+ * memory and storage in bytes, the rest as counts, said by the {@code unit} label as kube-state-metrics
+ * says it: core, byte, integer) and the count of rejected configurations. The gauges follow the tree in force: they
  * are re-registered whenever the configuration changes. Tags are queue and resource names, which
  * the configuration bounds.
  */
@@ -34,6 +37,7 @@ class QueueMetrics implements InitializingBean {
     private final Queues queues;
     private final ClusterView view;
     private final List<Meter> queueMeters = new ArrayList<>();
+    private QueueDemand demand;
 
     QueueMetrics(MeterRegistry registry, QueueConfigService config, Queues queues, ClusterView view) {
         this.registry = registry;
@@ -61,6 +65,10 @@ class QueueMetrics implements InitializingBean {
             for (String r : resources) {
                 gauge("makeroom.queue.usage", "What the queue's running pods request", q, r,
                         t -> inBaseUnits(r, usage(tree, q, r)));
+                gauge("makeroom.queue.pending", "What the queue's pending pods request", q, r,
+                        t -> inBaseUnits(r, demand(tree).pending(q, r)));
+                gauge("makeroom.queue.preempting", "What the queue's pending pods that preemption nominated to a node request",
+                        q, r, t -> inBaseUnits(r, demand(tree).preempting(q, r)));
                 limit("makeroom.queue.guaranteed", "The queue's guaranteed amount", q, r, q.guaranteed());
                 limit("makeroom.queue.max", "The queue's maximum", q, r, q.max());
             }
@@ -80,14 +88,23 @@ class QueueMetrics implements InitializingBean {
     }
 
     /** The unit a resource's gauges are in, as a label, so cores and bytes are never summed unawares. */
-    static String unitOf(String resource) {
+    static String unitOf(String resource) { // as kube-state-metrics spells them, so the two can be joined
         if (Resources.CPU.equals(resource)) {
-            return "cores";
+            return "core";
         }
         if (Resources.MEMORY.equals(resource) || "ephemeral-storage".equals(resource) || resource.startsWith("hugepages-")) {
-            return "bytes";
+            return "byte";
         }
-        return "count"; // the pod count and extended resources (GPUs and the like) are whole things
+        return "integer"; // the pod count and extended resources (GPUs and the like) are whole things
+    }
+
+    /** The pending pods' requests on the view as it is now, counted once per snapshot however many gauges read them. */
+    private synchronized QueueDemand demand(QueueTree tree) {
+        ClusterSnapshot snapshot = view.snapshot();
+        if (demand == null || !demand.isFor(snapshot, tree)) {
+            demand = QueueDemand.of(snapshot, tree);
+        }
+        return demand;
     }
 
     private double usage(QueueTree tree, Queue q, String r) {

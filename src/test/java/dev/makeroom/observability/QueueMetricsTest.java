@@ -38,22 +38,27 @@ class QueueMetricsTest {
 
         // shop runs 11 CPUs of the demo's pods; every pod maps somewhere, so root holds them all (15)
         assertThat(metrics)
-                .contains("makeroom_queue_usage{queue=\"root.shop\",resource=\"cpu\",unit=\"cores\"} 11.0")
-                .contains("makeroom_queue_usage{queue=\"root\",resource=\"cpu\",unit=\"cores\"} 15.0")
-                .contains("makeroom_queue_guaranteed{queue=\"root.shop\",resource=\"cpu\",unit=\"cores\"} 4.0")
-                .contains("makeroom_queue_max{queue=\"root.shop\",resource=\"memory\",unit=\"bytes\"} " + (24.0 * (1L << 30)))
-                .contains("makeroom_queue_usage{queue=\"root.tenants.team-b\",resource=\"cpu\",unit=\"cores\"} 0.0")
-                .contains("makeroom_queue_config_reload_failures_total 0.0");
+                .contains("makeroom_queue_usage{queue=\"root.shop\",resource=\"cpu\",unit=\"core\"} 11.0")
+                .contains("makeroom_queue_usage{queue=\"root\",resource=\"cpu\",unit=\"core\"} 15.0")
+                .contains("makeroom_queue_guaranteed{queue=\"root.shop\",resource=\"cpu\",unit=\"core\"} 4.0")
+                .contains("makeroom_queue_max{queue=\"root.shop\",resource=\"memory\",unit=\"byte\"} " + (24.0 * (1L << 30)))
+                .contains("makeroom_queue_usage{queue=\"root.tenants.team-b\",resource=\"cpu\",unit=\"core\"} 0.0")
+                .contains("makeroom_queue_config_reload_failures_total 0.0")
+                // default's three pending pods (2 + 0.5 + 1 cpu), none nominated yet
+                .contains("makeroom_queue_pending{queue=\"root.default\",resource=\"cpu\",unit=\"core\"} 3.5")
+                .contains("makeroom_queue_pending{queue=\"root\",resource=\"cpu\",unit=\"core\"} 3.5")
+                .contains("makeroom_queue_pending{queue=\"root.shop\",resource=\"cpu\",unit=\"core\"} 0.0")
+                .contains("makeroom_queue_preempting{queue=\"root.default\",resource=\"cpu\",unit=\"core\"} 0.0");
         assertThat(Promtool.findingsAboutMakeroom(metrics)).isEmpty();
     }
 
     @Test
     void every_resource_says_its_unit_so_cores_and_bytes_are_never_mixed() {
-        assertThat(QueueMetrics.unitOf("cpu")).isEqualTo("cores");
-        assertThat(QueueMetrics.unitOf("memory")).isEqualTo("bytes");
-        assertThat(QueueMetrics.unitOf("ephemeral-storage")).isEqualTo("bytes");
-        assertThat(QueueMetrics.unitOf("hugepages-2Mi")).isEqualTo("bytes");
-        assertThat(QueueMetrics.unitOf("pods")).isEqualTo("count");
-        assertThat(QueueMetrics.unitOf("nvidia.com/gpu")).isEqualTo("count");
+        assertThat(QueueMetrics.unitOf("cpu")).isEqualTo("core");
+        assertThat(QueueMetrics.unitOf("memory")).isEqualTo("byte");
+        assertThat(QueueMetrics.unitOf("ephemeral-storage")).isEqualTo("byte");
+        assertThat(QueueMetrics.unitOf("hugepages-2Mi")).isEqualTo("byte");
+        assertThat(QueueMetrics.unitOf("pods")).isEqualTo("integer");
+        assertThat(QueueMetrics.unitOf("nvidia.com/gpu")).isEqualTo("integer");
     }
 }
