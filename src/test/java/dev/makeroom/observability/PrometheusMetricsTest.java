@@ -71,6 +71,29 @@ class PrometheusMetricsTest {
                 .findFirst().orElseThrow();
     }
 
+    /**
+     * Every query of the dashboard is PromQL that promtool accepts, once Grafana's variables are
+     * given values as Grafana gives them (each as a recording rule: promtool parses rule expressions).
+     */
+    @Test
+    void the_grafana_dashboards_queries_parse() throws Exception {
+        com.fasterxml.jackson.databind.JsonNode dashboard = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(Path.of("helm/makeroom/dashboards/makeroom.json").toFile());
+        StringBuilder rules = new StringBuilder("groups:\n  - name: dashboard\n    rules:\n");
+        int queries = 0;
+        for (com.fasterxml.jackson.databind.JsonNode panel : dashboard.get("panels")) {
+            for (com.fasterxml.jackson.databind.JsonNode target : panel.path("targets")) {
+                String expr = target.get("expr").asText().replace("$job", "makeroom-management")
+                        .replace("$namespace", "makeroom-system").replace("$pod", ".*")
+                        .replace("$__range", "6h").replace("$__rate_interval", "1m");
+                rules.append("      - record: dashboard:query_").append(++queries).append("\n        expr: '")
+                        .append(expr.replace("'", "''")).append("'\n");
+            }
+        }
+        assertThat(queries).isGreaterThan(20);
+        assertThat(Promtool.checkRules(rules.toString())).contains("SUCCESS");
+    }
+
     @Test
     void the_grafana_dashboard_only_queries_metrics_makeroom_exposes() throws IOException {
         String metrics = scrapeAfterCalls();

@@ -50,6 +50,15 @@ class QueueMetricsTest {
                 .contains("makeroom_queue_pending{queue=\"root.shop\",resource=\"cpu\",unit=\"core\"} 0.0")
                 .contains("makeroom_queue_preempting{queue=\"root.default\",resource=\"cpu\",unit=\"core\"} 0.0");
         assertThat(Promtool.findingsAboutMakeroom(metrics)).isEmpty();
+        // the dashboard's queue panels read series this replica exposes
+        String dashboard = java.nio.file.Files.readString(java.nio.file.Path.of("helm/makeroom/dashboards/makeroom.json"));
+        java.util.regex.Matcher queried = java.util.regex.Pattern.compile("makeroom_queue_[a-z_]+").matcher(dashboard);
+        int panels = 0;
+        while (queried.find()) {
+            assertThat(metrics).as(queried.group()).containsPattern("(?m)^" + queried.group() + "\\{");
+            panels++;
+        }
+        assertThat(panels).isGreaterThanOrEqualTo(5);
     }
 
     @Test
