@@ -351,6 +351,36 @@ class HelmChartTest {
         Map<?, ?> endpoint = (Map<?, ?>) ((List<?>) path(monitor.getAdditionalProperties(), "spec.endpoints")).get(0);
         assertThat(endpoint.get("port")).isEqualTo(management.getSpec().getPorts().get(0).getName());
         assertThat(endpoint.get("path")).isEqualTo("/actuator/prometheus");
+        // only labels an upgrade keeps: a version or chart label would leave the monitor selecting nothing
+        assertThat(selector).containsOnlyKeys("app.kubernetes.io/name", "app.kubernetes.io/instance",
+                "app.kubernetes.io/component");
+    }
+
+    @Test
+    void common_labels_reach_every_object_and_no_selector() {
+        Rendering labelled = Chart.render(Map.of("commonLabels.team", "platform", "scheduler.enabled", true,
+                "serviceMonitor.enabled", true));
+        assertThat(labelled.objects()).allSatisfy(o -> assertThat(o.getMetadata().getLabels()).as(o.getKind() + " "
+                + o.getMetadata().getName()).containsEntry("team", "platform"));
+        assertThat(labelled.one(Deployment.class, "makeroom").getSpec().getSelector().getMatchLabels())
+                .doesNotContainKey("team");
+        assertThatThrownBy(() -> Chart.template(Map.of("commonLabels.team", 3))).hasMessageContaining("commonLabels");
+    }
+
+    @Test
+    void the_second_scheduler_takes_its_image_as_repository_and_tag_or_one_string_and_has_a_disruption_budget() {
+        assertThat(container(Chart.render(Map.of("scheduler.enabled", true, "scheduler.image.repository",
+                "mirror.example/kube-scheduler", "scheduler.image.tag", "v1.31.4")).one(Deployment.class,
+                "makeroom-scheduler")).getImage()).isEqualTo("mirror.example/kube-scheduler:v1.31.4");
+        assertThat(container(Chart.render(Map.of("scheduler.enabled", true, "scheduler.image",
+                "registry.k8s.io/kube-scheduler:v1.30.2")).one(Deployment.class, "makeroom-scheduler")).getImage())
+                .isEqualTo("registry.k8s.io/kube-scheduler:v1.30.2");
+        PodDisruptionBudget budget = ALL_ON.one(PodDisruptionBudget.class, "makeroom-scheduler");
+        assertThat(budget.getSpec().getMaxUnavailable().getIntVal()).isEqualTo(1);
+        assertThat(ALL_ON.one(Deployment.class, "makeroom-scheduler").getSpec().getTemplate().getMetadata().getLabels())
+                .containsAllEntriesOf(budget.getSpec().getSelector().getMatchLabels());
+        assertThat(Chart.render(Map.of("scheduler.enabled", true, "scheduler.replicaCount", 1))
+                .all(PodDisruptionBudget.class)).extracting(b -> b.getMetadata().getName()).containsExactly("makeroom");
     }
 
     @Test
