@@ -48,11 +48,11 @@ final class DefragmentCandidates {
             return skip(pending, SkipCategory.UNCHECKED_CONSTRAINTS, "it has placement constraints makeroom does not check"
                     + " (pod affinity, topology spread, zone anti-affinity or unmodelled): it cannot show the pod would fit");
         }
+        if (limits.roundFull()) { // before preemption's answer, which costs a decision over every node
+            return skip(pending, SkipCategory.LIMIT, "the round's or the hour's eviction limit is reached");
+        }
         if (pending.preemptionPolicy() != PreemptionPolicy.NEVER && preemption.placesByPreemption(snapshot, pending)) {
             return skip(pending, SkipCategory.PREEMPTION, "preemption places it: left to the scheduler");
-        }
-        if (limits.roundFull()) {
-            return skip(pending, SkipCategory.LIMIT, "the round's or the hour's eviction limit is reached");
         }
         return null;
     }

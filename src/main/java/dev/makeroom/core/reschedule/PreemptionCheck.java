@@ -14,4 +14,24 @@ public interface PreemptionCheck {
     PreemptionCheck NEVER = (snapshot, pending) -> false;
 
     boolean placesByPreemption(ClusterSnapshot snapshot, PodInfo pending);
+
+    /**
+     * This check asked once per pod shape on one snapshot (a round's): pending pods that differ only in
+     * who they are (uid, name) and when they came get the same answer from the same snapshot, and a
+     * Job's thousand pods should not each cost a preemption decision over every node.
+     */
+    default PreemptionCheck oncePerShape() {
+        PreemptionCheck check = this;
+        java.util.Map<PodInfo, Boolean> answers = new java.util.HashMap<>();
+        ClusterSnapshot[] askedOf = {null};
+        return (snapshot, pending) -> {
+            if (askedOf[0] != snapshot) {
+                answers.clear();
+                askedOf[0] = snapshot;
+            }
+            PodInfo shape = pending.toBuilder().uid("").name("").startTime(null).creationTime(null).resourceVersion(0)
+                    .unschedulableSince(null).build();
+            return answers.computeIfAbsent(shape, s -> check.placesByPreemption(snapshot, pending));
+        };
+    }
 }

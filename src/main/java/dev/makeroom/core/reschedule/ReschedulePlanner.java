@@ -187,8 +187,9 @@ public final class ReschedulePlanner {
             RescheduleSettings.Defragment settings = this.settings.defragment();
             RoomByMoving search = new RoomByMoving(snapshot, planned, nodes, this.settings, limits, budgets, moved,
                     heldBack, scope);
+            PreemptionCheck preemptionOnce = preemption.oncePerShape();
             for (PodInfo pending : waiting) {
-                Skip leftAlone = DefragmentCandidates.leftAlone(snapshot, pending, preemption, limits, now);
+                Skip leftAlone = DefragmentCandidates.leftAlone(snapshot, pending, preemptionOnce, limits, now);
                 if (leftAlone != null) {
                     skipped.add(leftAlone);
                     continue;

@@ -176,6 +176,30 @@ class DefragmentTest {
     }
 
     @Test
+    void preemption_is_asked_once_per_pod_shape_and_not_at_all_once_the_round_is_full() {
+        ClusterSnapshot.Builder b = nodes(2).pod(running("p", "node-1", 2000, 0).build()).pod(fixed("f", "node-2", 2000));
+        for (int i = 0; i < 5; i++) { // one Job's pods: one shape
+            b.pod(waiting("job-" + i, 4000, 5).controller(new OwnerRef("Job", "job", "job-uid")).build());
+        }
+        b.pod(waiting("other", 3000, 5).build()); // another shape
+        int[] asked = {0};
+        PreemptionCheck counting = (snapshot, pod) -> {
+            asked[0]++;
+            return true;
+        };
+        ReschedulePlan plan = ReschedulePlanner.plan(b.build(), SETTINGS, List.of(), NOW, counting, System::nanoTime);
+        assertThat(plan.skipped()).hasSize(6).extracting(Skip::category).containsOnly(SkipCategory.PREEMPTION);
+        assertThat(asked[0]).as("one decision per shape").isEqualTo(2);
+
+        asked[0] = 0;
+        RescheduleSettings noEvictions = new RescheduleSettings(SETTINGS.rebalance(), false,
+                new RescheduleSettings.MoveLimits(0, 0, 0, 0, 0), false, 0, SETTINGS.defragment());
+        ReschedulePlan full = ReschedulePlanner.plan(b.build(), noEvictions, List.of(), NOW, counting, System::nanoTime);
+        assertThat(full.skipped()).extracting(Skip::category).containsOnly(SkipCategory.LIMIT);
+        assertThat(asked[0]).as("a full round asks nothing").isZero();
+    }
+
+    @Test
     void room_held_for_a_pod_is_neither_made_again_nor_taken_by_a_later_pod() {
         NodeAdmission held = new NodeAdmission(false, List.of(), List.of(),
                 new Reservation(new PodRef("team", "big", "big"), NOW.plusSeconds(60)));
