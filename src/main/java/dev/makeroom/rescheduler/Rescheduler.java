@@ -48,10 +48,11 @@ import java.util.stream.Collectors;
  * move that counted on the room it would free is not tried (the next round plans from the cluster as it
  * is); the refused pod is held back from the plans for a backoff that doubles per refusal, up to an
  * hour ({@link RefusalBackoff}), and the policies move their next candidates meanwhile. The consolidate
- * policy's nodes are tainted before their evictions and untainted when emptied or abandoned
- * ({@link DrainsUnderway}); a node abandoned or not started is not tried again for a backoff of its own. Keeps the last
- * rounds and an hour of its evictions (for the limits); all of it lives in this replica, so a new leader
- * starts its hour, and the backoffs, afresh.
+ * policy's nodes are tainted before their evictions, marked empty once emptied, and untainted when
+ * released or abandoned ({@link DrainsUnderway}); a node abandoned or not started is not tried again
+ * for a backoff of its own. Keeps the last rounds and an hour of its evictions (for the limits); all of
+ * it lives in this replica, so a new leader starts its hour, and the backoffs, afresh (a drain's state
+ * is the node's taint, which it reads).
  */
 public final class Rescheduler implements AutoCloseable {
 
@@ -81,7 +82,8 @@ public final class Rescheduler implements AutoCloseable {
     private Duration interval;
 
     public Rescheduler(ReschedulerMode mode, ClusterView view, ReschedulerConfigService config, Evictor evictor,
-                       RoomHold hold, NodeTaints taints, Leadership leadership, Clock clock, LongSupplier nanos, ReschedulerMetrics metrics,
+                       RoomHold hold, NodeTaints taints, Leadership leadership, Clock clock, LongSupplier nanos,
+                       ReschedulerMetrics metrics,
                        PreemptionCheck preemption, List<AutoCloseable> parts) {
         this.mode = mode;
         this.view = view;
