@@ -24,10 +24,15 @@ public final class Promtool {
      * Fails on a format error (exit 1); aborts the test where promtool is missing outside CI.
      */
     public static List<String> findingsAboutMakeroom(String scrape) throws IOException, InterruptedException {
+        return findings(scrape).stream().filter(line -> line.startsWith("makeroom_")).toList();
+    }
+
+    /** Every lint finding of {@code promtool check metrics} on the scrape, whoever's series. */
+    public static List<String> findings(String scrape) throws IOException, InterruptedException {
         Result check = run(scrape, "check", "metrics");
         assertThat(check.exit()).as("0: clean, 3: lint findings only; 1 would be a format error\n" + check.output())
                 .isIn(0, 3);
-        return check.output().lines().filter(line -> line.startsWith("makeroom_")).toList();
+        return check.output().lines().filter(line -> !line.isBlank()).toList();
     }
 
     /** {@code promtool check rules} over a Prometheus rules file: its output, having asserted success. */
