@@ -2,6 +2,7 @@ package dev.makeroom.config;
 
 import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.cluster.ConfigMapFeed;
+import dev.makeroom.cluster.DebugAccess;
 import dev.makeroom.cluster.KubernetesClusterView;
 import dev.makeroom.cluster.PreemptionEvents;
 import dev.makeroom.cluster.LiveViewSettings;
@@ -71,6 +72,21 @@ class ClusterViewConfiguration {
         return events.enabled() && view instanceof KubernetesClusterView live
                 ? new PreemptionEvents(live.client(), clock, events.quietFor(), events.perSecond())
                 : PreemptionEvents.off();
+    }
+
+    /**
+     * Who may use the debug API: anyone, or (makeroom.debug.auth) whom the API server authenticates and
+     * authorizes, asked through the live view's client (else fabric8's defaults).
+     */
+    @Bean
+    DebugAccess debugAccess(MakeroomProperties properties, ClusterView view, ObjectProvider<KubernetesClient> clients,
+                            Clock clock) {
+        if (!properties.debug().auth()) {
+            return DebugAccess.OPEN;
+        }
+        KubernetesClient client = view instanceof KubernetesClusterView live ? live.client()
+                : clients.getIfAvailable(ClusterViewConfiguration::defaultClient);
+        return DebugAccess.reviewedBy(client, clock);
     }
 
     /** fabric8's defaults (in-cluster service account, else kubeconfig), always on the JDK HTTP client. */

@@ -64,8 +64,13 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
     public record Queues(String file, String config) {
     }
 
-    /** The debug API: how many recent preemption decisions it keeps. */
-    public record Debug(@jakarta.validation.constraints.Positive @DefaultValue("200") int decisions) {
+    /**
+     * The debug API: how many recent preemption decisions it keeps, and whether callers must show a
+     * bearer token the API server accepts and authorizes for the URL ({@code auth}; off for local runs,
+     * on in the chart).
+     */
+    public record Debug(@jakarta.validation.constraints.Positive @DefaultValue("200") int decisions,
+                        @DefaultValue("false") boolean auth) {
     }
 
     /**

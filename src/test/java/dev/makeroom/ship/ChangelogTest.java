@@ -19,7 +19,7 @@ class ChangelogTest {
         assertThat(changelog).contains("## Unreleased (" + chart.get("appVersion") + ")");
         assertThat(changelog).contains("`kubeVersion: \"" + chart.get("kubeVersion") + "\"`");
         @SuppressWarnings("unchecked")
-        Map<String, Object> scheduler = (Map<String, Object>) values.get("scheduler");
-        assertThat(changelog).contains("`" + scheduler.get("image") + "`");
+        Map<String, Object> image = (Map<String, Object>) ((Map<String, Object>) values.get("scheduler")).get("image");
+        assertThat(changelog).contains("`" + image.get("repository") + ":" + image.get("tag") + "`");
     }
 }
