@@ -80,7 +80,11 @@ class HelmChartTest {
             rendering.all(ClusterRole.class).forEach(r -> rules.addAll(r.getRules()));
             rendering.all(Role.class).forEach(r -> rules.addAll(r.getRules()));
             assertThat(rules).isNotEmpty();
-            List<PolicyRule> writes = rules.stream().filter(r -> !READ_VERBS.containsAll(r.getVerbs())).toList();
+            // reviews of who calls the debug API change nothing; the operators' role names URLs, not resources
+            List<PolicyRule> writes = rules.stream().filter(r -> !READ_VERBS.containsAll(r.getVerbs()))
+                    .filter(r -> !r.getResources().contains("tokenreviews") && !r.getResources().contains("subjectaccessreviews"))
+                    .filter(r -> r.getNonResourceURLs() == null || r.getNonResourceURLs().isEmpty())
+                    .toList();
             assertThat(writes).singleElement().satisfies(events -> {
                 assertThat(events.getResources()).containsExactly("events");
                 assertThat(events.getVerbs()).containsExactly("create");
@@ -91,7 +95,7 @@ class HelmChartTest {
 
     @Test
     void events_on_preemptors_can_be_switched_off_and_then_makeroom_only_reads() {
-        Rendering quiet = Chart.render(Map.of("events.enabled", false));
+        Rendering quiet = Chart.render(Map.of("events.enabled", false, "debugApi.auth", false));
         assertThat(quiet.one(ClusterRole.class, "makeroom").getRules()).flatExtracting(PolicyRule::getVerbs)
                 .allMatch(READ_VERBS::contains);
         assertThat(quiet.one(ConfigMap.class, "makeroom-config").getData().get("application.yaml"))
@@ -105,7 +109,7 @@ class HelmChartTest {
         ClusterRole role = DEFAULTS.one(ClusterRole.class, "makeroom");
         assertThat(role.getRules()).flatExtracting(PolicyRule::getResources)
                 .containsExactlyInAnyOrder("pods", "nodes", "namespaces", "priorityclasses", "poddisruptionbudgets",
-                        "events");
+                        "events", "tokenreviews", "subjectaccessreviews"); // the last two: who calls the debug API
         Role queues = DEFAULTS.one(Role.class, "makeroom-queues");
         assertThat(queues.getMetadata().getNamespace()).isEqualTo(Chart.NAMESPACE);
         assertThat(queues.getRules()).singleElement().satisfies(rule -> {
@@ -354,6 +358,25 @@ class HelmChartTest {
         // only labels an upgrade keeps: a version or chart label would leave the monitor selecting nothing
         assertThat(selector).containsOnlyKeys("app.kubernetes.io/name", "app.kubernetes.io/instance",
                 "app.kubernetes.io/component");
+    }
+
+    @Test
+    void the_debug_api_is_reviewed_by_default_with_a_role_for_operators_and_open_when_turned_off() {
+        Rendering defaults = Chart.render(Map.of());
+        assertThat(makeroomConfig(defaults)).extracting(c -> path(c, "makeroom.debug.auth")).isEqualTo(true);
+        ClusterRole makeroom = defaults.one(ClusterRole.class, "makeroom");
+        assertThat(makeroom.getRules()).filteredOn(r -> r.getVerbs().equals(List.of("create")))
+                .flatExtracting(PolicyRule::getResources).contains("tokenreviews", "subjectaccessreviews");
+        ClusterRole operators = defaults.one(ClusterRole.class, "makeroom-debug");
+        assertThat(operators.getRules()).singleElement().satisfies(r -> {
+            assertThat(r.getNonResourceURLs()).containsExactly("/debug", "/debug/*");
+            assertThat(r.getVerbs()).containsExactly("get", "create");
+        });
+        Rendering open = Chart.render(Map.of("debugApi.auth", false));
+        assertThat(makeroomConfig(open)).extracting(c -> path(c, "makeroom.debug.auth")).isEqualTo(false);
+        assertThat(open.all(ClusterRole.class)).extracting(r -> r.getMetadata().getName()).doesNotContain("makeroom-debug");
+        assertThat(open.one(ClusterRole.class, "makeroom").getRules()).flatExtracting(PolicyRule::getResources)
+                .doesNotContain("tokenreviews", "subjectaccessreviews");
     }
 
     @Test
