@@ -41,6 +41,22 @@ final class Chart {
         return command.call();
     }
 
+    /** The chart rendered with a values file (for values --set cannot write, such as whole documents as maps). */
+    static String templateWithValuesFile(String valuesYaml) {
+        try {
+            Path file = Files.createTempFile("makeroom-values", ".yaml");
+            try {
+                Files.writeString(file, valuesYaml);
+                return new Helm(DIR).template().withName(RELEASE).withNamespace(NAMESPACE).withKubeVersion(KUBE_VERSION)
+                        .withValuesFile(file).call();
+            } finally {
+                Files.deleteIfExists(file);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     static Rendering render(Map<String, Object> values) {
         List<HasMetadata> objects = new SnapshotFileLoader().load(
                 new ByteArrayInputStream(template(values).getBytes(StandardCharsets.UTF_8)), "the rendered chart");
