@@ -110,9 +110,7 @@ class AlertRulesTest {
      */
     @Test
     void the_eviction_alert_fires_only_when_refusals_leave_nothing_done() throws Exception {
-        Rendering rendering = Chart.render(Map.of("prometheusRule.enabled", true));
-        GenericKubernetesResource rule = (GenericKubernetesResource) rendering.ofKind("PrometheusRule").get(0);
-        String rules = new Yaml().dump(rule.getAdditionalProperties().get("spec"));
+        String rules = rules();
         String tests = """
                 tests:
                   - name: refusals beside evictions that go through
@@ -155,9 +153,7 @@ class AlertRulesTest {
      */
     @Test
     void rejected_documents_server_errors_and_stuck_taints_fire_and_bad_input_does_not() throws Exception {
-        Rendering rendering = Chart.render(Map.of("prometheusRule.enabled", true));
-        GenericKubernetesResource rule = (GenericKubernetesResource) rendering.ofKind("PrometheusRule").get(0);
-        String rules = new Yaml().dump(rule.getAdditionalProperties().get("spec"));
+        String rules = rules();
         String tests = """
                 tests:
                   - name: a queues document rejected once
@@ -214,5 +210,12 @@ class AlertRulesTest {
                               description: A node may stay tainted makeroom.dev/consolidating and take no pods; check makeroom's permission to patch nodes, and remove the taint by hand if makeroom is gone.
                 """;
         assertThat(Promtool.testRules(rules, tests)).contains("SUCCESS");
+    }
+
+    /** The chart's PrometheusRule's rules, as promtool reads a rules file. */
+    private static String rules() {
+        Rendering rendering = Chart.render(Map.of("prometheusRule.enabled", true));
+        GenericKubernetesResource rule = (GenericKubernetesResource) rendering.ofKind("PrometheusRule").get(0);
+        return new Yaml().dump(rule.getAdditionalProperties().get("spec"));
     }
 }

@@ -8,11 +8,9 @@ import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
 import java.io.IOException;
-import java.lang.reflect.Field;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -28,18 +26,12 @@ class QueueDocumentSchemaTest {
         return new ObjectMapper().readTree(Chart.DIR.resolve("values.schema.json").toFile());
     }
 
-    @SuppressWarnings("unchecked")
     private static Set<String> parserKeys(String field) throws ReflectiveOperationException {
-        Field keys = QueueConfigParser.class.getDeclaredField(field);
-        keys.setAccessible(true);
-        return new TreeSet<>((Set<String>) keys.get(null));
+        return DocumentSchemas.parserKeys(QueueConfigParser.class, field);
     }
 
     private static Set<String> keys(JsonNode node) {
-        assertThat(node.path("additionalProperties").asBoolean(true)).isFalse();
-        Set<String> keys = new TreeSet<>();
-        node.path("properties").fieldNames().forEachRemaining(keys::add);
-        return keys;
+        return DocumentSchemas.keysAt(node);
     }
 
     @Test
@@ -60,12 +52,7 @@ class QueueDocumentSchemaTest {
     void the_bundled_document_passes_both_and_reaches_the_config_map_as_makeroom_reads_it() {
         String document = Chart.read("examples/queues.yaml");
         Map<String, Object> asMap = new Yaml().load(document);
-        String rendered = Chart.templateWithValuesFile(new Yaml().dump(Map.of("queues",
-                Map.of("create", true, "config", asMap))));
-        String from = rendered.substring(rendered.indexOf("queues.yaml: |"));
-        int end = from.indexOf("\n---");
-        Map<String, Object> configMap = new Yaml().load(end > 0 ? from.substring(0, end) : from);
-        String shipped = (String) configMap.get("queues.yaml");
+        String shipped = DocumentSchemas.shipped(Map.of("queues", Map.of("create", true, "config", asMap)), "queues.yaml");
         assertThat(QueueConfigParser.parse(shipped, w -> { }).queues().size())
                 .isEqualTo(QueueConfigParser.parse(document, w -> { }).queues().size());
         assertThat(new Yaml().<Object>load(shipped)).isEqualTo(asMap);

@@ -8,12 +8,10 @@ import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
 import java.io.IOException;
-import java.lang.reflect.Field;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -36,19 +34,8 @@ class ReschedulerDocumentSchemaTest {
         throw new AssertionError("rescheduler.config takes no map");
     }
 
-    @SuppressWarnings("unchecked")
     private static Set<String> parserKeys(String field) throws ReflectiveOperationException {
-        Field keys = ReschedulerConfigParser.class.getDeclaredField(field);
-        keys.setAccessible(true);
-        return (Set<String>) keys.get(null);
-    }
-
-    private static Set<String> schemaKeys(JsonNode schema, String pointer) {
-        JsonNode node = schema.at(pointer);
-        assertThat(node.path("additionalProperties").asBoolean(true)).as("%s allows no other keys", pointer).isFalse();
-        Set<String> keys = new TreeSet<>();
-        node.path("properties").fieldNames().forEachRemaining(keys::add);
-        return keys;
+        return DocumentSchemas.parserKeys(ReschedulerConfigParser.class, field);
     }
 
     @Test
@@ -68,8 +55,8 @@ class ReschedulerDocumentSchemaTest {
                 Map.entry("/properties/scope/properties/nodeSelector", "SELECTOR"),
                 Map.entry("/properties/scope/properties/podSelector/properties/matchExpressions/items", "EXPRESSION"));
         for (Map.Entry<String, String> level : levels.entrySet()) {
-            assertThat(schemaKeys(schema, level.getKey())).as("the keys at %s", level.getKey().isEmpty() ? "the top"
-                    : level.getKey()).isEqualTo(new TreeSet<>(parserKeys(level.getValue())));
+            assertThat(DocumentSchemas.keysAt(schema.at(level.getKey()))).as("the keys at %s", level.getKey().isEmpty() ? "the top"
+                    : level.getKey()).isEqualTo(parserKeys(level.getValue()));
         }
     }
 
@@ -78,12 +65,8 @@ class ReschedulerDocumentSchemaTest {
         for (String example : List.of("examples/rescheduler.yaml", "examples/policies.yaml", "examples/consolidate.yaml")) {
             String document = Chart.read(example);
             Map<String, Object> asMap = new Yaml().load(document);
-            String rendered = Chart.templateWithValuesFile(new Yaml().dump(Map.of("rescheduler",
-                    Map.of("enabled", true, "create", true, "config", asMap))));
-            String inConfigMap = rendered.substring(rendered.indexOf("rescheduler.yaml: |"));
-            Map<String, Object> configMap = new Yaml().load(inConfigMap.substring(0, inConfigMap.indexOf("\n---")
-                    > 0 ? inConfigMap.indexOf("\n---") : inConfigMap.length()));
-            String shipped = (String) configMap.get("rescheduler.yaml");
+            String shipped = DocumentSchemas.shipped(Map.of("rescheduler", Map.of("enabled", true, "create", true,
+                    "config", asMap)), "rescheduler.yaml");
             assertThat(ReschedulerConfigParser.parse(shipped)).as(example).isEqualTo(ReschedulerConfigParser.parse(document));
         }
     }
