@@ -129,7 +129,9 @@ final class ConsolidatePolicy {
             return false;
         }
         List<PodInfo> toMove = left.stream().filter(p -> !p.terminating()).toList();
+        // a pod refused lately: the node should have been untainted then; it was not, so abandon it now
         String blocked = blocked(round, toMove);
+        blocked = blocked != null ? blocked : refusedLately(round, toMove);
         Proof proof = blocked == null ? prove(round, node, toMove, settings) : new Proof(List.of(), List.of(), blocked);
         if (proof.problem != null) {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON, proof.problem, List.of()));
@@ -217,16 +219,27 @@ final class ConsolidatePolicy {
         return null;
     }
 
+    /** Which of the pods the Eviction API refused lately (its backoff not yet over), or null. */
+    private static String refusedLately(ReschedulePlanner.Round round, List<PodInfo> pods) {
+        for (PodInfo pod : pods) {
+            if (round.heldBack.contains(pod.uid())) {
+                return pod.ref() + " is held back after the Eviction API refused it";
+            }
+        }
+        return null;
+    }
+
     /** Why one of the pods may not move now or within the hour, or null when all may. */
     private static String keptInPlace(ReschedulePlanner.Round round, List<PodInfo> pods) {
         String blocked = blocked(round, pods);
         if (blocked != null) {
             return blocked;
         }
+        String refused = refusedLately(round, pods);
+        if (refused != null) {
+            return refused;
+        }
         for (PodInfo pod : pods) {
-            if (round.heldBack.contains(pod.uid())) {
-                return pod.ref() + " is held back after the Eviction API refused it";
-            }
             DisruptionBudget budget = round.budgets.refusing(pod);
             if (budget != null) {
                 return pod.ref() + " may not move now: " + round.budgets.describe(budget);

@@ -231,6 +231,18 @@ class ConsolidateTest {
     }
 
     @Test
+    void a_draining_node_with_a_pod_the_api_refused_lately_is_abandoned_and_the_pod_not_sent_again() {
+        ClusterSnapshot snapshot = cluster(draining(NOW.minusSeconds(60))).build();
+        ReschedulePlan plan = ReschedulePlanner.plan(snapshot, SETTINGS, List.of(), NOW, PreemptionCheck.NEVER,
+                System::nanoTime, Set.of(snapshot.pod("web-1").uid()), Set.of());
+        assertThat(plan.drains()).singleElement().satisfies(d -> {
+            assertThat(d.step()).isEqualTo(NodeDrain.Step.ABANDON);
+            assertThat(d.reason()).contains("web-1").contains("refused");
+        });
+        assertThat(plan.moves()).isEmpty();
+    }
+
+    @Test
     void held_back_nodes_are_not_tried() {
         ReschedulePlan plan = ReschedulePlanner.plan(cluster(NodeAdmission.OPEN).build(), SETTINGS, List.of(), NOW,
                 PreemptionCheck.NEVER, System::nanoTime, Set.of(), Set.of("low"));
