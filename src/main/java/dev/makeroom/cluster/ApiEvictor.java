@@ -11,11 +11,8 @@ import dev.makeroom.mapping.ReservationAnnotation;
 import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.core.reschedule.RoomHold;
 import dev.makeroom.core.reschedule.Move;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,9 +41,7 @@ public final class ApiEvictor implements Evictor, RoomHold, NodeTaints, AutoClos
      * holding up the round, where the rescheduler wants to hear it at once and move on.
      */
     public ApiEvictor(KubernetesClient client, Clock clock, Duration avoidFor) {
-        this.client = new KubernetesClientBuilder()
-                .withConfig(new ConfigBuilder(client.getConfiguration()).withRequestRetryBackoffLimit(0).build())
-                .withHttpClientFactory(new JdkHttpClientFactory()).build();
+        this.client = UnretriedClient.of(client.getConfiguration());
         this.clock = clock;
         this.avoidFor = avoidFor;
     }

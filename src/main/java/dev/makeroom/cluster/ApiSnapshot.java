@@ -4,10 +4,7 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.mapping.SnapshotMapper;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,8 +20,7 @@ public final class ApiSnapshot {
 
     /** A client from the kubeconfig (or in-cluster), which answers an unreachable API at once rather than retrying. */
     public static KubernetesClient client() {
-        Config config = new ConfigBuilder(Config.autoConfigure(null)).withRequestRetryBackoffLimit(0).build();
-        return new KubernetesClientBuilder().withConfig(config).withHttpClientFactory(new JdkHttpClientFactory()).build();
+        return UnretriedClient.of(Config.autoConfigure(null));
     }
 
     /** Lists each kind once; a KubernetesClientException says why the API did not answer. */

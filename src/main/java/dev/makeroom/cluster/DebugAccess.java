@@ -5,11 +5,8 @@ import io.fabric8.kubernetes.api.model.authentication.TokenReviewBuilder;
 import io.fabric8.kubernetes.api.model.authentication.UserInfo;
 import io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReview;
 import io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReviewBuilder;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -69,9 +66,7 @@ public interface DebugAccess {
 
         /** On a client of its own that does not retry: an API that fails answers 503 at once, not after fabric8's backoff. */
         private Reviewed(KubernetesClient client, Clock clock) {
-            this.client = new KubernetesClientBuilder()
-                    .withConfig(new ConfigBuilder(client.getConfiguration()).withRequestRetryBackoffLimit(0).build())
-                    .withHttpClientFactory(new JdkHttpClientFactory()).build();
+            this.client = UnretriedClient.of(client.getConfiguration());
             this.clock = clock;
         }
 
