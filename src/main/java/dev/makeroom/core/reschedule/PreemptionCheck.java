@@ -29,8 +29,7 @@ public interface PreemptionCheck {
                 answers.clear();
                 askedOf[0] = snapshot;
             }
-            PodInfo shape = pending.toBuilder().uid("").name("").startTime(null).creationTime(null).resourceVersion(0)
-                    .unschedulableSince(null).build();
+            PodInfo shape = PodShape.of(pending).build();
             return answers.computeIfAbsent(shape, s -> check.placesByPreemption(snapshot, pending));
         };
     }

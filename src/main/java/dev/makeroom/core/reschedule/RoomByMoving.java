@@ -142,14 +142,13 @@ final class RoomByMoving {
     }
 
     /**
-     * What the search reads of a pending pod: everything but who it is (uid, name) and when it came
-     * (times, resource version), and its controller only where that counts: where pods of it run (they
-     * are not moved for it; a move of one this round keeps it off that node) or an avoid list names it.
+     * What the search reads of a pending pod: its {@link PodShape}, and its controller only where that
+     * counts: where pods of it run (they are not moved for it; a move of one this round keeps it off that
+     * node) or an avoid list names it.
      * Two pending pods of one shape get the same answer on the same state.
      */
     private PodInfo shapeOf(PodInfo pending) {
-        PodInfo.Builder shape = pending.toBuilder().uid("").name("").startTime(null).creationTime(null)
-                .resourceVersion(0).unschedulableSince(null);
+        PodInfo.Builder shape = PodShape.of(pending);
         if (pending.controller() != null && !controllersThatCount().contains(pending.controller().uid())) {
             shape.controller(null);
         }
