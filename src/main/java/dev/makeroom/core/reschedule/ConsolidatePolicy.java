@@ -169,7 +169,7 @@ final class ConsolidatePolicy {
         for (NodeInfo node : round.nodes) {
             if (markOf(node) == null && !node.admission().unschedulable() && node.admission().reservation() == null
                     && !round.heldBackNodes.contains(node.name()) && !round.planned.receivesMoves(node)
-                    && below(round.planned, node, settings.belowPercent()) && !leaving(round, node).isEmpty()) {
+                    && round.staysBelow(node, null, settings.belowPercent()) && occupied(round.planned, node)) {
                 found.add(node);
                 loads.put(node.name(), round.planned.load(node, settings.belowPercent().keySet()));
             }
@@ -288,7 +288,7 @@ final class ConsolidatePolicy {
         List<NodeInfo> targets = new ArrayList<>();
         for (NodeInfo target : round.nodes) {
             if (target != from && round.planned.open(target) && occupied(round.planned, target)
-                    && staysAtOrUnder(round.planned, target, pod, settings.ceilingPercent())) {
+                    && round.staysAtOrUnder(target, pod, settings.ceilingPercent())) {
                 targets.add(target);
                 loads.put(target.name(), round.planned.load(target, settings.ceilingPercent().keySet()));
             }
@@ -317,29 +317,6 @@ final class ConsolidatePolicy {
             }
             round.record(pod, move);
         }
-    }
-
-    private static boolean below(PlannedCluster planned, NodeInfo node, Map<String, Integer> below) {
-        for (Map.Entry<String, Integer> threshold : below.entrySet()) {
-            if (node.allocatable().get(threshold.getKey()) > 0 && planned.percent(node, threshold.getKey()) >= threshold.getValue()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean staysAtOrUnder(PlannedCluster planned, NodeInfo target, PodInfo pod, Map<String, Integer> ceiling) {
-        for (Map.Entry<String, Integer> threshold : ceiling.entrySet()) {
-            long allocatable = target.allocatable().get(threshold.getKey());
-            long after = planned.requested(target).get(threshold.getKey()) + pod.requests().get(threshold.getKey());
-            if (allocatable > 0 && 100.0 * after / allocatable > threshold.getValue()) {
-                return false;
-            }
-            if (allocatable <= 0 && pod.requests().get(threshold.getKey()) > 0) {
-                return false; // a node without the resource never takes a pod that asks for it
-            }
-        }
-        return true;
     }
 
     /** The pod's largest share, among the ceiling's resources, of its node's allocatable. */

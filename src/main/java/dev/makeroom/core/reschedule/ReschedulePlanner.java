@@ -326,10 +326,12 @@ public final class ReschedulePlanner {
 
         /** With rebalancing on, a pod moved for another policy must not make its new node one to rebalance. */
         boolean staysAtOrBelowHigh(NodeInfo target, PodInfo pod) {
-            if (!settings.rebalance().enabled()) {
-                return true;
-            }
-            for (Map.Entry<String, Integer> threshold : settings.rebalance().highPercent().entrySet()) {
+            return !settings.rebalance().enabled() || staysAtOrUnder(target, pod, settings.rebalance().highPercent());
+        }
+
+        /** Whether the node, with {@code pod} landed on it, is at or under every percent of allocatable given. */
+        boolean staysAtOrUnder(NodeInfo target, PodInfo pod, Map<String, Integer> percents) {
+            for (Map.Entry<String, Integer> threshold : percents.entrySet()) {
                 long allocatable = target.allocatable().get(threshold.getKey());
                 long after = planned.requested(target).get(threshold.getKey()) + pod.requests().get(threshold.getKey());
                 if (allocatable > 0 && 100.0 * after / allocatable > threshold.getValue()) {
@@ -340,7 +342,7 @@ public final class ReschedulePlanner {
         }
 
         /** Whether the node is below every low threshold now, and stays at or below them with {@code pod} (if any). */
-        private boolean staysBelow(NodeInfo target, PodInfo pod, Map<String, Integer> low) {
+        boolean staysBelow(NodeInfo target, PodInfo pod, Map<String, Integer> low) {
             for (Map.Entry<String, Integer> threshold : low.entrySet()) {
                 long allocatable = target.allocatable().get(threshold.getKey());
                 if (allocatable <= 0) {
