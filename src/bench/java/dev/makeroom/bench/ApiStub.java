@@ -14,7 +14,6 @@ import io.fabric8.mockwebserver.http.WebSocketListener;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 import java.util.regex.Matcher;
@@ -32,16 +31,14 @@ final class ApiStub extends Dispatcher {
     private static final Pattern CONTINUE = Pattern.compile("[?&]continue=(\\d+)");
     private static final KubernetesSerialization JSON = new KubernetesSerialization();
 
-    private final int nodes;
-    private final int podsPerNode;
+    private final GeneratedCluster cluster;
     final AtomicLong listRequests = new AtomicLong();
     final AtomicLong largestPageBytes = new AtomicLong();
     private final Map<String, String> prebuilt = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, List<Integer>> pageSizes = new java.util.concurrent.ConcurrentHashMap<>();
 
-    ApiStub(int nodes, int podsPerNode) {
-        this.nodes = nodes;
-        this.podsPerNode = podsPerNode;
+    ApiStub(GeneratedCluster cluster) {
+        this.cluster = cluster;
     }
 
     /**
@@ -50,7 +47,7 @@ final class ApiStub extends Dispatcher {
      */
     void prebuild(int limit) {
         for (String path : List.of("/api/v1/nodes", "/api/v1/pods")) {
-            int total = path.endsWith("nodes") ? nodes : nodes * podsPerNode;
+            int total = path.endsWith("nodes") ? cluster.nodeCount() : cluster.podCount();
             for (int from = 0; from < total; from += limit) {
                 String query = path + "?limit=" + limit + (from == 0 ? "" : "&continue=" + from);
                 prebuilt.put(key(query), ((String) respond(query)));
@@ -88,14 +85,15 @@ final class ApiStub extends Dispatcher {
         }
         String bare = path.split("\\?")[0];
         return switch (bare) {
-            case "/api/v1/nodes" -> list(path, "NodeList", nodes, i -> SyntheticObjects.node("node-" + i, 1 + i));
-            case "/api/v1/pods" -> list(path, "PodList", nodes * podsPerNode, this::pod);
-            case "/apis/scheduling.k8s.io/v1/priorityclasses" -> list(path, "PriorityClassList", 2,
-                    i -> SyntheticObjects.priorityClass(i == 0 ? "service" : "batch", i == 0 ? 1000 : 100));
-            case "/apis/policy/v1/poddisruptionbudgets" -> list(path, "PodDisruptionBudgetList", SyntheticObjects.APPS / 4,
-                    i -> SyntheticObjects.budget(i * 4, 1));
-            case "/api/v1/namespaces" -> list(path, "NamespaceList", 41, i -> new NamespaceBuilder().withNewMetadata()
-                    .withName(i == 40 ? "makeroom-system" : "team-" + i).withResourceVersion("" + (1 + i)).endMetadata().build());
+            case "/api/v1/nodes" -> list(path, "NodeList", cluster.nodeCount(), cluster::node);
+            case "/api/v1/pods" -> list(path, "PodList", cluster.podCount(), this::pod);
+            case "/apis/scheduling.k8s.io/v1/priorityclasses" -> list(path, "PriorityClassList",
+                    cluster.priorityClasses().size(), cluster.priorityClasses()::get);
+            case "/apis/policy/v1/poddisruptionbudgets" -> list(path, "PodDisruptionBudgetList",
+                    cluster.budgets().size(), cluster.budgets()::get);
+            case "/api/v1/namespaces" -> list(path, "NamespaceList", cluster.namespaces().size() + 1,
+                    i -> i < cluster.namespaces().size() ? cluster.namespaces().get(i) : new NamespaceBuilder()
+                            .withNewMetadata().withName("makeroom-system").withResourceVersion("100").endMetadata().build());
             default -> bare.endsWith("/configmaps") ? list(path, "ConfigMapList", 0, i -> null)
                     : new MockResponse().setResponseCode(404);
         };
@@ -103,7 +101,7 @@ final class ApiStub extends Dispatcher {
 
     /** Pod i as the API server returns it, with the managed fields every object carries. */
     private Pod pod(int i) {
-        Pod pod = SyntheticObjects.pod("node-" + (i / podsPerNode), i % podsPerNode, new Random(i), 10_000_000L + i);
+        Pod pod = cluster.pod(i);
         pod.getMetadata().setManagedFields(List.of(new ManagedFieldsEntryBuilder().withManager("kube-controller-manager")
                 .withOperation("Update").withApiVersion("v1").withTime("2026-11-20T08:00:00Z").withFieldsType("FieldsV1")
                 .withFieldsV1(fields(Map.of("f:metadata", Map.of("f:labels", Map.of("f:app", Map.of(),

@@ -33,7 +33,7 @@ public final class FirstSyncMemory {
         int nodes = args.length > 0 ? Integer.parseInt(args[0]) : 5000;
         int podsPerNode = args.length > 1 ? Integer.parseInt(args[1]) : 30;
         String heap = args.length > 2 ? args[2] : "512m";
-        ApiStub api = new ApiStub(nodes, podsPerNode);
+        ApiStub api = new ApiStub(new TeamsCluster(nodes, podsPerNode));
         api.prebuild(500); // makeroom lists 500 at a time
         api.listRequests.set(0);
         KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), api, false);

@@ -1,17 +1,18 @@
 package dev.makeroom.bench;
 
 import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.AnswerMode;
 import dev.makeroom.core.preemption.Candidate;
-import dev.makeroom.core.preemption.NodeVerdict;
 import dev.makeroom.core.preemption.PdbMode;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionSettings;
 import dev.makeroom.core.preemption.QueueRules;
 import dev.makeroom.core.preemption.Strategy;
+import dev.makeroom.mapping.PodMapper;
+import dev.makeroom.mapping.SnapshotMapper;
+import io.fabric8.kubernetes.api.model.Pod;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -29,9 +30,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One whole preempt decision over N candidate nodes of a generated cluster, per strategy. Sample
- * time mode, so JMH reports p50/p99 per decision. At set-up it prints the share of node searches
- * proven optimal within the default 50 ms budget.
+ * One whole preempt decision in the core (no HTTP or JSON) over 500 candidate nodes of a cluster of
+ * full nodes ({@link FullNodes}), as the scheduler asks it: each candidate with the victims the
+ * scheduler named there. Sample time mode, so JMH reports p50/p99 per decision. At set-up it prints
+ * the outcome and how the candidates ended ({@link PreemptOutcomes}), and refuses to run a body that
+ * does not preempt on most candidates: {@code body=FITS_ANYWAY} is the labelled exception, a pod that
+ * fits without evicting anything.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -41,7 +45,10 @@ import java.util.concurrent.TimeUnit;
 @Fork(1)
 public class PreemptionBenchmark {
 
-    @Param({"100", "500"})
+    /** Candidate nodes the scheduler sends: at 5,000 nodes its dry run samples a tenth. */
+    static final int CANDIDATES = 500;
+
+    @Param({"500", "5000"})
     int nodes;
 
     @Param({"30", "110"})
@@ -50,6 +57,9 @@ public class PreemptionBenchmark {
     @Param({"MINIMAL", "KUBE_DEFAULT"})
     Strategy strategy;
 
+    @Param({"PREEMPTS", "FITS_ANYWAY"})
+    PreemptBody body;
+
     private ClusterSnapshot snapshot;
     private PodInfo pending;
     private List<Candidate> candidates;
@@ -57,19 +67,19 @@ public class PreemptionBenchmark {
 
     @Setup
     public void setUp() {
-        snapshot = SyntheticCluster.generate(nodes, podsPerNode, 42);
-        pending = SyntheticCluster.pending(podsPerNode);
-        candidates = Candidate.onNodes(snapshot.nodes().stream().map(NodeInfo::name).sorted().toList());
+        FullNodes cluster = new FullNodes(nodes, podsPerNode);
+        snapshot = SnapshotMapper.toSnapshot(cluster.objects());
+        Pod preemptor = body.preemptor();
+        pending = PodMapper.toCore(preemptor, snapshot::priorityValue);
+        candidates = cluster.candidates(CANDIDATES, body).stream().map(n -> new Candidate(FullNodes.nodeName(n),
+                cluster.schedulersVictims(n, body.cpuMillis()).stream().map(p -> p.getMetadata().getUid()).toList(),
+                FullNodes.guarded(cluster.schedulersVictims(n, body.cpuMillis())))).toList();
         engine = new PreemptionEngine(new PreemptionSettings(strategy, AnswerMode.BEST, PdbMode.PREFER,
                 Duration.ofMillis(50)), System::nanoTime);
         PreemptionDecision probe = engine.decide(snapshot, pending, candidates, QueueRules.off());
-        long feasible = probe.verdicts().stream().filter(NodeVerdict::isFeasible).count();
-        long proven = probe.verdicts().stream().filter(v -> v.isFeasible() && v.provenOptimal()).count();
-        long states = probe.verdicts().stream().mapToLong(v -> v.stats().statesExplored()).sum();
-        long dominated = probe.verdicts().stream().filter(NodeVerdict::dominated).count();
-        System.out.printf("%n[%s nodes=%d pods=%d] feasible nodes %d, proven optimal %d (%.1f%%), dominated %d, "
-                        + "states %d, answer %s%n", strategy, nodes, podsPerNode, feasible, proven,
-                feasible == 0 ? 0.0 : 100.0 * proven / feasible, dominated, states, probe.detail());
+        PreemptOutcomes outcomes = PreemptOutcomes.of(probe);
+        System.out.printf("%n[%s %s nodes=%d pods=%d] %s%n", body, strategy, nodes, podsPerNode, outcomes);
+        body.check(outcomes);
     }
 
     @Benchmark

@@ -25,7 +25,7 @@ class FirstSyncPagingTest {
 
     @Test
     void pods_and_nodes_are_listed_a_page_at_a_time_and_all_arrive() {
-        ApiStub api = new ApiStub(100, 30);
+        ApiStub api = new ApiStub(new TeamsCluster(100, 30));
         KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), api, false);
         server.init();
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(server.createClient().getConfiguration())

@@ -18,8 +18,17 @@ import java.util.List;
  * largest amounts first). Every set there has at least 0 PDB violations, a highest priority of at
  * least {@code P} and at least {@code k} victims, so:
  * <ul>
- *   <li><b>by bound</b>: when the cutoff has no violation and {@code P} is above its highest priority,
- *       or equal to it with {@code k} above its victim count, no set on the node beats it;</li>
+ *   <li><b>by bound</b>: let {@code H} be the cutoff's highest priority, with no violation. A set with
+ *       a victim above {@code H} is worse than the cutoff. When the candidates of at most {@code H}
+ *       cannot free what is short, every set has one, and the node is dominated. When they are all of
+ *       exactly {@code H}, a set that ties the cutoff on its highest priority is made of them only, so
+ *       it is, component by component, at least the bound {@code (0, H, k', k'·H, per tie-break the
+ *       sum of the k' smallest costs)}, {@code k'} the fewest of them that free the most demanding
+ *       short resource: each component only grows as victims are added (tie-break costs are never
+ *       negative; the priority sum only when {@code H} is not). A vector at least the bound everywhere
+ *       is at least it lexicographically, so when the bound is no better than the cutoff, no set on
+ *       the node beats it. The cutoff is usually a set of the same few interchangeable pods, which
+ *       the bound equals, so most nodes of a preemption end here;</li>
  *   <li><b>by a single</b>: when a candidate of priority {@code P} alone frees everything and its
  *       budgets allow it, no set beats the best such single (a set equal to it on violations, highest
  *       priority, count and priority sum is itself such a single, and the tie-breaks order those);
@@ -44,12 +53,11 @@ final class QuickDomination {
         for (PodInfo pod : candidates) {
             lowest = Math.min(lowest, pod.priority());
         }
-        int fewest = fewestToFree(candidates, deficit);
+        int fewest = fewestToFree(candidates, deficit, Long.MAX_VALUE);
         if (fewest < 0) {
             return null; // everything frees too little: the search says so, with what is short
         }
-        if (cutoff.pdbViolations() == 0 && (lowest > cutoff.highestPriority()
-                || (lowest == cutoff.highestPriority() && fewest > cutoff.victims()))) {
+        if (!boundBeats(candidates, lowest, deficit, cutoff)) {
             return Selection.dominated(witness(problem, greedy(candidates, deficit)), SearchStats.NONE);
         }
         PodInfo single = fewest == 1 ? bestSingle(problem, candidates, lowest) : null;
@@ -60,13 +68,69 @@ final class QuickDomination {
         return set.objective().isBetterThan(cutoff) ? null : Selection.dominated(set, SearchStats.NONE);
     }
 
-    /** The fewest pods that could free the most demanding short resource, largest first; -1 if all of them cannot. */
-    private static int fewestToFree(List<PodInfo> candidates, Resources deficit) {
+    /**
+     * Whether the bound above may be better than {@code cutoff}, compared as {@link Objective#compareTo}
+     * does, each component worked out only when the ones before are tied; true when it cannot tell.
+     */
+    private static boolean boundBeats(List<PodInfo> candidates, int lowest, Resources deficit, Objective cutoff) {
+        long ceiling = cutoff.highestPriority();
+        if (cutoff.pdbViolations() > 0) {
+            return true;
+        }
+        int fewest = fewestToFree(candidates, deficit, ceiling);
+        if (fewest < 0) {
+            return false; // every set takes a pod above the cutoff's highest priority
+        }
+        if (lowest < ceiling) {
+            return true; // a set of lower priorities may exist
+        }
+        int c = Long.compare(fewest, cutoff.victims());
+        if (c == 0 && ceiling < 0) {
+            return true; // more victims lower a sum of negative priorities: no bound on it here
+        }
+        if (c == 0) c = Long.compare(fewest * ceiling, cutoff.prioritySum());
+        for (int t = 0; c == 0 && t < TieBreak.COUNT; t++) {
+            TieBreak tieBreak = TieBreak.ALL.get(t);
+            c = Long.compare(smallestSum(candidates, fewest, tieBreak, ceiling), cutoff.tieBreak(tieBreak));
+        }
+        return c < 0;
+    }
+
+    /** The sum of the {@code k} smallest costs in {@code tieBreak} among the candidates of priority at most {@code ceiling}. */
+    private static long smallestSum(List<PodInfo> candidates, int k, TieBreak tieBreak, long ceiling) {
+        long[] smallest = new long[k]; // ascending; k is the victims of a set, a few
+        int held = 0;
+        for (int i = 0; i < candidates.size(); i++) {
+            PodInfo pod = candidates.get(i);
+            long value = tieBreak.cost(pod);
+            if (pod.priority() > ceiling || (held == k && value >= smallest[k - 1])) {
+                continue;
+            }
+            int at = held < k ? held++ : k - 1;
+            while (at > 0 && smallest[at - 1] > value) {
+                smallest[at] = smallest[at - 1];
+                at--;
+            }
+            smallest[at] = value;
+        }
+        long sum = 0;
+        for (int i = 0; i < held; i++) {
+            sum += smallest[i];
+        }
+        return sum;
+    }
+
+    /**
+     * The fewest pods of priority at most {@code ceiling} that could free the most demanding short
+     * resource, largest first; -1 if all of them cannot.
+     */
+    private static int fewestToFree(List<PodInfo> candidates, Resources deficit, long ceiling) {
         int fewest = 0;
         long[] amounts = new long[candidates.size()];
         for (int d = 0; d < deficit.size(); d++) {
             for (int i = 0; i < amounts.length; i++) {
-                amounts[i] = candidates.get(i).frees(deficit.name(d));
+                PodInfo pod = candidates.get(i);
+                amounts[i] = pod.priority() > ceiling ? 0 : pod.frees(deficit.name(d));
             }
             Arrays.sort(amounts);
             long freed = 0;
