@@ -4,8 +4,6 @@ import dev.makeroom.core.model.Resources;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.HashMap;
 
 /**
  * The kube-scheduler's NodeResourcesFit rule: the pod count always, and every resource the pod
@@ -40,24 +38,37 @@ public final class FitCheck {
 
     /** How much of each short resource must be freed for the pod to fit (positive amounts only). */
     public static Resources deficit(Resources allocatable, Resources requested, Resources podRequests) {
-        Map<String, Long> need = null;
         long podsOver = requested.get(Resources.PODS) + 1 - allocatable.get(Resources.PODS);
+        int count = podsOver > 0 ? 1 : 0;
+        for (int i = 0; i < podRequests.size(); i++) {
+            count += over(allocatable, requested, podRequests, i) > 0 ? 1 : 0;
+        }
+        if (count == 0) {
+            return Resources.NONE;
+        }
+        // counted first, then filled: this runs for every candidate node of a preemption
+        String[] names = new String[count];
+        long[] amounts = new long[count];
+        int n = 0;
         if (podsOver > 0) {
-            need = new HashMap<>();
-            need.put(Resources.PODS, podsOver);
+            names[n] = Resources.PODS;
+            amounts[n++] = podsOver;
         }
         for (int i = 0; i < podRequests.size(); i++) {
-            String name = podRequests.name(i);
-            long want = podRequests.value(i);
-            long over = requested.get(name) + want - allocatable.get(name);
-            if (want > 0 && !Resources.PODS.equals(name) && over > 0) {
-                if (need == null) {
-                    need = new HashMap<>();
-                }
-                need.put(name, over);
+            long over = over(allocatable, requested, podRequests, i);
+            if (over > 0) {
+                names[n] = podRequests.name(i);
+                amounts[n++] = over;
             }
         }
-        return need == null ? Resources.NONE : Resources.of(need);
+        return Resources.ofArrays(names, amounts);
+    }
+
+    /** How far the pod's i-th request goes over what is free, when it asks a positive amount of a resource other than pods. */
+    private static long over(Resources allocatable, Resources requested, Resources podRequests, int i) {
+        String name = podRequests.name(i);
+        long want = podRequests.value(i);
+        return want > 0 && !Resources.PODS.equals(name) ? requested.get(name) + want - allocatable.get(name) : 0;
     }
 
     /** The kube-scheduler's wording for the shortfalls of {@link #shortMask}. */

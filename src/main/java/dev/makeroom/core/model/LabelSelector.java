@@ -3,8 +3,12 @@ package dev.makeroom.core.model;
 import java.util.List;
 import java.util.Map;
 
-/** A Kubernetes label selector: matchLabels plus set-based requirements, all ANDed. */
-public record LabelSelector(Map<String, String> matchLabels, List<Requirement> requirements) {
+/**
+ * A Kubernetes label selector: matchLabels plus set-based requirements, all ANDed. A value like a
+ * record, but a class: its matchLabels are also kept as arrays, so that matching, which runs for
+ * every budget and term against every pod a decision reads, walks them without an iterator.
+ */
+public final class LabelSelector {
 
     public static final LabelSelector EMPTY = new LabelSelector(Map.of(), List.of());
 
@@ -22,9 +26,27 @@ public record LabelSelector(Map<String, String> matchLabels, List<Requirement> r
      */
     public static final String NODE_NAME_FIELD = "@metadata.name";
 
-    public LabelSelector {
-        matchLabels = Map.copyOf(matchLabels);
-        requirements = List.copyOf(requirements);
+    private final Map<String, String> matchLabels;
+    private final List<Requirement> requirements;
+    private final String[] keys;
+    private final String[] values;
+
+    public LabelSelector(Map<String, String> matchLabels, List<Requirement> requirements) {
+        this.matchLabels = Map.copyOf(matchLabels);
+        this.requirements = List.copyOf(requirements);
+        this.keys = this.matchLabels.keySet().toArray(new String[0]);
+        this.values = new String[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            values[i] = this.matchLabels.get(keys[i]);
+        }
+    }
+
+    public Map<String, String> matchLabels() {
+        return matchLabels;
+    }
+
+    public List<Requirement> requirements() {
+        return requirements;
     }
 
     public static LabelSelector matching(Map<String, String> labels) {
@@ -41,18 +63,35 @@ public record LabelSelector(Map<String, String> matchLabels, List<Requirement> r
 
     /** As {@link #matches(Map)}, for a node term: {@link #NODE_NAME_FIELD} reads {@code nodeName}. */
     public boolean matches(Map<String, String> labels, String nodeName) {
-        for (Map.Entry<String, String> e : matchLabels.entrySet()) {
-            if (!e.getValue().equals(labels.get(e.getKey()))) {
+        for (int i = 0; i < keys.length; i++) {
+            if (!values[i].equals(labels.get(keys[i]))) {
                 return false;
             }
         }
-        for (Requirement r : requirements) {
+        for (int i = 0; i < requirements.size(); i++) {
+            Requirement r = requirements.get(i);
             String value = NODE_NAME_FIELD.equals(r.key()) ? nodeName : labels.get(r.key());
             if (!r.matchesValue(value)) {
                 return false;
             }
         }
         return true;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof LabelSelector other && matchLabels.equals(other.matchLabels)
+                && requirements.equals(other.requirements);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * matchLabels.hashCode() + requirements.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "LabelSelector[matchLabels=" + matchLabels + ", requirements=" + requirements + "]";
     }
 
     /** One matchExpressions entry. */

@@ -23,14 +23,18 @@ import java.util.function.Function;
 /**
  * "Make room for pod P on node N" as a value: what is missing ({@code deficit} in resources,
  * {@code needs} in counts of matching pods), the pods that must go ({@code forced}), the pods that may
- * go by {@link Tier}, and what is out of reach and why ({@code outOfReach}, counted by protection).
+ * go by {@link Tier} ({@code byTier}, indexed by the tier's ordinal), and what is out of reach and why
+ * ({@link #outOfReach}, asked of {@code who} about the node's {@code pods} only when it is shown).
  * Or an {@code obstacle}: why no set of victims on N can work, before any search. {@link RoomMaker}
  * solves it.
  */
 public record NodeProblem(String node, Obstacle obstacle, Resources deficit, List<CountNeed> needs,
-                          Set<String> forced, Map<Tier, List<PodInfo>> byTier, Tier firstTier,
-                          Map<Protection, Integer> outOfReach, List<String> notes,
+                          Set<String> forced, List<List<PodInfo>> byTier, Tier firstTier,
+                          List<PodInfo> pods, Disturbance who, List<String> notes,
                           Function<PodInfo, List<DisruptionBudget>> budgets, QueueRules rules) {
+
+    /** Every tier, in order (one list: {@code Tier.values()} copies its array at every call). */
+    static final List<Tier> TIERS = List.of(Tier.values());
 
     /** Why no victim set on the node can work. */
     public record Obstacle(InfeasibleReason reason, String detail) {
@@ -83,20 +87,22 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
     private static NodeProblem pose(String nodeName, List<PodInfo> pods, PodInfo pending, Disturbance who,
                                     NodeConstraints placement, Resources deficit,
                                     Function<PodInfo, List<DisruptionBudget>> budgets, QueueRules rules) {
-        Map<Tier, List<PodInfo>> byTier = new EnumMap<>(Tier.class);
-        for (Tier tier : Tier.values()) { // nearly every pod is an ordinary candidate: that list sized once
-            byTier.put(tier, tier == Tier.ORDINARY ? new ArrayList<>(pods.size()) : new ArrayList<>());
-        }
-        Set<String> forced = new HashSet<>();
-        Map<Protection, Integer> outOfReach = new EnumMap<>(Protection.class);
+        // posed for every candidate node of a preemption: nearly every pod is an ordinary candidate,
+        // so that list is sized once and the rest are made only when a pod needs them
+        List<PodInfo> ordinary = new ArrayList<>(pods.size());
+        List<PodInfo> originators = null;
+        List<PodInfo> optedOut = null;
+        Set<String> forced = null;
         Tier firstTier = Tier.ORDINARY;
         for (PodInfo pod : pods) {
             Protection protection = who.protectionOf(pod);
             Tier tier = who.tierOf(pod, protection);
-            if (tier == null) {
-                outOfReach.merge(protection, 1, Integer::sum);
-            } else {
-                byTier.get(tier).add(pod);
+            if (tier == Tier.ORDINARY) {
+                ordinary.add(pod);
+            } else if (tier == Tier.ORIGINATORS) {
+                originators = added(originators, pod);
+            } else if (tier == Tier.OPTED_OUT_LAST_RESORT) {
+                optedOut = added(optedOut, pod);
             }
             String conflict = Conflicts.between(pending, pod);
             if (conflict == null) {
@@ -107,14 +113,44 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
                         conflict + " with " + pod.ref() + " (" + protection + ")");
             }
             if (conflict != null) {
+                if (forced == null) {
+                    forced = new HashSet<>();
+                }
                 forced.add(pod.uid());
                 firstTier = tier.compareTo(firstTier) > 0 ? tier : firstTier;
             }
         }
-        byTier.replaceAll((tier, list) -> Collections.unmodifiableList(list)); // wrapped, not copied: a problem per node
-        return new NodeProblem(nodeName, null, deficit, placement.needs(), Collections.unmodifiableSet(forced),
-                Collections.unmodifiableMap(byTier), firstTier, Collections.unmodifiableMap(outOfReach),
-                placement.notes(), budgets, rules);
+        return new NodeProblem(nodeName, null, deficit, placement.needs(),
+                forced == null ? Set.of() : Collections.unmodifiableSet(forced),
+                List.of(Collections.unmodifiableList(ordinary), readOnly(originators), readOnly(optedOut)), firstTier,
+                pods, who, placement.notes(), budgets, rules);
+    }
+
+    private static List<PodInfo> added(List<PodInfo> list, PodInfo pod) {
+        List<PodInfo> to = list == null ? new ArrayList<>() : list;
+        to.add(pod);
+        return to;
+    }
+
+    private static List<PodInfo> readOnly(List<PodInfo> list) {
+        return list == null ? List.of() : Collections.unmodifiableList(list); // wrapped, not copied
+    }
+
+    /**
+     * How many of the node's pods are out of reach, by what protects them: worked out when shown (a
+     * "too little" verdict), not for every node posed.
+     */
+    public Map<Protection, Integer> outOfReach() {
+        Map<Protection, Integer> outOfReach = new EnumMap<>(Protection.class);
+        if (who != null) {
+            for (PodInfo pod : pods) {
+                Protection protection = who.protectionOf(pod);
+                if (who.tierOf(pod, protection) == null) {
+                    outOfReach.merge(protection, 1, Integer::sum);
+                }
+            }
+        }
+        return outOfReach;
     }
 
     /** Preemption's candidacy: lower priority, the opt-outs, the queue laws; opted-out pods last for a pinned DaemonSet pod. */
@@ -141,8 +177,8 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
     }
 
     private static NodeProblem blocked(String node, InfeasibleReason reason, String detail) {
-        return new NodeProblem(node, new Obstacle(reason, detail), Resources.NONE, List.of(), Set.of(), Map.of(),
-                Tier.ORDINARY, Map.of(), List.of(), pod -> List.of(), QueueRules.off());
+        return new NodeProblem(node, new Obstacle(reason, detail), Resources.NONE, List.of(), Set.of(), List.of(),
+                Tier.ORDINARY, List.of(), null, List.of(), pod -> List.of(), QueueRules.off());
     }
 
     /** Whether the pod fits on the node as it is: nothing is short and nothing must go. */
@@ -151,28 +187,22 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
     }
 
     /**
-     * The tiers to search, in order: from the first one that holds every forced pod, each that adds
-     * candidates; the first of them always, even when it adds none.
+     * Whether {@code tier} is searched: tiers are searched in order from the first one that holds
+     * every forced pod, each that adds candidates; the first of them always, even when it adds none.
      */
-    List<Tier> tiersToSearch() {
-        List<Tier> tiers = new ArrayList<>();
-        for (Tier tier : Tier.values()) {
-            if (tier == firstTier || (tier.compareTo(firstTier) > 0 && !byTier.get(tier).isEmpty())) {
-                tiers.add(tier);
-            }
-        }
-        return tiers;
+    boolean searches(Tier tier) {
+        return tier == firstTier || (tier.compareTo(firstTier) > 0 && !byTier.get(tier.ordinal()).isEmpty());
     }
 
     /** The candidates of {@code tier} and every tier before it. */
     List<PodInfo> candidatesUpTo(Tier tier) {
         if (tier == Tier.ORDINARY) {
-            return byTier.get(tier); // the usual case, as it is: the lists are unmodifiable
+            return byTier.get(tier.ordinal()); // the usual case, as it is: the lists are unmodifiable
         }
         List<PodInfo> pods = new ArrayList<>();
-        for (Tier t : Tier.values()) {
+        for (Tier t : TIERS) {
             if (t.compareTo(tier) <= 0) {
-                pods.addAll(byTier.get(t));
+                pods.addAll(byTier.get(t.ordinal()));
             }
         }
         return pods;

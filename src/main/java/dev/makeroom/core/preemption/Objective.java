@@ -17,11 +17,21 @@ public final class Objective implements Comparable<Objective> {
     private final long[] tieBreaks; // indexed by TieBreak.ordinal()
 
     Objective(long pdbViolations, long highestPriority, long victims, long prioritySum, long[] tieBreaks) {
+        this(pdbViolations, highestPriority, victims, prioritySum, tieBreaks.clone(), true);
+    }
+
+    private Objective(long pdbViolations, long highestPriority, long victims, long prioritySum, long[] tieBreaks,
+                      boolean owned) {
         this.pdbViolations = pdbViolations;
         this.highestPriority = highestPriority;
         this.victims = victims;
         this.prioritySum = prioritySum;
-        this.tieBreaks = tieBreaks.clone();
+        this.tieBreaks = tieBreaks;
+    }
+
+    /** As the constructor, keeping {@code tieBreaks} itself: for a caller that made it for this objective alone. */
+    static Objective owning(long pdbViolations, long highestPriority, long victims, long prioritySum, long[] tieBreaks) {
+        return new Objective(pdbViolations, highestPriority, victims, prioritySum, tieBreaks, true);
     }
 
     public long pdbViolations() {

@@ -8,7 +8,6 @@ import dev.makeroom.core.placement.PodPlacement;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,7 +96,7 @@ public final class PreemptionEngine {
      * leaves it out rather than guess.
      */
     private static Map<String, NodeVerdict> usable(ClusterSnapshot snapshot, List<Candidate> candidates) {
-        Map<String, NodeVerdict> verdicts = new LinkedHashMap<>();
+        Map<String, NodeVerdict> verdicts = new LinkedHashMap<>(2 * candidates.size()); // sized: no rehashing
         for (Candidate candidate : candidates) {
             if (!verdicts.containsKey(candidate.node())) {
                 verdicts.put(candidate.node(), staleHint(snapshot, candidate));
@@ -126,8 +125,6 @@ public final class PreemptionEngine {
                                 List<Candidate> candidates, QueueRules rules, PodPlacement asked) {
         Deadline deadline = Deadline.after(nanoClock, settings.budget().toNanos());
         InterPodConstraints interPod = InterPodConstraints.of(snapshot, pending, asked);
-        Map<String, Candidate> byNode = new HashMap<>();
-        candidates.forEach(c -> byNode.putIfAbsent(c.node(), c));
         List<String> open = new ArrayList<>();
         verdicts.forEach((node, verdict) -> {
             if (verdict == null) {
@@ -140,8 +137,8 @@ public final class PreemptionEngine {
             NodeProblem problem = NodeProblem.pose(snapshot, pending, open.get(i), rules, interPod);
             NodeVerdict verdict = problem.obstacle() != null
                     && problem.obstacle().reason() == InfeasibleReason.UNMODELLED_CONSTRAINT
-                    ? SchedulersVictims.verdict(snapshot, pending, byNode.get(open.get(i)), problem.obstacle().detail(),
-                    rules, settings.pdb() == PdbMode.STRICT)
+                    ? SchedulersVictims.verdict(snapshot, pending, firstFor(candidates, open.get(i)),
+                    problem.obstacle().detail(), rules, settings.pdb() == PdbMode.STRICT)
                     : roomMaker.find(problem, deadline.slice(open.size() - i),
                     settings.answer() == AnswerMode.BEST ? bestSoFar : null);
             verdicts.put(open.get(i), verdict);
@@ -150,6 +147,16 @@ public final class PreemptionEngine {
                 bestSoFar = verdict.victims().objective();
             }
         }
+    }
+
+    /** The first candidate naming {@code node} (looked up for the rare unmodelled node, not mapped for every call). */
+    private static Candidate firstFor(List<Candidate> candidates, String node) {
+        for (Candidate candidate : candidates) {
+            if (candidate.node().equals(node)) {
+                return candidate;
+            }
+        }
+        return null;
     }
 
     /** Step 4: the nodes that work, best first: no last resort, then the least disruptive set, then by name. */

@@ -50,8 +50,8 @@ final class QuickDomination {
         }
         Resources deficit = problem.deficit();
         int lowest = Integer.MAX_VALUE;
-        for (PodInfo pod : candidates) {
-            lowest = Math.min(lowest, pod.priority());
+        for (int i = 0; i < candidates.size(); i++) { // indexed, here and below: no iterator per node
+            lowest = Math.min(lowest, candidates.get(i).priority());
         }
         int fewest = fewestToFree(candidates, deficit, Long.MAX_VALUE);
         if (fewest < 0) {
@@ -66,6 +66,14 @@ final class QuickDomination {
         }
         VictimSet set = witness(problem, List.of(single));
         return set.objective().isBetterThan(cutoff) ? null : Selection.dominated(set, SearchStats.NONE);
+    }
+
+    /**
+     * Whether even evicting every one of {@code candidates} frees too little of the resources short:
+     * what the selectors conclude first, known here without building a pool.
+     */
+    static boolean freeTooLittle(List<PodInfo> candidates, Resources deficit) {
+        return fewestToFree(candidates, deficit, Long.MAX_VALUE) < 0;
     }
 
     /**
@@ -89,16 +97,20 @@ final class QuickDomination {
             return true; // more victims lower a sum of negative priorities: no bound on it here
         }
         if (c == 0) c = Long.compare(fewest * ceiling, cutoff.prioritySum());
+        long[] smallest = c == 0 ? new long[fewest] : null;
         for (int t = 0; c == 0 && t < TieBreak.COUNT; t++) {
             TieBreak tieBreak = TieBreak.ALL.get(t);
-            c = Long.compare(smallestSum(candidates, fewest, tieBreak, ceiling), cutoff.tieBreak(tieBreak));
+            c = Long.compare(smallestSum(candidates, tieBreak, ceiling, smallest), cutoff.tieBreak(tieBreak));
         }
         return c < 0;
     }
 
-    /** The sum of the {@code k} smallest costs in {@code tieBreak} among the candidates of priority at most {@code ceiling}. */
-    private static long smallestSum(List<PodInfo> candidates, int k, TieBreak tieBreak, long ceiling) {
-        long[] smallest = new long[k]; // ascending; k is the victims of a set, a few
+    /**
+     * The sum of the {@code k} smallest costs in {@code tieBreak} among the candidates of priority at
+     * most {@code ceiling}, {@code k} the length of {@code smallest}, where they are kept ascending.
+     */
+    private static long smallestSum(List<PodInfo> candidates, TieBreak tieBreak, long ceiling, long[] smallest) {
+        int k = smallest.length;
         int held = 0;
         for (int i = 0; i < candidates.size(); i++) {
             PodInfo pod = candidates.get(i);
@@ -122,25 +134,37 @@ final class QuickDomination {
 
     /**
      * The fewest pods of priority at most {@code ceiling} that could free the most demanding short
-     * resource, largest first; -1 if all of them cannot.
+     * resource, largest first; -1 if all of them cannot. The largest are picked one at a time (the
+     * next after the last in the order larger first, then earlier), not sorted into a copy: it runs
+     * for every candidate node, and the answer is a pod or two.
      */
     private static int fewestToFree(List<PodInfo> candidates, Resources deficit, long ceiling) {
         int fewest = 0;
-        long[] amounts = new long[candidates.size()];
         for (int d = 0; d < deficit.size(); d++) {
-            for (int i = 0; i < amounts.length; i++) {
-                PodInfo pod = candidates.get(i);
-                amounts[i] = pod.priority() > ceiling ? 0 : pod.frees(deficit.name(d));
-            }
-            Arrays.sort(amounts);
+            String name = deficit.name(d);
             long freed = 0;
             int taken = 0;
-            for (int i = amounts.length - 1; i >= 0 && freed < deficit.value(d); i--) {
-                freed += amounts[i];
+            long lastAmount = Long.MAX_VALUE;
+            int last = -1;
+            while (freed < deficit.value(d)) {
+                int next = -1;
+                long nextAmount = 0;
+                for (int i = 0; i < candidates.size(); i++) {
+                    PodInfo pod = candidates.get(i);
+                    long amount = pod.priority() > ceiling ? 0 : pod.frees(name);
+                    boolean after = amount < lastAmount || (amount == lastAmount && i > last);
+                    if (after && (next < 0 || amount > nextAmount)) {
+                        next = i;
+                        nextAmount = amount;
+                    }
+                }
+                if (next < 0 || nextAmount <= 0) {
+                    return -1;
+                }
+                freed += nextAmount;
                 taken++;
-            }
-            if (freed < deficit.value(d)) {
-                return -1;
+                lastAmount = nextAmount;
+                last = next;
             }
             fewest = Math.max(fewest, taken);
         }
@@ -150,7 +174,8 @@ final class QuickDomination {
     /** The best pod of priority {@code lowest} that alone frees everything and whose budgets allow it, or null. */
     private static PodInfo bestSingle(NodeProblem problem, List<PodInfo> candidates, int lowest) {
         PodInfo best = null;
-        for (PodInfo pod : candidates) {
+        for (int i = 0; i < candidates.size(); i++) {
+            PodInfo pod = candidates.get(i);
             if (pod.priority() == lowest && freesAlone(pod, problem.deficit()) && withinBudgets(pod, problem)
                     && (best == null || cheaper(pod, best))) {
                 best = pod;
@@ -166,21 +191,22 @@ final class QuickDomination {
      */
     private static List<PodInfo> greedy(List<PodInfo> candidates, Resources deficit) {
         int n = candidates.size();
-        double[] share = new double[n];
-        for (int i = 0; i < n; i++) {
-            share[i] = share(candidates.get(i), deficit);
-        }
-        boolean[] taken = new boolean[n];
         long[] freed = new long[deficit.size()];
         List<PodInfo> set = new ArrayList<>(2);
         while (set.size() < n && !covers(freed, deficit)) {
             int next = -1;
+            double nextShare = 0;
             for (int i = 0; i < n; i++) {
-                if (!taken[i] && (next < 0 || before(candidates.get(i), share[i], candidates.get(next), share[next]))) {
+                PodInfo pod = candidates.get(i);
+                if (taken(set, pod)) {
+                    continue;
+                }
+                double share = share(pod, deficit); // worked out again: cheaper than an array per node
+                if (next < 0 || before(pod, share, candidates.get(next), nextShare)) {
                     next = i;
+                    nextShare = share;
                 }
             }
-            taken[next] = true;
             PodInfo pod = candidates.get(next);
             set.add(pod);
             for (int d = 0; d < freed.length; d++) {
@@ -188,6 +214,16 @@ final class QuickDomination {
             }
         }
         return set;
+    }
+
+    /** Whether {@code pod} is in {@code set} (by identity: a set of a pod or two, so no marks per candidate). */
+    private static boolean taken(List<PodInfo> set, PodInfo pod) {
+        for (int j = 0; j < set.size(); j++) {
+            if (set.get(j) == pod) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The witness's order: lowest priority first, then the larger share of what is short. */
@@ -204,11 +240,52 @@ final class QuickDomination {
         return true;
     }
 
+    /**
+     * The set of exactly {@code pods} with its objective, added up as {@link ObjectiveSum} adds it (a
+     * violation for each victim beyond what a budget allows), without a pool: built for most
+     * candidate nodes of a preemption, for a pod or two.
+     */
     private static VictimSet witness(NodeProblem problem, List<PodInfo> pods) {
-        CandidatePool pool = new CandidatePool(pods, problem.deficit(), problem.forced(), problem.budgets(), false);
-        boolean[] all = new boolean[pods.size()];
-        Arrays.fill(all, true);
-        return pool.victimSet(all, pool.pdbViolations(all));
+        int k = pods.size();
+        @SuppressWarnings("unchecked")
+        List<DisruptionBudget>[] covering = new List[k];
+        long violations = 0;
+        long highest = Long.MIN_VALUE;
+        long prioritySum = 0;
+        long[] tieBreaks = new long[TieBreak.COUNT];
+        for (int i = 0; i < k; i++) {
+            PodInfo pod = pods.get(i);
+            covering[i] = problem.budgets().apply(pod);
+            for (int b = 0; b < covering[i].size(); b++) {
+                DisruptionBudget budget = covering[i].get(b);
+                int spentBefore = 0;
+                for (int j = 0; j < i; j++) {
+                    spentBefore += covering[j].contains(budget) ? 1 : 0;
+                }
+                violations += spentBefore >= budget.disruptionsAllowed() ? 1 : 0;
+            }
+            highest = Math.max(highest, pod.priority());
+            prioritySum += pod.priority();
+            for (int t = 0; t < TieBreak.COUNT; t++) {
+                tieBreaks[t] += TieBreak.ALL.get(t).cost(pod);
+            }
+        }
+        return new VictimSet(mostImportantFirst(pods), (int) violations, Objective.owning(violations, highest, k, prioritySum, tieBreaks));
+    }
+
+    /** The pods as an unmodifiable list, most important first; a pod or two without an array. */
+    private static List<PodInfo> mostImportantFirst(List<PodInfo> pods) {
+        if (pods.size() == 1) {
+            return List.of(pods.get(0));
+        }
+        if (pods.size() == 2) {
+            PodInfo a = pods.get(0);
+            PodInfo b = pods.get(1);
+            return Importance.MOST_IMPORTANT_FIRST.compare(a, b) <= 0 ? List.of(a, b) : List.of(b, a);
+        }
+        PodInfo[] sorted = pods.toArray(new PodInfo[0]);
+        Arrays.sort(sorted, Importance.MOST_IMPORTANT_FIRST);
+        return List.of(sorted);
     }
 
     private static boolean freesAlone(PodInfo pod, Resources deficit) {

@@ -38,8 +38,16 @@ public final class RoomMaker {
                     "the pod fits without evicting anything", SearchStats.NONE);
         }
         NodeVerdict verdict = null;
-        for (Tier tier : problem.tiersToSearch()) {
+        for (int t = 0; t < NodeProblem.TIERS.size(); t++) {
+            Tier tier = NodeProblem.TIERS.get(t);
+            if (!problem.searches(tier)) {
+                continue;
+            }
             List<PodInfo> candidates = problem.candidatesUpTo(tier); // once: the quick check and the pool read it
+            if (problem.needs().isEmpty() && QuickDomination.freeTooLittle(candidates, problem.deficit())) {
+                verdict = verdict(problem, Selection.tooLittle(), tier); // as the selectors would say, without a pool
+                continue;
+            }
             Selection dominated = exact && !tier.lastResort()
                     ? QuickDomination.check(problem, candidates, cutoff, strictPdb) : null;
             if (dominated != null) {
