@@ -20,13 +20,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Drives a real makeroom over real HTTP with bodies shaped like the kube-scheduler's: generates a
@@ -44,8 +37,6 @@ public final class LoadTool {
     private static final KubernetesSerialization K8S = new KubernetesSerialization();
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final int RATE = 200;
-    /** Connections of the open loop: enough that a slow answer never holds up the requests behind it. */
-    private static final int CONNECTIONS = 16;
     /** Full-object requests per phase: of 40 the p99 was the slowest one, a single stall of the machine. */
     private static final int FULL_REQUESTS = 200;
     /** makeroom's own heap: room to parse the whole snapshot file at start-up (a live view needs far less). */
@@ -56,19 +47,8 @@ public final class LoadTool {
     private static final long FIRST_AFTER = Long.getLong("load.firstAfter", 0);
 
     private final StringBuilder report = new StringBuilder();
-    private int port;
     private ServerProcess server;
-
-    /** serverP99Ms: the bucket bound of makeroom's own histogram below which 99% of its timings fell (NaN: not taken). */
-    record Result(String name, int requests, int errors, double seconds, long[] nanos, double serverP99Ms) {
-        double percentile(double p) {
-            if (nanos.length == 0) {
-                return Double.NaN;
-            }
-            int i = (int) Math.ceil(p / 100.0 * nanos.length) - 1;
-            return nanos[Math.max(0, Math.min(nanos.length - 1, i))] / 1e6;
-        }
-    }
+    private LoadPhases phases;
 
     public static void main(String[] args) throws Exception {
         int nodes = args.length > 0 ? Integer.parseInt(args[0]) : 5000;
@@ -117,22 +97,22 @@ public final class LoadTool {
         // the client's code warm first: the first calls below then time makeroom's first answers
         ClientWarmup.run(List.of(bodies.filterNames, bodies.preemptMeta), 5_000);
         server = ServerProcess.start(snapshot, SERVER_HEAP, log);
-        port = server.port;
+        phases = new LoadPhases(server);
         Thread.sleep(FIRST_AFTER * 1000); // e.g. to tell compilation still queued at readiness from code never compiled
         // the first calls a freshly ready makeroom answers; makeroom's own histogram tells its share apart
         // from the client's
         List<String> verbs = List.of("filter", "prioritize", "preempt");
         List<ServerProcess.Timed> start = timed(verbs);
-        List<Result> first = List.of(closedLoop("first 20 after readiness: filter", "filter", bodies.filterNames, 20),
-                closedLoop("first 20 after readiness: prioritize", "prioritize", bodies.filterNames, 20),
-                closedLoop("first 20 after readiness: preempt", "preempt", bodies.preemptMeta, 20));
+        List<LoadPhases.Result> first = List.of(phases.closedLoop("first 20 after readiness: filter", "filter", bodies.filterNames, 20),
+                phases.closedLoop("first 20 after readiness: prioritize", "prioritize", bodies.filterNames, 20),
+                phases.closedLoop("first 20 after readiness: preempt", "preempt", bodies.preemptMeta, 20));
         List<ServerProcess.Timed> afterFirst = timed(verbs);
         warmUp(bodies);
         if (ONLY.equals("first")) { // the first calls beside 20 warm ones of each verb; writes nothing
             List<ServerProcess.Timed> beforeWarm = timed(verbs);
-            List<Result> warm = List.of(closedLoop("20 warm: filter", "filter", bodies.filterNames, 20),
-                    closedLoop("20 warm: prioritize", "prioritize", bodies.filterNames, 20),
-                    closedLoop("20 warm: preempt", "preempt", bodies.preemptMeta, 20));
+            List<LoadPhases.Result> warm = List.of(phases.closedLoop("20 warm: filter", "filter", bodies.filterNames, 20),
+                    phases.closedLoop("20 warm: prioritize", "prioritize", bodies.filterNames, 20),
+                    phases.closedLoop("20 warm: preempt", "preempt", bodies.preemptMeta, 20));
             List<ServerProcess.Timed> afterWarm = timed(verbs);
             for (int i = 0; i < first.size(); i++) {
                 double ownFirst = (afterFirst.get(i).seconds() - start.get(i).seconds()) * 1000 / first.get(i).requests();
@@ -142,8 +122,8 @@ public final class LoadTool {
                                 + " warm %.2f ms, first/warm %.2f%n",
                         first.get(i).name(), first.get(i).percentile(50), first.get(i).percentile(100),
                         warm.get(i).percentile(50), first.get(i).percentile(50) / warm.get(i).percentile(50),
-                        bound(start.get(i).buckets(), afterFirst.get(i).buckets(), 0.5),
-                        bound(beforeWarm.get(i).buckets(), afterWarm.get(i).buckets(), 0.5), ownFirst, ownWarm,
+                        LoadPhases.bound(start.get(i).buckets(), afterFirst.get(i).buckets(), 0.5),
+                        LoadPhases.bound(beforeWarm.get(i).buckets(), afterWarm.get(i).buckets(), 0.5), ownFirst, ownWarm,
                         ownFirst / ownWarm);
             }
             server.close();
@@ -151,31 +131,31 @@ public final class LoadTool {
         }
 
         if (!ONLY.isBlank()) { // a quick look at one phase while tuning; writes nothing
-            System.out.println(line(switch (ONLY) {
-                case "filter" -> openLoop("filter, NodeNames", "filter", bodies.filterNames, RATE, phaseSeconds);
-                case "floor" -> openLoop("filter, one node", "filter", bodies.filterOneNode, RATE, phaseSeconds);
-                case "prioritize" -> openLoop("prioritize, NodeNames", "prioritize", bodies.filterNames, RATE, phaseSeconds);
-                case "preempt" -> openLoop("preempt, meta victims", "preempt", bodies.preemptMeta, 50, phaseSeconds);
-                case "filter-full" -> closedLoop("filter, full Nodes", "filter", bodies.filterFull, FULL_REQUESTS);
-                case "prioritize-full" -> closedLoop("prioritize, full Nodes", "prioritize", bodies.filterFull, FULL_REQUESTS);
-                case "preempt-full" -> closedLoop("preempt, full victim pods", "preempt", bodies.preemptFull, 60);
+            System.out.println((switch (ONLY) {
+                case "filter" -> phases.openLoop("filter, NodeNames", "filter", bodies.filterNames, RATE, phaseSeconds);
+                case "floor" -> phases.openLoop("filter, one node", "filter", bodies.filterOneNode, RATE, phaseSeconds);
+                case "prioritize" -> phases.openLoop("prioritize, NodeNames", "prioritize", bodies.filterNames, RATE, phaseSeconds);
+                case "preempt" -> phases.openLoop("preempt, meta victims", "preempt", bodies.preemptMeta, 50, phaseSeconds);
+                case "filter-full" -> phases.closedLoop("filter, full Nodes", "filter", bodies.filterFull, FULL_REQUESTS);
+                case "prioritize-full" -> phases.closedLoop("prioritize, full Nodes", "prioritize", bodies.filterFull, FULL_REQUESTS);
+                case "preempt-full" -> phases.closedLoop("preempt, full victim pods", "preempt", bodies.preemptFull, 60);
                 default -> throw new IllegalArgumentException("unknown phase " + ONLY);
-            }));
+            }).line());
             server.close();
             return;
         }
-        List<Result> results = new ArrayList<>();
-        results.add(openLoop("filter, NodeNames (" + nodeCount + ")", "filter", bodies.filterNames, RATE, phaseSeconds));
-        results.add(openLoop("prioritize, NodeNames (" + nodeCount + ")", "prioritize", bodies.filterNames, RATE, phaseSeconds));
-        results.add(openLoop("preempt, meta victims (500 × " + podsPerNode + ")", "preempt", bodies.preemptMeta, 50, phaseSeconds));
-        results.add(closedLoop("filter, full Nodes (" + nodeCount + ")", "filter", bodies.filterFull, FULL_REQUESTS));
-        results.add(closedLoop("prioritize, full Nodes (" + nodeCount + ")", "prioritize", bodies.filterFull, FULL_REQUESTS));
-        results.add(closedLoop("preempt, full victim pods (500 × " + podsPerNode + ")", "preempt", bodies.preemptFull, 60));
+        List<LoadPhases.Result> results = new ArrayList<>();
+        results.add(phases.openLoop("filter, NodeNames (" + nodeCount + ")", "filter", bodies.filterNames, RATE, phaseSeconds));
+        results.add(phases.openLoop("prioritize, NodeNames (" + nodeCount + ")", "prioritize", bodies.filterNames, RATE, phaseSeconds));
+        results.add(phases.openLoop("preempt, fits anyway, meta victims (500 × " + podsPerNode + ")", "preempt", bodies.preemptMeta, 50, phaseSeconds));
+        results.add(phases.closedLoop("filter, full Nodes (" + nodeCount + ")", "filter", bodies.filterFull, FULL_REQUESTS));
+        results.add(phases.closedLoop("prioritize, full Nodes (" + nodeCount + ")", "prioritize", bodies.filterFull, FULL_REQUESTS));
+        results.add(phases.closedLoop("preempt, fits anyway, full victim pods (500 × " + podsPerNode + ")", "preempt", bodies.preemptFull, 60));
 
-        Result httpFloor = openLoop("filter, NodeNames (1)", "filter", bodies.filterOneNode, RATE, phaseSeconds);
+        LoadPhases.Result httpFloor = phases.openLoop("filter, NodeNames (1)", "filter", bodies.filterOneNode, RATE, phaseSeconds);
 
         long heapBefore = server.usedAfterGc();
-        Result soak = soak(bodies, soakSeconds);
+        LoadPhases.Result soak = soak(bodies, soakSeconds);
         long heapAfter = server.usedAfterGc();
         server.close();
 
@@ -197,12 +177,12 @@ public final class LoadTool {
      * requests on one connection warm other code (a connection that never waits for data).
      */
     private void warmUp(Bodies bodies) throws Exception {
-        openLoop("warm-up", "filter", bodies.filterNames, 2 * RATE, 25);
-        openLoop("warm-up", "prioritize", bodies.filterNames, 2 * RATE, 15);
-        openLoop("warm-up", "preempt", bodies.preemptMeta, 100, 20);
-        openLoop("warm-up", "filter", bodies.filterOneNode, 2 * RATE, 5);
-        closedLoop("warm-up", "filter", bodies.filterFull, FULL_REQUESTS / 2);
-        closedLoop("warm-up", "preempt", bodies.preemptFull, 100);
+        phases.openLoop("warm-up", "filter", bodies.filterNames, 2 * RATE, 25);
+        phases.openLoop("warm-up", "prioritize", bodies.filterNames, 2 * RATE, 15);
+        phases.openLoop("warm-up", "preempt", bodies.preemptMeta, 100, 20);
+        phases.openLoop("warm-up", "filter", bodies.filterOneNode, 2 * RATE, 5);
+        phases.closedLoop("warm-up", "filter", bodies.filterFull, FULL_REQUESTS / 2);
+        phases.closedLoop("warm-up", "preempt", bodies.preemptFull, 100);
         server.usedAfterGc();
         System.gc();
     }
@@ -257,88 +237,6 @@ public final class LoadTool {
         }
     }
 
-    /** {@code rate} requests a second for {@code seconds}, latency from each scheduled start. */
-    private Result openLoop(String name, String verb, byte[] body, int rate, int seconds) throws Exception {
-        return openLoop(name, () -> verb, () -> body, rate, seconds, verb);
-    }
-
-    /** {@code single}: the one verb of the phase, whose histogram in makeroom is read; null for mixed verbs. */
-    private Result openLoop(String name, java.util.function.Supplier<String> verbs,
-                            java.util.function.Supplier<byte[]> bodiesFor, int rate, int seconds, String single)
-            throws Exception {
-        java.util.TreeMap<Double, Long> before = single == null ? null : server.histogram(single);
-        int total = rate * seconds;
-        long periodNanos = 1_000_000_000L / rate;
-        ConcurrentLinkedQueue<Long> nanos = new ConcurrentLinkedQueue<>();
-        AtomicInteger errors = new AtomicInteger();
-        CountDownLatch done = new CountDownLatch(total);
-        // requests wait here from their scheduled start until a connection is free: that wait counts
-        java.util.concurrent.BlockingQueue<Scheduled> due = new java.util.concurrent.LinkedBlockingQueue<>();
-        List<Thread> workers = new ArrayList<>();
-        for (int w = 0; w < CONNECTIONS; w++) {
-            Thread worker = new Thread(() -> {
-                try (RawHttpConnection connection = new RawHttpConnection("127.0.0.1", port)) {
-                    while (true) {
-                        Scheduled next = due.take();
-                        boolean ok;
-                        try {
-                            ok = connection.post("/scheduler/" + next.verb(), next.body()).status() == 200;
-                        } catch (IOException e) {
-                            ok = false;
-                        }
-                        nanos.add(System.nanoTime() - next.intended());
-                        if (!ok) {
-                            errors.incrementAndGet();
-                        }
-                        done.countDown();
-                    }
-                } catch (InterruptedException stop) {
-                    // phase over
-                }
-            });
-            worker.setDaemon(true);
-            worker.start();
-            workers.add(worker);
-        }
-        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
-        long start = System.nanoTime();
-        AtomicLong issued = new AtomicLong();
-        ticker.scheduleAtFixedRate(() -> {
-            long k = issued.getAndIncrement();
-            if (k < total) {
-                String verb = verbs.get();
-                due.add(new Scheduled(verb, bodiesFor.get(), start + k * periodNanos));
-            }
-        }, 0, periodNanos, TimeUnit.NANOSECONDS);
-        done.await(seconds + 120L, TimeUnit.SECONDS);
-        ticker.shutdownNow();
-        workers.forEach(Thread::interrupt);
-        double elapsed = (System.nanoTime() - start) / 1e9;
-        double serverP99 = single == null ? Double.NaN : p99Bound(before, server.histogram(single));
-        Result result = new Result(name, total, errors.get() + (int) done.getCount(), elapsed, sorted(nanos), serverP99);
-        System.out.println(line(result));
-        return result;
-    }
-
-    private record Scheduled(String verb, byte[] body, long intended) {
-    }
-
-    /** The smallest bucket bound (ms) holding 99% of the timings recorded between two scrapes. */
-    private static double p99Bound(java.util.TreeMap<Double, Long> before, java.util.TreeMap<Double, Long> after) {
-        return bound(before, after, 0.99);
-    }
-
-    /** The smallest bucket bound (ms) holding the share {@code q} of the timings recorded between two scrapes. */
-    private static double bound(java.util.TreeMap<Double, Long> before, java.util.TreeMap<Double, Long> after, double q) {
-        long all = after.get(Double.POSITIVE_INFINITY) - before.getOrDefault(Double.POSITIVE_INFINITY, 0L);
-        for (var bucket : after.entrySet()) {
-            if (bucket.getValue() - before.getOrDefault(bucket.getKey(), 0L) >= q * all) {
-                return bucket.getKey() * 1000;
-            }
-        }
-        return Double.NaN;
-    }
-
     /** makeroom's own timing of each verb, as scraped now. */
     private List<ServerProcess.Timed> timed(List<String> verbs) throws Exception {
         List<ServerProcess.Timed> timed = new ArrayList<>();
@@ -348,45 +246,15 @@ public final class LoadTool {
         return timed;
     }
 
-    private Result closedLoop(String name, String verb, byte[] body, int count) throws Exception {
-        return closedLoop(name, verb, List.of(body), count);
-    }
-
-    /** {@code count} requests one after another, the bodies in turn. */
-    private Result closedLoop(String name, String verb, List<byte[]> bodies, int count) throws Exception {
-        List<Long> nanos = new ArrayList<>();
-        int errors = 0;
-        java.util.TreeMap<Double, Long> before = server.histogram(verb);
-        long start = System.nanoTime();
-        try (RawHttpConnection connection = new RawHttpConnection("127.0.0.1", port)) {
-            for (int i = 0; i < count; i++) {
-                long t0 = System.nanoTime();
-                int status = connection.post("/scheduler/" + verb, bodies.get(i % bodies.size())).status();
-                nanos.add(System.nanoTime() - t0);
-                errors += status == 200 ? 0 : 1;
-            }
-        }
-        Result result = new Result(name, count, errors, (System.nanoTime() - start) / 1e9, sorted(nanos),
-                p99Bound(before, server.histogram(verb)));
-        System.out.println(line(result));
-        return result;
-    }
-
     /** Mixed verbs at the full rate: 70% filter, 25% prioritize, 5% preempt. */
-    private Result soak(Bodies bodies, int seconds) throws Exception {
+    private LoadPhases.Result soak(Bodies bodies, int seconds) throws Exception {
         Random mix = new Random(7);
         String[] next = new String[1];
-        return openLoop("soak, mixed verbs", () -> {
+        return phases.openLoop("soak, mixed verbs", () -> {
             int r = mix.nextInt(100);
             next[0] = r < 70 ? "filter" : r < 95 ? "prioritize" : "preempt";
             return next[0];
         }, () -> next[0].equals("preempt") ? bodies.preemptMeta : bodies.filterNames, RATE, seconds, null);
-    }
-
-    private static long[] sorted(java.util.Collection<Long> values) {
-        long[] a = values.stream().mapToLong(Long::longValue).toArray();
-        Arrays.sort(a);
-        return a;
     }
 
     /** Median time to parse and write one body with Jackson, no logic: the floor of any JSON service. */
@@ -405,14 +273,8 @@ public final class LoadTool {
         return nanos[nanos.length / 2] / 1e6;
     }
 
-    private static String line(Result r) {
-        return String.format(Locale.ROOT, "| %s | %d | %.0f | %d | %.2f | %.2f | %.2f | %s |", r.name(), r.requests(),
-                r.requests() / r.seconds(), r.errors(), r.percentile(50), r.percentile(99), r.percentile(99.9),
-                Double.isNaN(r.serverP99Ms()) ? "—" : "≤ " + java.math.BigDecimal.valueOf(r.serverP99Ms()).stripTrailingZeros().toPlainString());
-    }
-
-    private void write(int nodes, int podsPerNode, int phaseSeconds, int soakSeconds, List<Result> results,
-                       Result httpFloor, Result soak, long heapBefore, long heapAfter, Bodies bodies) throws IOException {
+    private void write(int nodes, int podsPerNode, int phaseSeconds, int soakSeconds, List<LoadPhases.Result> results,
+                       LoadPhases.Result httpFloor, LoadPhases.Result soak, long heapBefore, long heapAfter, Bodies bodies) throws IOException {
         report.append("<!-- load:start -->\n## Extender over HTTP (load tool) — ").append(LocalDate.now()).append("\n\n")
                 .append(String.format(Locale.ROOT, "Machine: %d cores, JDK %s. makeroom runs in its own JVM (heap max %s), "
                                 + "the load client in another on the same cores. Cluster: %d nodes, %d pods, %d PDBs.%n%n",
@@ -428,16 +290,19 @@ public final class LoadTool {
                         + "makeroom's own `makeroom_extender_request_seconds` histogram holding 99% of the phase's "
                         + "requests, i.e. the time makeroom itself spent, without the client, the network stack and the "
                         + "queueing in front of Tomcat. Measured after a warm-up of every path and a full collection in "
-                        + "both JVMs (start-up garbage gone), as the scheduler meets a makeroom that has been running.\n\n")
+                        + "both JVMs (start-up garbage gone), as the scheduler meets a makeroom that has been running. "
+                        + "The preempt rows here are the \"fits anyway\" case: their 4-cpu pod fits on every candidate, "
+                        + "so makeroom answers NO_FEASIBLE_NODE without evicting anything; decisions that preempt are "
+                        + "measured by PreemptLoad (\"Preempt where preemption happens\").\n\n")
                 .append("| scenario | requests | req/s | errors | p50 ms | p99 ms | p99.9 ms | makeroom p99 ms |\n"
                         + "|---|---:|---:|---:|---:|---:|---:|---:|\n");
-        results.forEach(r -> report.append(line(r)).append('\n'));
-        report.append(line(soak)).append("\n\n");
+        results.forEach(r -> report.append(r.line()).append('\n'));
+        report.append(soak.line()).append("\n\n");
         report.append("The HTTP floor of this machine: the same open loop with a NodeNames body of one node, where "
                 + "makeroom has almost nothing to do. Whatever its p99 is, the client, the loopback network and two "
                 + "JVMs sharing two cores add to every request above.\n\n| scenario | requests | req/s | errors | p50 ms "
                 + "| p99 ms | p99.9 ms | makeroom p99 ms |\n|---|---:|---:|---:|---:|---:|---:|---:|\n")
-                .append(line(httpFloor)).append("\n\n");
+                .append(httpFloor.line()).append("\n\n");
         report.append(String.format(Locale.ROOT, "Soak: %d s at %d req/s, %d errors; heap after a full GC %.1f MB "
                         + "before and %.1f MB after (%+.1f%%).%n%n", soakSeconds, RATE, soak.errors(),
                 heapBefore / 1048576.0, heapAfter / 1048576.0, 100.0 * (heapAfter - heapBefore) / heapBefore));
@@ -445,8 +310,8 @@ public final class LoadTool {
                 + "p50 as a multiple of it.\n\n| body | size | floor ms | makeroom p50 ms | multiple |\n|---|---:|---:|---:|---:|\n");
         floorRow("filter, NodeNames", bodies.filterNames, results.get(0));
         floorRow("filter, full Nodes", bodies.filterFull.get(0), results.get(3));
-        floorRow("preempt, meta victims", bodies.preemptMeta, results.get(2));
-        floorRow("preempt, full victim pods", bodies.preemptFull, results.get(5));
+        floorRow("preempt, fits anyway, meta victims", bodies.preemptMeta, results.get(2));
+        floorRow("preempt, fits anyway, full victim pods", bodies.preemptFull, results.get(5));
         report.append("<!-- load:end -->\n");
         System.out.println(report);
         Path doc = Path.of("docs/benchmarks.md");
@@ -459,7 +324,7 @@ public final class LoadTool {
         Files.writeString(doc, updated);
     }
 
-    private void floorRow(String name, byte[] body, Result result) {
+    private void floorRow(String name, byte[] body, LoadPhases.Result result) {
         double floor = floorMillis(body);
         report.append(String.format(Locale.ROOT, "| %s | %.1f MB | %.2f | %.2f | %.1f× |%n", name, body.length / 1048576.0,
                 floor, result.percentile(50), result.percentile(50) / floor));

@@ -61,6 +61,27 @@ final class ServerProcess implements AutoCloseable {
         return server;
     }
 
+    /**
+     * makeroom watching the API server at {@code apiUrl} (its live view, as in a cluster), started as
+     * the image runs it: G1, the heap fixed at {@code heap}, exit on OutOfMemoryError, the shipped
+     * log level; {@code extraJvmArgs} beside (e.g. a GC log).
+     */
+    static ServerProcess startLive(String apiUrl, String heap, List<String> extraJvmArgs, Path log) throws IOException {
+        int port = freePort();
+        int management = freePort();
+        List<String> jvmArgs = new ArrayList<>(List.of("-XX:+UseG1GC", "-Xms" + heap, "-Xmx" + heap,
+                "-XX:+ExitOnOutOfMemoryError", "-Dkubernetes.master=" + apiUrl, "-Dkubernetes.auth.tryKubeConfig=false",
+                "-Dkubernetes.auth.tryServiceAccount=false", "-Dkubernetes.namespace=makeroom-system"));
+        jvmArgs.addAll(extraJvmArgs);
+        jvmArgs.addAll(jvmArgsFrom("load.serverJvmArgs"));
+        List<String> command = command(jvmArgs, List.of("--server.port=" + port, "--management.server.port=" + management,
+                "--makeroom.cluster.source=kubernetes", "--makeroom.cluster.config-map-namespace=makeroom-system"));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ServerProcess server = new ServerProcess(process, port, management, heap);
+        server.awaitReady();
+        return server;
+    }
+
     private void awaitReady() {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         HttpRequest readiness = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort
@@ -110,9 +131,14 @@ final class ServerProcess implements AutoCloseable {
     }
 
     /** makeroom's metrics as Prometheus reads them. */
-    private String scrape() throws IOException, InterruptedException {
+    String scrape() throws IOException, InterruptedException {
         return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort
                 + "/actuator/prometheus")).build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    /** One full collection, asked with {@code jcmd GC.run}. */
+    void collect() throws IOException, InterruptedException {
+        jcmd(process.pid(), "GC.run");
     }
 
     /** Heap in use after a full collection, from {@code jcmd GC.run} and {@code GC.heap_info}. */

@@ -121,8 +121,7 @@ final class DebugHandlers {
     ServerResponse decisions(ServerRequest request) {
         String pod = request.param("pod").orElse(null);
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).header(DECIDED_BY, ReplicaName.get())
-                .body(decisions.newestFirst().stream()
-                .filter(e -> pod == null || e.decision().pod().toString().equals(pod))
+                .body(decisions.newestFirst(ref -> pod == null || ref.toString().equals(pod)).stream()
                 .map(e -> decision(e.at().toString(), e.decision())).toList());
     }
 

@@ -13,10 +13,12 @@ import io.micrometer.core.instrument.Timer;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Metrics of the extender verbs and of preemption decisions. Tags are enums and verb names only:
@@ -48,49 +50,70 @@ public class ExtenderMetrics {
     private static final String PROVEN_OPTIMAL = "proven_optimal";
     private static final String BUDGET_EXHAUSTED = "budget_exhausted";
 
+    private static final Map<InfeasibleReason, String> REASON_TAGS = new EnumMap<>(InfeasibleReason.class);
+
+    static {
+        for (InfeasibleReason reason : InfeasibleReason.values()) {
+            REASON_TAGS.put(reason, tag(reason));
+        }
+    }
+
     private final MeterRegistry registry;
+    // every meter a call records to, looked up once: a preempt call records to one per result of its
+    // up to 500 candidate nodes, and a meter's builder makes its id and tags anew each time
+    private final Map<String, Timer> requestTimers = new HashMap<>();
+    private final Map<DecisionOutcome, Counter> decisionCounters = new EnumMap<>(DecisionOutcome.class);
+    private final Map<String, Counter> searchCounters = new HashMap<>();
+    private final Counter notReady;
+    private final DistributionSummary victims;
+    private final Timer decisionTime;
+    private final Counter compared;
+    private final Counter victimsSaved;
+    private final Counter victimsAdded;
+    private final Counter prioritySaved;
 
     public ExtenderMetrics(MeterRegistry registry) {
         this.registry = registry;
         for (String verb : VERBS) {
             for (String outcome : List.of(OK, REJECTED, ERROR)) {
-                requests(verb, outcome);
+                requestTimers.put(verb + " " + outcome, requests(verb, outcome));
             }
         }
         for (DecisionOutcome outcome : DecisionOutcome.values()) {
-            decisions(tag(outcome));
+            decisionCounters.put(outcome, decisions(tag(outcome)));
         }
-        decisions("not_ready");
-        victims();
-        decisionTime();
+        notReady = decisions("not_ready");
+        victims = victims();
+        decisionTime = decisionTime();
         for (InfeasibleReason reason : InfeasibleReason.values()) {
-            searches(tag(reason));
+            searchCounters.put(tag(reason), searches(tag(reason)));
         }
-        List.of(DOMINATED, PROVEN_OPTIMAL, BUDGET_EXHAUSTED).forEach(this::searches);
-        compared();
-        victimsSaved();
-        victimsAdded();
-        prioritySaved();
+        List.of(DOMINATED, PROVEN_OPTIMAL, BUDGET_EXHAUSTED).forEach(r -> searchCounters.put(r, searches(r)));
+        compared = compared();
+        victimsSaved = victimsSaved();
+        victimsAdded = victimsAdded();
+        prioritySaved = prioritySaved();
     }
 
     /** One extender request: its verb (filter, prioritize, preempt or other) and outcome class. */
     public void recordRequest(String verb, String outcome, long nanos) {
-        requests(verb, outcome).record(Duration.ofNanos(nanos));
+        Timer timer = requestTimers.get(verb + " " + outcome);
+        (timer != null ? timer : requests(verb, outcome)).record(nanos, TimeUnit.NANOSECONDS);
     }
 
     /** A preempt call answered without deciding because the cluster view has not synced. */
     public void recordNotReady() {
-        decisions("not_ready").increment();
+        notReady.increment();
     }
 
     public void recordDecision(PreemptionDecision decision) {
-        decisions(tag(decision.outcome())).increment();
-        victims().record(decision.chosen().isEmpty() ? 0 : decision.chosen().get(0).victims().victims().size());
-        decisionTime().record(Duration.ofNanos(decision.nanos()));
-        // tallied first: one meter lookup per result, not one per candidate node (up to 500 per call)
+        decisionCounters.get(decision.outcome()).increment();
+        victims.record(decision.chosen().isEmpty() ? 0 : decision.chosen().get(0).victims().victims().size());
+        decisionTime.record(decision.nanos(), TimeUnit.NANOSECONDS);
+        // tallied first: one increment per result, not one per candidate node (up to 500 per call)
         Map<String, Integer> byResult = new HashMap<>();
         decision.verdicts().forEach(verdict -> byResult.merge(result(verdict), 1, Integer::sum));
-        byResult.forEach((result, count) -> searches(result).increment(count));
+        byResult.forEach((result, count) -> searchCounters.get(result).increment(count));
     }
 
     /**
@@ -105,10 +128,10 @@ public class ExtenderMetrics {
         for (PodInfo pod : mine) {
             myPrioritySum += pod.priority();
         }
-        compared().increment();
-        victimsSaved().increment(Math.max(0, schedulers.victims() - mine.size()));
-        victimsAdded().increment(Math.max(0, mine.size() - schedulers.victims()));
-        prioritySaved().increment(Math.max(0, schedulers.prioritySum() - myPrioritySum));
+        compared.increment();
+        victimsSaved.increment(Math.max(0, schedulers.victims() - mine.size()));
+        victimsAdded.increment(Math.max(0, mine.size() - schedulers.victims()));
+        prioritySaved.increment(Math.max(0, schedulers.prioritySum() - myPrioritySum));
     }
 
     private Counter compared() {
@@ -136,7 +159,7 @@ public class ExtenderMetrics {
 
     private static String result(NodeVerdict verdict) {
         if (!verdict.isFeasible()) {
-            return tag(verdict.reason());
+            return REASON_TAGS.get(verdict.reason());
         }
         if (verdict.dominated()) {
             return DOMINATED;

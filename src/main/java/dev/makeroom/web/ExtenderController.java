@@ -30,7 +30,6 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -97,7 +96,7 @@ class ExtenderController {
         if (warmups.isWarmup(request)) { // makeroom's own warm-up: decided as any call, never counted nor logged
             return ok(unrecordedPreemptAnswer(body, view.snapshot()));
         }
-        WireDtos.ExtenderPreemptionArgs args = json.read(body, WireDtos.ExtenderPreemptionArgs.class);
+        PreemptArgsReader.PreemptArgs args = json.readPreemptArgs(body);
         boolean ready = view.ready();
         ClusterSnapshot snapshot = view.snapshot();
         PodInfo pod = pods.toCore(args.pod(), snapshot);
@@ -153,7 +152,7 @@ class ExtenderController {
      * in-process or over HTTP.
      */
     byte[] unrecordedPreemptAnswer(byte[] body, ClusterSnapshot snapshot) {
-        WireDtos.ExtenderPreemptionArgs args = json.read(body, WireDtos.ExtenderPreemptionArgs.class);
+        PreemptArgsReader.PreemptArgs args = json.readPreemptArgs(body);
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         return preemptAnswer(engine.decide(snapshot, pod, candidates(args), QueueRules.off()));
     }
@@ -187,48 +186,11 @@ class ExtenderController {
         return new FilterVerdict(names, Map.of(), Map.of());
     }
 
-    private static List<Candidate> candidates(WireDtos.ExtenderPreemptionArgs args) {
-        List<Candidate> candidates = new ArrayList<>();
-        if (args.nodeNameToMetaVictims() != null) {
-            args.nodeNameToMetaVictims().forEach((node, victims) ->
-                    candidates.add(new Candidate(node, metaUids(node, victims),
-                            victims == null ? 0 : victims.numPdbViolations())));
-        } else if (args.nodeNameToVictims() != null) {
-            args.nodeNameToVictims().forEach((node, victims) ->
-                    candidates.add(new Candidate(node, fullUids(node, victims),
-                            victims == null ? 0 : victims.numPdbViolations())));
-        } else {
+    private static List<Candidate> candidates(PreemptArgsReader.PreemptArgs args) {
+        if (args.candidates() == null) {
             throw new BadRequestException("neither NodeNameToVictims nor NodeNameToMetaVictims is given");
         }
-        return candidates;
-    }
-
-    private static List<String> metaUids(String node, WireDtos.MetaVictims victims) {
-        List<String> uids = new ArrayList<>();
-        if (victims != null && victims.pods() != null) {
-            for (WireDtos.MetaPod p : victims.pods()) {
-                if (p == null || p.uid() == null || p.uid().isBlank()) {
-                    throw new BadRequestException("NodeNameToMetaVictims." + node + ".Pods[" + uids.size()
-                            + "] has no UID");
-                }
-                uids.add(p.uid());
-            }
-        }
-        return uids;
-    }
-
-    private static List<String> fullUids(String node, WireDtos.Victims victims) {
-        List<String> uids = new ArrayList<>();
-        if (victims != null && victims.pods() != null) {
-            for (WireDtos.VictimPod p : victims.pods()) {
-                if (p == null || p.metadata() == null || p.metadata().uid() == null || p.metadata().uid().isBlank()) {
-                    throw new BadRequestException("NodeNameToVictims." + node + ".Pods[" + uids.size()
-                            + "] has no metadata.uid");
-                }
-                uids.add(p.metadata().uid());
-            }
-        }
-        return uids;
+        return args.candidates();
     }
 
     private ResponseEntity<byte[]> ok(Object body) {

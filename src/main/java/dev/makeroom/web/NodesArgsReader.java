@@ -99,7 +99,7 @@ final class NodesArgsReader {
         for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken(), index++) {
             if (t != JsonToken.VALUE_STRING) {
                 throw new BadRequestException("NodeNames[" + index + "] must be a node name (a string), found "
-                        + describe(t));
+                        + RawJson.kindOf(t));
             }
             int row = currentRow();
             names.add(currentName(row), row);
@@ -167,30 +167,10 @@ final class NodesArgsReader {
 
     /** The current value as a range of the body; the parser is left on its last token. */
     private RawJson raw() {
-        JsonToken token = parser.currentToken();
-        long from = parser.currentTokenLocation().getByteOffset();
-        parser.skipChildren();
-        if (!token.isStructStart()) {
-            return new RawJson(body, 0, 0, false); // a scalar where an object belongs: only its kind matters
-        }
-        return range(from, parser.currentLocation().getByteOffset(), token == JsonToken.START_OBJECT);
+        return RawJson.current(parser, body);
     }
 
     private RawJson range(long from, long to, boolean isObject) {
-        if (from < 0 || to < from || to > body.length) { // offsets are bytes only when the body is UTF-8
-            throw new BadRequestException("request body must be UTF-8 JSON");
-        }
-        return new RawJson(body, (int) from, (int) to, isObject);
-    }
-
-    private static String describe(JsonToken token) {
-        return switch (token) {
-            case START_ARRAY -> "ARRAY";
-            case START_OBJECT -> "OBJECT";
-            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "NUMBER";
-            case VALUE_TRUE, VALUE_FALSE -> "BOOLEAN";
-            case VALUE_NULL -> "NULL";
-            default -> token.name();
-        };
+        return RawJson.range(body, from, to, isObject);
     }
 }

@@ -8,7 +8,6 @@ import dev.makeroom.core.model.PodInfo;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.util.Map;
@@ -19,16 +18,6 @@ class PodTranslator {
 
     private final KubernetesSerialization serialization = new KubernetesSerialization();
     private final JsonMapper tree = JsonMapper.builder().build();
-
-    PodInfo toCore(JsonNode podJson, ClusterSnapshot snapshot) {
-        if (podJson == null || podJson.isNull() || podJson.isMissingNode()) {
-            throw new BadRequestException("missing Pod");
-        }
-        if (!podJson.isObject()) {
-            throw new BadRequestException("Pod must be a JSON object");
-        }
-        return toCore(podJson.toString(), snapshot);
-    }
 
     PodInfo toCore(RawJson podJson, ClusterSnapshot snapshot) {
         if (podJson == null) {

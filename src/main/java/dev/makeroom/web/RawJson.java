@@ -1,5 +1,8 @@
 package dev.makeroom.web;
 
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -8,6 +11,41 @@ import java.nio.charset.StandardCharsets;
  * is parsed once, by fabric8, rather than twice.
  */
 record RawJson(byte[] source, int from, int to, boolean isObject) {
+
+    /**
+     * The value the parser is on, as a range of {@code body}; the parser is left on its last token. A
+     * scalar where an object belongs is kept as an empty non-object: only its kind matters.
+     */
+    static RawJson current(JsonParser parser, byte[] body) {
+        JsonToken token = parser.currentToken();
+        long from = parser.currentTokenLocation().getByteOffset();
+        parser.skipChildren();
+        if (!token.isStructStart()) {
+            return new RawJson(body, 0, 0, false);
+        }
+        return range(body, from, parser.currentLocation().getByteOffset(), token == JsonToken.START_OBJECT);
+    }
+
+    /** Bytes {@code from} to {@code to} of {@code body}, checked: offsets are bytes only when the body is UTF-8. */
+    static RawJson range(byte[] body, long from, long to, boolean isObject) {
+        if (from < 0 || to < from || to > body.length) {
+            throw new BadRequestException("request body must be UTF-8 JSON");
+        }
+        return new RawJson(body, (int) from, (int) to, isObject);
+    }
+
+    /** How a token is named in error messages: the kind of value it starts. */
+    static String kindOf(JsonToken token) {
+        return switch (token) {
+            case START_ARRAY -> "ARRAY";
+            case START_OBJECT -> "OBJECT";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "NUMBER";
+            case VALUE_TRUE, VALUE_FALSE -> "BOOLEAN";
+            case VALUE_NULL -> "NULL";
+            case VALUE_STRING -> "STRING";
+            default -> token.name();
+        };
+    }
 
     int length() {
         return to - from;

@@ -269,6 +269,21 @@ class MinimalSearchProperties {
         assertBestOfAllNodes(List.of(a, b, a));
     }
 
+    /** The decision log keeps decisions packed; what it shows is the decision as made, to every field. */
+    @Property(tries = 150)
+    void a_packed_decision_unpacks_to_the_decision_made(@ForAll("cases") Case a, @ForAll("cases") Case b,
+                                                        @ForAll("cases") Case c, @ForAll boolean all) {
+        PreemptionDecision decision = Scenario.engine(Strategy.MINIMAL, PdbMode.PREFER,
+                all ? AnswerMode.ALL : AnswerMode.BEST).decide(snapshot(List.of(a, b, c)), pending(a),
+                List.of("n2", "n0", "n1"));
+
+        PreemptionDecision unpacked = PackedDecision.of(decision).unpack();
+
+        assertThat(unpacked).isEqualTo(decision);
+        assertThat(unpacked.verdicts()).extracting(NodeVerdict::detail)
+                .containsExactlyElementsOf(decision.verdicts().stream().map(NodeVerdict::detail).toList());
+    }
+
     private static void assertBestOfAllNodes(List<Case> cases) {
         Case a = cases.get(0);
         ClusterSnapshot s = snapshot(cases);

@@ -1,0 +1,176 @@
+package dev.makeroom.core.preemption;
+
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.PodRef;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A {@link PreemptionDecision} packed to be kept: every candidate node's verdict in columns of
+ * primitives (a few arrays per decision instead of a handful of objects per node), unpacked into
+ * the same decision when it is read.
+ *
+ * <p>Why: the debug API keeps the last 200 decisions of up to 500 nodes each. Kept as objects, the
+ * decisions made since the last young collection are live when it runs, and copying their hundreds
+ * of thousands of small objects was that collection's pause, 10–30 ms, the preempt verb's p99.
+ * Arrays of primitives are copied whole, in microseconds. Node names and victims are the snapshot's
+ * own objects, kept by reference.
+ */
+public final class PackedDecision {
+
+    private static final int OBJECTIVE_WIDTH = 4 + TieBreak.COUNT;
+    private static final byte FEASIBLE = 1;
+    private static final byte PROVEN_OPTIMAL = 2;
+    private static final byte LAST_RESORT = 4;
+    private static final byte DOMINATED = 8;
+
+    private final PodRef pod;
+    private final DecisionOutcome outcome;
+    private final String detail;
+    private final Strategy strategy;
+    private final long nanos;
+    private final int[] chosen;          // indexes into the verdicts, in the answer's order
+    private final String[] nodes;
+    private final byte[] flags;
+    private final byte[] reasons;        // InfeasibleReason ordinal, or -1 for a feasible node
+    private final long[] stats;          // per node: states explored, nanoseconds
+    private final int[] victimsFrom;     // node i's victims are victims[victimsFrom[i] .. victimsFrom[i + 1])
+    private final PodInfo[] victims;
+    private final int[] pdbViolations;
+    private final long[] objectives;     // per feasible node, OBJECTIVE_WIDTH components
+    private final Sparse<String> details;
+    private final Sparse<OptimalityGap> gaps;
+
+    private PackedDecision(PreemptionDecision decision) {
+        List<NodeVerdict> verdicts = decision.verdicts();
+        int n = verdicts.size();
+        pod = decision.pod();
+        outcome = decision.outcome();
+        detail = decision.detail();
+        strategy = decision.strategy();
+        nanos = decision.nanos();
+        nodes = new String[n];
+        flags = new byte[n];
+        reasons = new byte[n];
+        stats = new long[2 * n];
+        victimsFrom = new int[n + 1];
+        pdbViolations = new int[n];
+        objectives = new long[OBJECTIVE_WIDTH * n];
+        details = new Sparse<>();
+        gaps = new Sparse<>();
+        int victimCount = 0;
+        for (NodeVerdict v : verdicts) {
+            victimCount += v.isFeasible() ? v.victims().victims().size() : 0;
+        }
+        victims = new PodInfo[victimCount];
+        int at = 0;
+        for (int i = 0; i < n; i++) {
+            NodeVerdict v = verdicts.get(i);
+            nodes[i] = v.node();
+            flags[i] = (byte) ((v.isFeasible() ? FEASIBLE : 0) | (v.provenOptimal() ? PROVEN_OPTIMAL : 0)
+                    | (v.lastResort() ? LAST_RESORT : 0) | (v.dominated() ? DOMINATED : 0));
+            reasons[i] = (byte) (v.reason() == null ? -1 : v.reason().ordinal());
+            stats[2 * i] = v.stats().statesExplored();
+            stats[2 * i + 1] = v.stats().nanos();
+            details.put(i, v.detail());
+            gaps.put(i, v.stats().gap());
+            victimsFrom[i] = at;
+            if (v.isFeasible()) {
+                for (PodInfo victim : v.victims().victims()) {
+                    victims[at++] = victim;
+                }
+                pdbViolations[i] = v.victims().pdbViolations();
+                pack(v.victims().objective(), i);
+            }
+        }
+        victimsFrom[n] = at;
+        chosen = new int[decision.chosen().size()];
+        for (int c = 0; c < chosen.length; c++) {
+            chosen[c] = indexOf(verdicts, decision.chosen().get(c));
+        }
+    }
+
+    /** Where {@code verdict} itself is among {@code verdicts} (an answered node is one of them, not a copy). */
+    private static int indexOf(List<NodeVerdict> verdicts, NodeVerdict verdict) {
+        for (int i = 0; i < verdicts.size(); i++) {
+            if (verdicts.get(i) == verdict) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("an answered node that is not among the verdicts: " + verdict.node());
+    }
+
+    public static PackedDecision of(PreemptionDecision decision) {
+        return new PackedDecision(decision);
+    }
+
+    /** The pod the decision was for. */
+    public PodRef pod() {
+        return pod;
+    }
+
+    /** The decision as it was made. */
+    public PreemptionDecision unpack() {
+        List<NodeVerdict> verdicts = new ArrayList<>(nodes.length);
+        for (int i = 0; i < nodes.length; i++) {
+            verdicts.add(verdict(i));
+        }
+        List<NodeVerdict> answered = new ArrayList<>(chosen.length);
+        for (int c : chosen) {
+            answered.add(verdicts.get(c));
+        }
+        return new PreemptionDecision(pod, outcome, detail, strategy, verdicts, answered, nanos);
+    }
+
+    private NodeVerdict verdict(int i) {
+        SearchStats searched = new SearchStats(stats[2 * i], stats[2 * i + 1], gaps.get(i));
+        VictimSet set = null;
+        if ((flags[i] & FEASIBLE) != 0) {
+            int from = OBJECTIVE_WIDTH * i;
+            set = new VictimSet(Arrays.asList(victims).subList(victimsFrom[i], victimsFrom[i + 1]), pdbViolations[i],
+                    new Objective(objectives[from], objectives[from + 1], objectives[from + 2], objectives[from + 3],
+                            Arrays.copyOfRange(objectives, from + 4, from + OBJECTIVE_WIDTH)));
+        }
+        return new NodeVerdict(nodes[i], set, reasons[i] < 0 ? null : InfeasibleReason.values()[reasons[i]],
+                details.get(i), (flags[i] & PROVEN_OPTIMAL) != 0, (flags[i] & LAST_RESORT) != 0,
+                (flags[i] & DOMINATED) != 0, searched);
+    }
+
+    private void pack(Objective objective, int i) {
+        int from = OBJECTIVE_WIDTH * i;
+        objectives[from] = objective.pdbViolations();
+        objectives[from + 1] = objective.highestPriority();
+        objectives[from + 2] = objective.victims();
+        objectives[from + 3] = objective.prioritySum();
+        for (int t = 0; t < TieBreak.COUNT; t++) {
+            objectives[from + 4 + t] = objective.tieBreak(TieBreak.ALL.get(t));
+        }
+    }
+
+    /** Values that most nodes lack (a detail, a gap), kept only where present. */
+    private static final class Sparse<T> {
+        private int[] at = new int[0];
+        private Object[] values = new Object[0];
+        private int size;
+
+        void put(int index, T value) {
+            if (value == null) {
+                return;
+            }
+            if (size == at.length) {
+                at = Arrays.copyOf(at, Math.max(4, 2 * size));
+                values = Arrays.copyOf(values, at.length);
+            }
+            at[size] = index;
+            values[size++] = value;
+        }
+
+        @SuppressWarnings("unchecked")
+        T get(int index) {
+            int k = Arrays.binarySearch(at, 0, size, index);
+            return k < 0 ? null : (T) values[k];
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package dev.makeroom.web;
+
+import dev.makeroom.core.preemption.Candidate;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The streaming read of preempt bodies: candidates and their victims' UIDs, Go's key matching, clear errors. */
+class PreemptArgsReaderTest {
+
+    private final WireJson json = new WireJson();
+
+    private PreemptArgsReader.PreemptArgs read(String body) {
+        return json.readPreemptArgs(body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void meta_victims_are_read_per_node_in_order() {
+        PreemptArgsReader.PreemptArgs args = read("{\"Pod\":{\"metadata\":{\"name\":\"p\"}},\"NodeNameToVictims\":null,"
+                + "\"NodeNameToMetaVictims\":{\"n2\":{\"Pods\":[{\"UID\":\"a\"},{\"UID\":\"b\"}],\"NumPDBViolations\":1},"
+                + "\"n1\":{\"Pods\":[],\"NumPDBViolations\":0}}}");
+
+        assertThat(args.pod().text()).isEqualTo("{\"metadata\":{\"name\":\"p\"}}");
+        assertThat(args.candidates()).containsExactly(new Candidate("n2", List.of("a", "b"), 1),
+                new Candidate("n1", List.of(), 0));
+    }
+
+    @Test
+    void full_victim_pods_give_their_metadata_uid_and_the_rest_is_skipped() {
+        PreemptArgsReader.PreemptArgs args = read("{\"pod\":{\"metadata\":{\"name\":\"p\"}},\"nodenametovictims\":{"
+                + "\"n1\":{\"pods\":[{\"kind\":\"Pod\",\"metadata\":{\"name\":\"v\",\"UID\":\"u-1\",\"labels\":{\"uid\":\"no\"}},"
+                + "\"spec\":{\"containers\":[{\"name\":\"c\"}]}}],\"numpdbviolations\":null,\"New\":[1]}}}");
+
+        assertThat(args.candidates()).containsExactly(new Candidate("n1", List.of("u-1"), 0));
+    }
+
+    @Test
+    void meta_victims_win_over_full_ones_and_null_maps_mean_none_given() {
+        assertThat(read("{\"NodeNameToVictims\":{\"full\":null},\"NodeNameToMetaVictims\":{\"meta\":null}}").candidates())
+                .containsExactly(new Candidate("meta", List.of(), 0));
+        assertThat(read("{\"NodeNameToVictims\":{\"full\":null},\"NodeNameToMetaVictims\":null}").candidates())
+                .containsExactly(new Candidate("full", List.of(), 0));
+        assertThat(read("{\"Pod\":null,\"NodeNameToMetaVictims\":null}").candidates()).isNull();
+    }
+
+    @Test
+    void values_of_the_wrong_kind_are_named_where_they_are() {
+        assertThatThrownBy(() -> read("{\"NodeNameToMetaVictims\":[1]}")).isInstanceOf(BadRequestException.class)
+                .hasMessage("invalid request at NodeNameToMetaVictims: expected an object of node names to victims, found ARRAY");
+        assertThatThrownBy(() -> read("{\"NodeNameToMetaVictims\":{\"n\":{\"Pods\":[{\"UID\":5}]}}}"))
+                .hasMessage("invalid request at NodeNameToMetaVictims.n.Pods[0].UID: expected a string, found NUMBER");
+        assertThatThrownBy(() -> read("{\"NodeNameToMetaVictims\":{\"n\":{\"NumPDBViolations\":\"2\"}}}"))
+                .hasMessage("invalid request at NodeNameToMetaVictims.n.NumPDBViolations: expected a whole number, found STRING");
+        assertThatThrownBy(() -> read("{\"NodeNameToVictims\":{\"n\":{\"Pods\":[{\"metadata\":\"x\"}]}}}"))
+                .hasMessage("invalid request at NodeNameToVictims.n.Pods[0].metadata: expected an object, found STRING");
+        assertThatThrownBy(() -> read("{\"NodeNameToMetaVictims\":{\"n\":{\"Pods\":[null]}}}"))
+                .hasMessage("NodeNameToMetaVictims.n.Pods[0] has no UID");
+        assertThatThrownBy(() -> read("{\"NodeNameToMetaVictims\":{\"n\":null,\"n\":null}}"))
+                .hasMessageStartingWith("malformed JSON");
+        assertThatThrownBy(() -> read("{\"NodeNameToMetaVictims\":{}} {}")).hasMessageStartingWith("malformed JSON");
+    }
+
+    record Victims(String node, List<String> uids, long violations, boolean meta) {
+    }
+
+    @Provide
+    Arbitrary<List<Victims>> bodies() {
+        Arbitrary<String> names = Arbitraries.strings().withCharRange('a', 'z').withChars('-', 'é', '"', '\\')
+                .ofMinLength(1).ofMaxLength(6);
+        return Combinators.combine(names, names.list().ofMaxSize(4), Arbitraries.longs().between(0, 3),
+                Arbitraries.of(true, false)).as(Victims::new).list().ofMaxSize(6).uniqueElements(Victims::node);
+    }
+
+    /** Whatever the scheduler sends is read as Jackson's tree reads it, key case and form aside. */
+    @Property(tries = 300)
+    void the_streaming_read_agrees_with_a_tree_read(@ForAll("bodies") List<Victims> nodes,
+                                                    @ForAll boolean meta, @ForAll boolean lowerCaseKeys) {
+        StringBuilder body = new StringBuilder("{\"Pod\":{\"metadata\":{\"name\":\"p\"}},\"")
+                .append(meta ? "NodeNameToMetaVictims" : "NodeNameToVictims").append("\":{");
+        for (int i = 0; i < nodes.size(); i++) {
+            Victims v = nodes.get(i);
+            body.append(i == 0 ? "" : ",").append(quoted(v.node())).append(":{\"Pods\":[");
+            for (int k = 0; k < v.uids().size(); k++) {
+                body.append(k == 0 ? "" : ",").append(meta ? "{\"UID\":" + quoted(v.uids().get(k)) + "}"
+                        : "{\"metadata\":{\"name\":\"x\",\"uid\":" + quoted(v.uids().get(k)) + "},\"spec\":{}}");
+            }
+            body.append("],\"NumPDBViolations\":").append(v.violations()).append('}');
+        }
+        String text = body.append("}}").toString();
+        if (lowerCaseKeys) {
+            text = text.replace("\"Pods\"", "\"pods\"").replace("NumPDBViolations", "numPDBviolations");
+        }
+
+        assertThat(read(text).candidates()).isEqualTo(treeRead(text, meta));
+    }
+
+    private static List<Candidate> treeRead(String text, boolean meta) {
+        JsonNode map = JsonMapper.builder().build().readTree(text).get(meta ? "NodeNameToMetaVictims" : "NodeNameToVictims");
+        List<Candidate> candidates = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> node : map.properties()) {
+            JsonNode victims = node.getValue();
+            JsonNode pods = victims.has("Pods") ? victims.get("Pods") : victims.get("pods");
+            JsonNode violations = victims.has("NumPDBViolations") ? victims.get("NumPDBViolations")
+                    : victims.get("numPDBviolations");
+            List<String> uids = new ArrayList<>();
+            pods.forEach(p -> uids.add(meta ? p.get("UID").asString() : p.get("metadata").get("uid").asString()));
+            candidates.add(new Candidate(node.getKey(), uids, violations.asLong()));
+        }
+        return candidates;
+    }
+
+    private static String quoted(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+}
