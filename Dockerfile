@@ -25,8 +25,11 @@ COPY --from=build /layers/application/ ./
 # cycles, whose pauses land on scheduler calls (docs/benchmarks.md). Half the container's memory:
 # the rest is metaspace, threads, code and buffers (at 150,000 pods a 512m heap peaked at 723 MB resident).
 # G1 named: under 1792 MB of memory or with one cpu the JVM would pick the serial collector, which
-# none of the figures in docs/benchmarks.md (all G1's) measured
-ENV JAVA_TOOL_OPTIONS="-XX:+UseG1GC -XX:InitialRAMPercentage=50 -XX:MaxRAMPercentage=50 -XX:+ExitOnOutOfMemoryError -Djava.io.tmpdir=/tmp"
+# none of the figures in docs/benchmarks.md (all G1's) measured. Classes are unloaded at full
+# collections only: unloading them in every marking cycle's remark pause made it 10-15 ms, the
+# preempt verb's p99, and makeroom loads no classes it later drops (docs/benchmarks.md).
+# The load tools start makeroom with these flags, read from this line.
+ENV JAVA_TOOL_OPTIONS="-XX:+UseG1GC -XX:-ClassUnloadingWithConcurrentMark -XX:InitialRAMPercentage=50 -XX:MaxRAMPercentage=50 -XX:+ExitOnOutOfMemoryError -Djava.io.tmpdir=/tmp"
 # the training run, with the flags above: makeroom on the demo cluster until its warm-up has called
 # every verb over HTTP, then it exits and the JVM writes the classes it loaded and the profiles of
 # the methods it ran to makeroom.aot, which the entrypoint starts from (Spring's start about halves

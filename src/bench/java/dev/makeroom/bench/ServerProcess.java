@@ -10,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -63,15 +64,17 @@ final class ServerProcess implements AutoCloseable {
 
     /**
      * makeroom watching the API server at {@code apiUrl} (its live view, as in a cluster), started as
-     * the image runs it: G1, the heap fixed at {@code heap}, exit on OutOfMemoryError, the shipped
-     * log level; {@code extraJvmArgs} beside (e.g. a GC log).
+     * the image runs it: the image's JVM flags ({@link #imageJvmFlags}) with the heap fixed at
+     * {@code heap} in place of its share of the container's memory, the shipped log level;
+     * {@code extraJvmArgs} beside (e.g. a GC log).
      */
     static ServerProcess startLive(String apiUrl, String heap, List<String> extraJvmArgs, Path log) throws IOException {
         int port = freePort();
         int management = freePort();
-        List<String> jvmArgs = new ArrayList<>(List.of("-XX:+UseG1GC", "-Xms" + heap, "-Xmx" + heap,
-                "-XX:+ExitOnOutOfMemoryError", "-Dkubernetes.master=" + apiUrl, "-Dkubernetes.auth.tryKubeConfig=false",
-                "-Dkubernetes.auth.tryServiceAccount=false", "-Dkubernetes.namespace=makeroom-system"));
+        List<String> jvmArgs = new ArrayList<>(imageJvmFlags(Path.of("Dockerfile")));
+        jvmArgs.addAll(List.of("-Xms" + heap, "-Xmx" + heap, "-Dkubernetes.master=" + apiUrl,
+                "-Dkubernetes.auth.tryKubeConfig=false", "-Dkubernetes.auth.tryServiceAccount=false",
+                "-Dkubernetes.namespace=makeroom-system"));
         jvmArgs.addAll(extraJvmArgs);
         jvmArgs.addAll(jvmArgsFrom("load.serverJvmArgs"));
         List<String> command = command(jvmArgs, List.of("--server.port=" + port, "--management.server.port=" + management,
@@ -80,6 +83,19 @@ final class ServerProcess implements AutoCloseable {
         ServerProcess server = new ServerProcess(process, port, management, heap);
         server.awaitReady();
         return server;
+    }
+
+    /**
+     * The JVM flags of the image, from the Dockerfile's {@code JAVA_TOOL_OPTIONS}, less the heap's
+     * share of the container's memory (a process outside a container is given its heap instead).
+     */
+    static List<String> imageJvmFlags(Path dockerfile) throws IOException {
+        Matcher options = Pattern.compile("(?m)^ENV JAVA_TOOL_OPTIONS=\"([^\"]*)\"").matcher(Files.readString(dockerfile));
+        if (!options.find()) {
+            throw new IllegalStateException("no JAVA_TOOL_OPTIONS in " + dockerfile);
+        }
+        return java.util.Arrays.stream(options.group(1).trim().split("\\s+"))
+                .filter(flag -> !flag.contains("RAMPercentage")).toList();
     }
 
     private void awaitReady() {

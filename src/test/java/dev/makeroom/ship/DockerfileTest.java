@@ -87,7 +87,9 @@ class DockerfileTest {
         assertThat(user.matches()).isTrue();
         assertThat(Integer.parseInt(user.group(1))).isPositive();
         assertThat(String.join("\n", instructions("ENV"))).contains("-XX:InitialRAMPercentage=50 -XX:MaxRAMPercentage=50").contains("java.io.tmpdir=/tmp")
-                .as("G1 at any size: the JVM picks the serial collector under 1792 MB").contains("-XX:+UseG1GC");
+                .as("G1 at any size: the JVM picks the serial collector under 1792 MB").contains("-XX:+UseG1GC")
+                .as("no class unloading in remark pauses: it made them the preempt verb's p99")
+                .contains("-XX:-ClassUnloadingWithConcurrentMark");
         assertThat(instructions("EXPOSE")).singleElement().asString().contains("8080").contains("8081");
     }
 }
