@@ -28,6 +28,7 @@ public final class ClusterSnapshot {
     private final List<DisruptionBudget> budgets;
     private final Map<String, List<DisruptionBudget>> budgetsByNamespace;
     private final Map<String, PriorityClassInfo> priorityClasses;
+    private final boolean anyClassOptsOut; // most clusters have none: then no lookup per candidate pod
     private final Map<String, Map<String, String>> namespaceAnnotations;
     private volatile List<PodInfo> withAntiAffinity; // derived on first use, like the table
     private volatile List<PodInfo> withSpreadOrAffinity; // likewise
@@ -49,6 +50,7 @@ public final class ClusterSnapshot {
         this.podsByUid = podsByUid;
         this.budgets = List.copyOf(budgets);
         this.priorityClasses = Map.copyOf(priorityClasses);
+        this.anyClassOptsOut = this.priorityClasses.values().stream().anyMatch(PriorityClassInfo::optedOut);
         this.namespaceAnnotations = Map.copyOf(namespaceAnnotations);
         Map<String, List<DisruptionBudget>> byNamespace = new HashMap<>();
         this.budgets.forEach(b -> byNamespace.computeIfAbsent(b.namespace(), k -> new ArrayList<>(1)).add(b));
@@ -197,6 +199,15 @@ public final class ClusterSnapshot {
 
     public PriorityClassInfo priorityClass(String name) {
         return name == null ? null : priorityClasses.get(name);
+    }
+
+    /** Whether the PriorityClass named {@code name} opts its pods out of preemption. */
+    public boolean classOptsOut(String name) {
+        if (!anyClassOptsOut || name == null) {
+            return false;
+        }
+        PriorityClassInfo pc = priorityClasses.get(name);
+        return pc != null && pc.optedOut();
     }
 
     /** The value of a PriorityClass by name, or null when there is no such class (for pods without a resolved priority). */

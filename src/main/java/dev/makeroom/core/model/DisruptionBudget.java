@@ -18,7 +18,7 @@ public record DisruptionBudget(String namespace, String name, LabelSelector sele
         return namespace.equals(pod.namespace())
                 && !selector.isEmpty()
                 && selector.matches(pod.labels())
-                && !disruptedPods.contains(pod.name());
+                && (disruptedPods.isEmpty() || !disruptedPods.contains(pod.name()));
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.makeroom.core.preemption;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.model.PriorityClassInfo;
 import dev.makeroom.core.queue.Queue;
 
 /** Whether a running pod may be preempted by a pending one (README: How makeroom decides, and Queues when they are on). */
@@ -72,8 +71,7 @@ public final class Candidacy {
         if (running.optedOut()) {
             return Protection.POD_OPTED_OUT;
         }
-        PriorityClassInfo pc = snapshot.priorityClass(running.priorityClassName());
-        if (pc != null && pc.optedOut()) {
+        if (snapshot.classOptsOut(running.priorityClassName())) {
             return Protection.PRIORITY_CLASS_OPTED_OUT;
         }
         return Protection.NONE;

@@ -42,8 +42,12 @@ final class QuickDomination {
     private QuickDomination() {
     }
 
-    /** The node's selection when it is dominated by {@code cutoff} as above, else null (search it). */
-    static Selection check(NodeProblem problem, List<PodInfo> candidates, Objective cutoff, boolean strictPdb) {
+    /**
+     * The node's selection when it is dominated by {@code cutoff} as above, else null (search it);
+     * {@code fewest} is {@link #fewestToFree} of the candidates.
+     */
+    static Selection check(NodeProblem problem, List<PodInfo> candidates, int fewest, Objective cutoff,
+                           boolean strictPdb) {
         if (cutoff == null || strictPdb || !problem.forced().isEmpty() || !problem.needs().isEmpty()
                 || problem.rules().active() || candidates.isEmpty()) {
             return null;
@@ -53,7 +57,6 @@ final class QuickDomination {
         for (int i = 0; i < candidates.size(); i++) { // indexed, here and below: no iterator per node
             lowest = Math.min(lowest, candidates.get(i).priority());
         }
-        int fewest = fewestToFree(candidates, deficit, Long.MAX_VALUE);
         if (fewest < 0) {
             return null; // everything frees too little: the search says so, with what is short
         }
@@ -69,11 +72,12 @@ final class QuickDomination {
     }
 
     /**
-     * Whether even evicting every one of {@code candidates} frees too little of the resources short:
-     * what the selectors conclude first, known here without building a pool.
+     * The fewest of {@code candidates} that could free the most demanding short resource, largest
+     * first; -1 if even all of them free too little (what the selectors conclude first, known here
+     * without building a pool).
      */
-    static boolean freeTooLittle(List<PodInfo> candidates, Resources deficit) {
-        return fewestToFree(candidates, deficit, Long.MAX_VALUE) < 0;
+    static int fewestToFree(List<PodInfo> candidates, Resources deficit) {
+        return fewestToFree(candidates, deficit, Long.MAX_VALUE);
     }
 
     /**
