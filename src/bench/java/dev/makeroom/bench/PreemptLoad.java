@@ -69,6 +69,7 @@ public final class PreemptLoad {
         List<Row> rows;
         try {
             rows = new PreemptLoad(server, gc).run(bodies, sequential, openSeconds);
+            holdForAnotherClient(server, bodies);
         } finally {
             server.close();
             apiServer.destroy();
@@ -80,6 +81,25 @@ public final class PreemptLoad {
         }
         write(nodes, podsPerNode, sequential, openSeconds, heap, rows);
         System.exit(0);
+    }
+
+    /**
+     * With {@code -Dload.hold=<seconds>}: the bodies written to files and makeroom kept up that long
+     * after the phases, so that a client of one's own (curl, ab) can check the figures on the same
+     * makeroom: {@code ab -n 2000 -c 1 -T application/json -p preempts.json http://127.0.0.1:<port>/scheduler/preempt}.
+     */
+    private static void holdForAnotherClient(ServerProcess server, Bodies bodies) throws Exception {
+        long seconds = Long.getLong("load.hold", 0);
+        if (seconds <= 0) {
+            return;
+        }
+        Path dir = Files.createTempDirectory("makeroom-preempt-bodies-");
+        Files.write(dir.resolve("preempts.json"), bodies.preempts);
+        Files.write(dir.resolve("preempts-full.json"), bodies.preemptsFull);
+        Files.write(dir.resolve("fits-anyway.json"), bodies.fitsAnyway);
+        System.out.printf("makeroom stays up %d s on http://127.0.0.1:%d/scheduler/preempt (metrics on :%d); bodies in %s%n",
+                seconds, server.port, server.managementPort, dir);
+        Thread.sleep(seconds * 1000);
     }
 
     /** The heap the chart gives makeroom for the cluster: half its memory limit (README, Memory). */
@@ -248,7 +268,7 @@ public final class PreemptLoad {
                 + "(mean) | decision p50 / p99 ms (mean) | GC pauses: count, longest ms | MB allocated per decision "
                 + "| outcomes |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
         rows.forEach(r -> report.append(r.line()).append('\n'));
-        report.append("\nCandidate nodes over the preempting phases, by how they ended: ")
+        report.append("\nCandidate nodes of the first phase (").append(rows.get(0).name()).append("), by how they ended: ")
                 .append(rows.get(0).outcomes().nodes()).append(".\n<!-- preempt-load:end -->\n");
         System.out.println(report);
         Path doc = Path.of("docs/benchmarks.md");

@@ -5,7 +5,9 @@ import dev.makeroom.core.model.PodRef;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A {@link PreemptionDecision} packed to be kept: every candidate node's verdict in columns of
@@ -16,7 +18,9 @@ import java.util.List;
  * decisions made since the last young collection are live when it runs, and copying their hundreds
  * of thousands of small objects was that collection's pause, 10–30 ms, the preempt verb's p99.
  * Arrays of primitives are copied whole, in microseconds. Node names and victims are the snapshot's
- * own objects, kept by reference.
+ * own objects, kept by reference. Objectives are kept once per distinct value (the nodes a bound
+ * settled against the best are alike, often all of them) and search statistics only where a search
+ * ran, so a decision of 500 nodes keeps about 15 KB.
  */
 public final class PackedDecision {
 
@@ -35,13 +39,13 @@ public final class PackedDecision {
     private final String[] nodes;
     private final byte[] flags;
     private final byte[] reasons;        // InfeasibleReason ordinal, or -1 for a feasible node
-    private final long[] stats;          // per node: states explored, nanoseconds
     private final int[] victimsFrom;     // node i's victims are victims[victimsFrom[i] .. victimsFrom[i + 1])
     private final PodInfo[] victims;
     private final int[] pdbViolations;
-    private final long[] objectives;     // per feasible node, OBJECTIVE_WIDTH components
+    private final int[] objectiveOf;     // per feasible node, which of the distinct objectives is its own
+    private final long[] objectives;     // the distinct objectives, OBJECTIVE_WIDTH components each
     private final Sparse<String> details;
-    private final Sparse<OptimalityGap> gaps;
+    private final Sparse<SearchStats> stats; // where a search ran (the rest: SearchStats.NONE)
 
     private PackedDecision(PreemptionDecision decision) {
         List<NodeVerdict> verdicts = decision.verdicts();
@@ -54,12 +58,12 @@ public final class PackedDecision {
         nodes = new String[n];
         flags = new byte[n];
         reasons = new byte[n];
-        stats = new long[2 * n];
         victimsFrom = new int[n + 1];
         pdbViolations = new int[n];
-        objectives = new long[OBJECTIVE_WIDTH * n];
+        objectiveOf = new int[n];
         details = new Sparse<>();
-        gaps = new Sparse<>();
+        stats = new Sparse<>();
+        Map<Objective, Integer> distinct = new LinkedHashMap<>(); // numbered in order, packed below
         int victimCount = 0;
         for (NodeVerdict v : verdicts) {
             victimCount += v.isFeasible() ? v.victims().victims().size() : 0;
@@ -72,20 +76,20 @@ public final class PackedDecision {
             flags[i] = (byte) ((v.isFeasible() ? FEASIBLE : 0) | (v.provenOptimal() ? PROVEN_OPTIMAL : 0)
                     | (v.lastResort() ? LAST_RESORT : 0) | (v.dominated() ? DOMINATED : 0));
             reasons[i] = (byte) (v.reason() == null ? -1 : v.reason().ordinal());
-            stats[2 * i] = v.stats().statesExplored();
-            stats[2 * i + 1] = v.stats().nanos();
             details.put(i, v.detail());
-            gaps.put(i, v.stats().gap());
+            stats.put(i, v.stats().equals(SearchStats.NONE) ? null : v.stats());
             victimsFrom[i] = at;
             if (v.isFeasible()) {
                 for (PodInfo victim : v.victims().victims()) {
                     victims[at++] = victim;
                 }
                 pdbViolations[i] = v.victims().pdbViolations();
-                pack(v.victims().objective(), i);
+                objectiveOf[i] = distinct.computeIfAbsent(v.victims().objective(), o -> distinct.size());
             }
         }
         victimsFrom[n] = at;
+        objectives = new long[OBJECTIVE_WIDTH * distinct.size()];
+        distinct.forEach(this::pack);
         chosen = new int[decision.chosen().size()];
         for (int c = 0; c < chosen.length; c++) {
             chosen[c] = indexOf(verdicts, decision.chosen().get(c));
@@ -125,21 +129,21 @@ public final class PackedDecision {
     }
 
     private NodeVerdict verdict(int i) {
-        SearchStats searched = new SearchStats(stats[2 * i], stats[2 * i + 1], gaps.get(i));
+        SearchStats searched = stats.get(i);
         VictimSet set = null;
         if ((flags[i] & FEASIBLE) != 0) {
-            int from = OBJECTIVE_WIDTH * i;
+            int from = OBJECTIVE_WIDTH * objectiveOf[i];
             set = new VictimSet(Arrays.asList(victims).subList(victimsFrom[i], victimsFrom[i + 1]), pdbViolations[i],
                     new Objective(objectives[from], objectives[from + 1], objectives[from + 2], objectives[from + 3],
                             Arrays.copyOfRange(objectives, from + 4, from + OBJECTIVE_WIDTH)));
         }
         return new NodeVerdict(nodes[i], set, reasons[i] < 0 ? null : InfeasibleReason.values()[reasons[i]],
                 details.get(i), (flags[i] & PROVEN_OPTIMAL) != 0, (flags[i] & LAST_RESORT) != 0,
-                (flags[i] & DOMINATED) != 0, searched);
+                (flags[i] & DOMINATED) != 0, searched == null ? SearchStats.NONE : searched);
     }
 
-    private void pack(Objective objective, int i) {
-        int from = OBJECTIVE_WIDTH * i;
+    private void pack(Objective objective, int k) {
+        int from = OBJECTIVE_WIDTH * k;
         objectives[from] = objective.pdbViolations();
         objectives[from + 1] = objective.highestPriority();
         objectives[from + 2] = objective.victims();
