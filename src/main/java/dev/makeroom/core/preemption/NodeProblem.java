@@ -122,7 +122,8 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         }
         return new NodeProblem(nodeName, null, deficit, placement.needs(),
                 forced == null ? Set.of() : Collections.unmodifiableSet(forced),
-                List.of(Collections.unmodifiableList(ordinary), readOnly(originators), readOnly(optedOut)), firstTier,
+                List.of(Collections.unmodifiableList(ordinary), readOnly(originators), readOnly(optedOut)), // Tier's order
+                firstTier,
                 pods, who, placement.notes(), budgets, rules);
     }
 

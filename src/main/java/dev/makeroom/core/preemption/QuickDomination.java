@@ -39,6 +39,9 @@ import java.util.List;
  */
 final class QuickDomination {
 
+    /** Picks of the largest amount, one scan each, before {@link #fewestToFree} sorts instead. */
+    private static final int PICKED_ONE_AT_A_TIME = 4;
+
     private QuickDomination() {
     }
 
@@ -140,7 +143,8 @@ final class QuickDomination {
      * The fewest pods of priority at most {@code ceiling} that could free the most demanding short
      * resource, largest first; -1 if all of them cannot. The largest are picked one at a time (the
      * next after the last in the order larger first, then earlier), not sorted into a copy: it runs
-     * for every candidate node, and the answer is a pod or two.
+     * for every candidate node, and the answer is usually a pod or two. Past {@link #PICKED_ONE_AT_A_TIME}
+     * picks (many small pods) the amounts are sorted instead, so a node costs n log n, not n².
      */
     private static int fewestToFree(List<PodInfo> candidates, Resources deficit, long ceiling) {
         int fewest = 0;
@@ -151,6 +155,13 @@ final class QuickDomination {
             long lastAmount = Long.MAX_VALUE;
             int last = -1;
             while (freed < deficit.value(d)) {
+                if (taken == PICKED_ONE_AT_A_TIME) {
+                    taken = fewestBySorting(candidates, name, deficit.value(d), ceiling);
+                    if (taken < 0) {
+                        return -1;
+                    }
+                    break;
+                }
                 int next = -1;
                 long nextAmount = 0;
                 for (int i = 0; i < candidates.size(); i++) {
@@ -173,6 +184,23 @@ final class QuickDomination {
             fewest = Math.max(fewest, taken);
         }
         return fewest;
+    }
+
+    /** The same count for one resource, from all the amounts sorted: for nodes where it takes many pods. */
+    private static int fewestBySorting(List<PodInfo> candidates, String name, long need, long ceiling) {
+        long[] amounts = new long[candidates.size()];
+        for (int i = 0; i < amounts.length; i++) {
+            PodInfo pod = candidates.get(i);
+            amounts[i] = pod.priority() > ceiling ? 0 : pod.frees(name);
+        }
+        Arrays.sort(amounts);
+        long freed = 0;
+        int taken = 0;
+        for (int i = amounts.length - 1; i >= 0 && freed < need; i--) {
+            freed += amounts[i];
+            taken++;
+        }
+        return freed < need ? -1 : taken;
     }
 
     /** The best pod of priority {@code lowest} that alone frees everything and whose budgets allow it, or null. */
