@@ -237,16 +237,17 @@ public final class PreemptLoad {
 
     private static void write(int nodes, int podsPerNode, int sequential, int openSeconds, String heap, List<Row> rows)
             throws IOException {
-        StringBuilder report = new StringBuilder("<!-- preempt-load:start -->\n## Preempt where preemption happens "
-                + "(PreemptLoad) — ").append(LocalDate.now()).append("\n\n");
-        report.append(String.format(Locale.ROOT, "Machine: %d cores; makeroom on JDK %s in its own JVM as the image "
+        StringBuilder report = new StringBuilder("<!-- preempt-load:start -->\n### PreemptLoad, the last run — ")
+                .append(LocalDate.now()).append("\n\n");
+        String serverJdk = System.getProperty("bench.serverJavaHome");
+        report.append(String.format(Locale.ROOT, "Machine: %d cores; makeroom on %s in its own JVM as the image "
                         + "and chart run it (G1, heap fixed at %s — the chart's for this cluster —, INFO logs), "
                         + "watching an API stub; the client in another JVM on the same cores. Cluster: %d full nodes, "
                         + "%d pods (FullNodes: every node's cpu requested to the last millicore, 15 interchangeable "
                         + "priority-0 fillers each, victims of priorities 0, 100 and 1,000, budgets, opt-outs, a "
                         + "quarter of the nodes at their pod limit). Each body is the scheduler's over %d candidates, "
                         + "naming the victims it would pick on each.%n%n", Runtime.getRuntime().availableProcessors(),
-                System.getProperty("bench.serverJavaHome", System.getProperty("java.version")), heap, nodes,
+                serverJdk == null ? "JDK " + System.getProperty("java.version") : "the JDK in " + serverJdk, heap, nodes,
                 nodes * podsPerNode, CANDIDATES));
         report.append("Command:\n\n```sh\n./mvnw -B -Pbench test-compile exec:exec -Dbench.main=dev.makeroom.bench.PreemptLoad")
                 .append(" -Dbench.args=\"").append(nodes).append(' ').append(podsPerNode).append(' ').append(sequential)
