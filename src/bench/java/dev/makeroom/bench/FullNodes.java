@@ -36,7 +36,7 @@ import java.util.stream.IntStream;
  * so no room can be made there. Objects are made by index ({@link #node}, {@link #pod}), so an API
  * stub can serve a cluster of any size page by page, and the same objects give the JMH snapshot.
  */
-final class FullNodes implements GeneratedCluster {
+final class FullNodes extends GeneratedCluster {
 
     static final int PREEMPTOR_PRIORITY = 50_000;
     private static final int FIRST_FILLER = 2;
@@ -46,29 +46,15 @@ final class FullNodes implements GeneratedCluster {
     private static final int SERVICES = 8;
     private static final KubernetesSerialization K8S = new KubernetesSerialization();
 
-    private final int nodes;
-    private final int podsPerNode;
-
     FullNodes(int nodes, int podsPerNode) {
+        super(nodes, podsPerNode);
         if (podsPerNode < FIRST_FILLER + FILLERS + 3) {
             throw new IllegalArgumentException("full nodes need at least 20 pods each, not " + podsPerNode);
         }
-        this.nodes = nodes;
-        this.podsPerNode = podsPerNode;
     }
 
     @Override
-    public int nodeCount() {
-        return nodes;
-    }
-
-    @Override
-    public int podCount() {
-        return nodes * podsPerNode;
-    }
-
-    @Override
-    public Node node(int n) {
+    Node node(int n) {
         String name = nodeName(n);
         long cpu = 0;
         long memoryMi = 0;
@@ -88,7 +74,7 @@ final class FullNodes implements GeneratedCluster {
     }
 
     @Override
-    public Pod pod(int i) {
+    Pod pod(int i) {
         int n = i / podsPerNode;
         int slot = i % podsPerNode;
         String app = app(n, slot);
@@ -109,14 +95,14 @@ final class FullNodes implements GeneratedCluster {
     }
 
     @Override
-    public List<PriorityClass> priorityClasses() {
+    List<PriorityClass> priorityClasses() {
         return List.of(priorityClass("system", 100_000), priorityClass("service", 1000), priorityClass("batch", 100),
                 priorityClass("critical", PREEMPTOR_PRIORITY));
     }
 
     /** The guarded fillers' budgets allow nothing; the services' allow 0, 1 or 2. */
     @Override
-    public List<PodDisruptionBudget> budgets() {
+    List<PodDisruptionBudget> budgets() {
         List<PodDisruptionBudget> budgets = new ArrayList<>();
         for (int k = 0; k < FILLER_APPS; k++) {
             budgets.add(budget("guarded-filler-" + k, namespace(FIRST_FILLER), 0));
@@ -128,7 +114,7 @@ final class FullNodes implements GeneratedCluster {
     }
 
     @Override
-    public List<Namespace> namespaces() {
+    List<Namespace> namespaces() {
         return IntStream.range(0, 4).mapToObj(k -> new NamespaceBuilder().withNewMetadata()
                 .withName(List.of("kube-system", "team-fill", "team-batch", "team-services").get(k))
                 .withResourceVersion("" + (1 + k)).endMetadata().build()).toList();

@@ -10,22 +10,35 @@ import java.util.List;
 
 /**
  * A generated cluster whose nodes and pods are made by index, as the API server returns them: an
- * {@link ApiStub} serves any size page by page without holding it.
+ * {@link ApiStub} serves any size page by page without holding it. Pod i runs on node
+ * {@code i / podsPerNode}.
  */
-interface GeneratedCluster {
+abstract class GeneratedCluster {
 
-    int nodeCount();
+    final int nodes;
+    final int podsPerNode;
 
-    int podCount();
+    GeneratedCluster(int nodes, int podsPerNode) {
+        this.nodes = nodes;
+        this.podsPerNode = podsPerNode;
+    }
 
-    Node node(int index);
+    int nodeCount() {
+        return nodes;
+    }
 
-    Pod pod(int index);
+    int podCount() {
+        return nodes * podsPerNode;
+    }
 
-    List<PriorityClass> priorityClasses();
+    abstract Node node(int index);
 
-    List<PodDisruptionBudget> budgets();
+    abstract Pod pod(int index);
+
+    abstract List<PriorityClass> priorityClasses();
+
+    abstract List<PodDisruptionBudget> budgets();
 
     /** The namespaces the pods live in (makeroom's own is added by the stub). */
-    List<Namespace> namespaces();
+    abstract List<Namespace> namespaces();
 }

@@ -314,14 +314,7 @@ public final class LoadTool {
         floorRow("preempt, fits anyway, full victim pods", bodies.preemptFull, results.get(5));
         report.append("<!-- load:end -->\n");
         System.out.println(report);
-        Path doc = Path.of("docs/benchmarks.md");
-        String current = Files.exists(doc) ? Files.readString(doc) : "# Benchmarks\n";
-        int from = current.indexOf("<!-- load:start -->");
-        int to = current.indexOf("<!-- load:end -->");
-        String updated = from >= 0 && to > from
-                ? current.substring(0, from) + report + current.substring(to + "<!-- load:end -->\n".length())
-                : current + "\n" + report;
-        Files.writeString(doc, updated);
+        BenchmarksDoc.replaceSection("load", report);
     }
 
     private void floorRow(String name, byte[] body, LoadPhases.Result result) {

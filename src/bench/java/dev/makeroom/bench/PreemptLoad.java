@@ -272,13 +272,6 @@ public final class PreemptLoad {
         report.append("\nCandidate nodes of the first phase (").append(rows.get(0).name()).append("), by how they ended: ")
                 .append(rows.get(0).outcomes().nodes()).append(".\n<!-- preempt-load:end -->\n");
         System.out.println(report);
-        Path doc = Path.of("docs/benchmarks.md");
-        String current = Files.readString(doc);
-        int from = current.indexOf("<!-- preempt-load:start -->");
-        int to = current.indexOf("<!-- preempt-load:end -->");
-        String updated = from >= 0 && to > from
-                ? current.substring(0, from) + report + current.substring(to + "<!-- preempt-load:end -->\n".length())
-                : current + "\n" + report;
-        Files.writeString(doc, updated);
+        BenchmarksDoc.replaceSection("preempt-load", report);
     }
 }

@@ -12,49 +12,35 @@ import java.util.Random;
 import java.util.stream.IntStream;
 
 /** {@link SyntheticObjects}' cluster by index: 40 teams' workloads, nodes as kubelets report them. */
-final class TeamsCluster implements GeneratedCluster {
-
-    private final int nodes;
-    private final int podsPerNode;
+final class TeamsCluster extends GeneratedCluster {
 
     TeamsCluster(int nodes, int podsPerNode) {
-        this.nodes = nodes;
-        this.podsPerNode = podsPerNode;
+        super(nodes, podsPerNode);
     }
 
     @Override
-    public int nodeCount() {
-        return nodes;
-    }
-
-    @Override
-    public int podCount() {
-        return nodes * podsPerNode;
-    }
-
-    @Override
-    public Node node(int index) {
+    Node node(int index) {
         return SyntheticObjects.node("node-" + index, 1 + index);
     }
 
     @Override
-    public Pod pod(int index) {
+    Pod pod(int index) {
         return SyntheticObjects.pod("node-" + (index / podsPerNode), index % podsPerNode, new Random(index),
                 10_000_000L + index);
     }
 
     @Override
-    public List<PriorityClass> priorityClasses() {
+    List<PriorityClass> priorityClasses() {
         return List.of(SyntheticObjects.priorityClass("service", 1000), SyntheticObjects.priorityClass("batch", 100));
     }
 
     @Override
-    public List<PodDisruptionBudget> budgets() {
+    List<PodDisruptionBudget> budgets() {
         return IntStream.range(0, SyntheticObjects.APPS / 4).mapToObj(i -> SyntheticObjects.budget(i * 4, 1)).toList();
     }
 
     @Override
-    public List<Namespace> namespaces() {
+    List<Namespace> namespaces() {
         return IntStream.range(0, 40).mapToObj(i -> new NamespaceBuilder().withNewMetadata().withName("team-" + i)
                 .withResourceVersion("" + (1 + i)).endMetadata().build()).toList();
     }

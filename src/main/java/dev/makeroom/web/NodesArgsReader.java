@@ -38,13 +38,7 @@ final class NodesArgsReader {
     }
 
     private NodesArgs args() {
-        JsonToken first = parser.nextToken();
-        if (first == JsonToken.VALUE_NULL) {
-            throw new BadRequestException("request body is null, expected a JSON object");
-        }
-        if (first != JsonToken.START_OBJECT) {
-            throw new BadRequestException("request body must be a JSON object");
-        }
+        WireTokens.startBody(parser);
         RawJson pod = null;
         RequestedNodes names = null;
         RawJson metadata = null;
@@ -99,7 +93,7 @@ final class NodesArgsReader {
         for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken(), index++) {
             if (t != JsonToken.VALUE_STRING) {
                 throw new BadRequestException("NodeNames[" + index + "] must be a node name (a string), found "
-                        + RawJson.kindOf(t));
+                        + WireTokens.kindOf(t));
             }
             int row = currentRow();
             names.add(currentName(row), row);

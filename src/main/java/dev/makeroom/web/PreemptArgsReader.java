@@ -37,13 +37,7 @@ final class PreemptArgsReader {
     }
 
     private PreemptArgs args() {
-        JsonToken first = parser.nextToken();
-        if (first == JsonToken.VALUE_NULL) {
-            throw new BadRequestException("request body is null, expected a JSON object");
-        }
-        if (first != JsonToken.START_OBJECT) {
-            throw new BadRequestException("request body must be a JSON object");
-        }
+        WireTokens.startBody(parser);
         RawJson pod = null;
         List<Candidate> meta = null;
         List<Candidate> full = null;
@@ -169,7 +163,7 @@ final class PreemptArgsReader {
 
     private BadRequestException invalid(String at, String what) {
         return new BadRequestException("invalid request at " + at + ": expected " + what + ", found "
-                + RawJson.kindOf(parser.currentToken()));
+                + WireTokens.kindOf(parser.currentToken()));
     }
 
     /** The current value as a range of the body; the parser is left on its last token. */

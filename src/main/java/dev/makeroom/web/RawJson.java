@@ -34,19 +34,6 @@ record RawJson(byte[] source, int from, int to, boolean isObject) {
         return new RawJson(body, (int) from, (int) to, isObject);
     }
 
-    /** How a token is named in error messages: the kind of value it starts. */
-    static String kindOf(JsonToken token) {
-        return switch (token) {
-            case START_ARRAY -> "ARRAY";
-            case START_OBJECT -> "OBJECT";
-            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "NUMBER";
-            case VALUE_TRUE, VALUE_FALSE -> "BOOLEAN";
-            case VALUE_NULL -> "NULL";
-            case VALUE_STRING -> "STRING";
-            default -> token.name();
-        };
-    }
-
     int length() {
         return to - from;
     }
