@@ -143,7 +143,7 @@ public final class PreemptionEngine {
                     && problem.obstacle().reason() == InfeasibleReason.UNMODELLED_CONSTRAINT
                     ? SchedulersVictims.verdict(snapshot, pending, firstFor(candidates, open.get(i)),
                     problem.obstacle().detail(), rules, settings.pdb() == PdbMode.STRICT)
-                    : roomMaker.find(problem, deadline.slice(open.size() - i),
+                    : roomMaker.find(problem, deadline, open.size() - i,
                     settings.answer() == AnswerMode.BEST ? bestSoFar : null);
             verdicts.put(open.get(i), verdict);
             if (verdict.isFeasible() && !verdict.dominated() && !verdict.lastResort()

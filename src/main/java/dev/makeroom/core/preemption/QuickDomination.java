@@ -4,7 +4,6 @@ import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -70,7 +69,7 @@ final class QuickDomination {
         if (single == null) {
             return null;
         }
-        VictimSet set = witness(problem, List.of(single));
+        VictimSet set = witness(problem, new PodInfo[] {single});
         return set.objective().isBetterThan(cutoff) ? null : Selection.dominated(set, SearchStats.NONE);
     }
 
@@ -104,39 +103,53 @@ final class QuickDomination {
             return true; // more victims lower a sum of negative priorities: no bound on it here
         }
         if (c == 0) c = Long.compare(fewest * ceiling, cutoff.prioritySum());
-        long[] smallest = c == 0 ? new long[fewest] : null;
+        if (c != 0) {
+            return c < 0;
+        }
+        long[] smallest = new long[TieBreak.COUNT * fewest];
+        int held = smallestCosts(candidates, fewest, ceiling, smallest);
         for (int t = 0; c == 0 && t < TieBreak.COUNT; t++) {
-            TieBreak tieBreak = TieBreak.ALL.get(t);
-            c = Long.compare(smallestSum(candidates, tieBreak, ceiling, smallest), cutoff.tieBreak(tieBreak));
+            long sum = 0;
+            for (int j = 0; j < held; j++) {
+                sum += smallest[t * fewest + j];
+            }
+            c = Long.compare(sum, cutoff.tieBreak(TieBreak.ALL.get(t)));
         }
         return c < 0;
     }
 
     /**
-     * The sum of the {@code k} smallest costs in {@code tieBreak} among the candidates of priority at
-     * most {@code ceiling}, {@code k} the length of {@code smallest}, where they are kept ascending.
+     * Keeps in {@code smallest}, per tie-break {@code t} from {@code t * k}, the {@code k} smallest
+     * costs among the candidates of priority at most {@code ceiling}, ascending; how many it holds.
+     * All tie-breaks in one pass over the candidates: they are wanted when the bound ties the cutoff
+     * up to them, which is when they usually tie too.
      */
-    private static long smallestSum(List<PodInfo> candidates, TieBreak tieBreak, long ceiling, long[] smallest) {
-        int k = smallest.length;
+    private static int smallestCosts(List<PodInfo> candidates, int k, long ceiling, long[] smallest) {
         int held = 0;
         for (int i = 0; i < candidates.size(); i++) {
             PodInfo pod = candidates.get(i);
-            long value = tieBreak.cost(pod);
-            if (pod.priority() > ceiling || (held == k && value >= smallest[k - 1])) {
+            if (pod.priority() > ceiling) {
                 continue;
             }
-            int at = held < k ? held++ : k - 1;
-            while (at > 0 && smallest[at - 1] > value) {
-                smallest[at] = smallest[at - 1];
-                at--;
+            for (int t = 0; t < TieBreak.COUNT; t++) {
+                keepSmallest(smallest, t * k, k, Math.min(held, k), TieBreak.ALL.get(t).cost(pod));
             }
-            smallest[at] = value;
+            held++;
         }
-        long sum = 0;
-        for (int i = 0; i < held; i++) {
-            sum += smallest[i];
+        return Math.min(held, k);
+    }
+
+    /** Puts {@code value} among the {@code held} smallest kept ascending at {@code from}, keeping at most {@code k}. */
+    private static void keepSmallest(long[] kept, int from, int k, int held, long value) {
+        if (held == k && value >= kept[from + k - 1]) {
+            return;
         }
-        return sum;
+        int at = from + (held < k ? held : k - 1);
+        while (at > from && kept[at - 1] > value) {
+            kept[at] = kept[at - 1];
+            at--;
+        }
+        kept[at] = value;
     }
 
     /**
@@ -221,16 +234,17 @@ final class QuickDomination {
      * tie), until everything short is freed. Picked one at a time rather than sorted: the witness of
      * a dominated node, built for hundreds of nodes per decision, usually takes one pod or two.
      */
-    private static List<PodInfo> greedy(List<PodInfo> candidates, Resources deficit) {
+    private static PodInfo[] greedy(List<PodInfo> candidates, Resources deficit) {
         int n = candidates.size();
         long[] freed = new long[deficit.size()];
-        List<PodInfo> set = new ArrayList<>(2);
-        while (set.size() < n && !covers(freed, deficit)) {
+        PodInfo[] taken = new PodInfo[Math.min(n, 2)]; // usually enough: grown when not
+        int size = 0;
+        while (size < n && !covers(freed, deficit)) {
             int next = -1;
             double nextShare = 0;
             for (int i = 0; i < n; i++) {
                 PodInfo pod = candidates.get(i);
-                if (taken(set, pod)) {
+                if (taken(taken, size, pod)) {
                     continue;
                 }
                 double share = share(pod, deficit); // worked out again: cheaper than an array per node
@@ -240,18 +254,21 @@ final class QuickDomination {
                 }
             }
             PodInfo pod = candidates.get(next);
-            set.add(pod);
+            if (size == taken.length) {
+                taken = Arrays.copyOf(taken, 2 * size);
+            }
+            taken[size++] = pod;
             for (int d = 0; d < freed.length; d++) {
                 freed[d] += pod.frees(deficit.name(d));
             }
         }
-        return set;
+        return size == taken.length ? taken : Arrays.copyOf(taken, size);
     }
 
-    /** Whether {@code pod} is in {@code set} (by identity: a set of a pod or two, so no marks per candidate). */
-    private static boolean taken(List<PodInfo> set, PodInfo pod) {
-        for (int j = 0; j < set.size(); j++) {
-            if (set.get(j) == pod) {
+    /** Whether {@code pod} is among the first {@code size} of {@code taken} (by identity: a pod or two, so no marks per candidate). */
+    private static boolean taken(PodInfo[] taken, int size, PodInfo pod) {
+        for (int j = 0; j < size; j++) {
+            if (taken[j] == pod) {
                 return true;
             }
         }
@@ -277,8 +294,8 @@ final class QuickDomination {
      * violation for each victim beyond what a budget allows), without a pool: built for most
      * candidate nodes of a preemption, for a pod or two.
      */
-    private static VictimSet witness(NodeProblem problem, List<PodInfo> pods) {
-        int k = pods.size();
+    private static VictimSet witness(NodeProblem problem, PodInfo[] pods) {
+        int k = pods.length;
         @SuppressWarnings("unchecked")
         List<DisruptionBudget>[] covering = new List[k];
         long violations = 0;
@@ -286,7 +303,7 @@ final class QuickDomination {
         long prioritySum = 0;
         long[] tieBreaks = new long[TieBreak.COUNT];
         for (int i = 0; i < k; i++) {
-            PodInfo pod = pods.get(i);
+            PodInfo pod = pods[i];
             covering[i] = problem.budgets().apply(pod);
             for (int b = 0; b < covering[i].size(); b++) {
                 DisruptionBudget budget = covering[i].get(b);
@@ -305,19 +322,15 @@ final class QuickDomination {
         return new VictimSet(mostImportantFirst(pods), (int) violations, Objective.owning(violations, highest, k, prioritySum, tieBreaks));
     }
 
-    /** The pods as an unmodifiable list, most important first; a pod or two without an array. */
-    private static List<PodInfo> mostImportantFirst(List<PodInfo> pods) {
-        if (pods.size() == 1) {
-            return List.of(pods.get(0));
+    /** The pods as an unmodifiable list, most important first ({@code pods} is sorted in place). */
+    private static List<PodInfo> mostImportantFirst(PodInfo[] pods) {
+        if (pods.length == 2 && Importance.MOST_IMPORTANT_FIRST.compare(pods[0], pods[1]) > 0) {
+            return List.of(pods[1], pods[0]);
         }
-        if (pods.size() == 2) {
-            PodInfo a = pods.get(0);
-            PodInfo b = pods.get(1);
-            return Importance.MOST_IMPORTANT_FIRST.compare(a, b) <= 0 ? List.of(a, b) : List.of(b, a);
+        if (pods.length > 2) {
+            Arrays.sort(pods, Importance.MOST_IMPORTANT_FIRST);
         }
-        PodInfo[] sorted = pods.toArray(new PodInfo[0]);
-        Arrays.sort(sorted, Importance.MOST_IMPORTANT_FIRST);
-        return List.of(sorted);
+        return List.of(pods);
     }
 
     private static boolean freesAlone(PodInfo pod, Resources deficit) {

@@ -29,6 +29,15 @@ public final class RoomMaker {
      * they never set it.
      */
     public NodeVerdict find(NodeProblem problem, Deadline deadline, Objective cutoff) {
+        return find(problem, deadline, 1, cutoff);
+    }
+
+    /**
+     * As above, searching within a {@code parts}-th of what is left before {@code deadline} (one
+     * node's share of a decision's budget), cut only when a search runs: most nodes of a
+     * preemption are settled before one.
+     */
+    public NodeVerdict find(NodeProblem problem, Deadline deadline, int parts, Objective cutoff) {
         if (problem.obstacle() != null) {
             return NodeVerdict.infeasible(problem.node(), problem.obstacle().reason(), problem.obstacle().detail(),
                     SearchStats.NONE);
@@ -38,6 +47,7 @@ public final class RoomMaker {
                     "the pod fits without evicting anything", SearchStats.NONE);
         }
         NodeVerdict verdict = null;
+        Deadline share = null;
         for (int t = 0; t < NodeProblem.TIERS.size(); t++) {
             Tier tier = NodeProblem.TIERS.get(t);
             if (!problem.searches(tier)) {
@@ -56,7 +66,10 @@ public final class RoomMaker {
                 return verdict(problem, dominated, tier);
             }
             CandidatePool pool = pool(problem, candidates);
-            verdict = verdict(problem, selector.select(pool, deadline, tier.lastResort() ? null : cutoff), tier);
+            if (share == null) { // one share for all of the node's tiers, cut when the first is searched
+                share = parts > 1 ? deadline.slice(parts) : deadline;
+            }
+            verdict = verdict(problem, selector.select(pool, share, tier.lastResort() ? null : cutoff), tier);
             if (verdict.isFeasible()) {
                 return verdict;
             }
