@@ -47,7 +47,9 @@ public final class Resources {
 
     /**
      * The amounts {@code values[i]} of {@code names[i]}, all positive, taking both arrays over (they
-     * are sorted in place): for hot paths that know their amounts, without a map in between.
+     * are sorted in place): for hot paths that know their amounts, without a map in between. The
+     * names must be interned already, as the names of another {@code Resources} and the constants
+     * here are.
      */
     public static Resources ofArrays(String[] names, long[] values) {
         for (int i = 1; i < names.length; i++) { // insertion sort: resource lists are short
@@ -61,9 +63,6 @@ public final class Resources {
             }
             names[at] = name;
             values[at] = value;
-        }
-        for (int i = 0; i < names.length; i++) {
-            names[i] = names[i].intern();
         }
         return names.length == 0 ? NONE : new Resources(names, values);
     }

@@ -96,14 +96,17 @@ public final class PackedDecision {
         }
     }
 
-    /** Where {@code verdict} itself is among {@code verdicts} (an answered node is one of them, not a copy). */
+    /**
+     * Where {@code verdict} is among {@code verdicts}: an answered node is one of them itself, found by
+     * identity without comparing whole verdicts; an equal one otherwise (-1: none, not kept).
+     */
     private static int indexOf(List<NodeVerdict> verdicts, NodeVerdict verdict) {
         for (int i = 0; i < verdicts.size(); i++) {
             if (verdicts.get(i) == verdict) {
                 return i;
             }
         }
-        throw new IllegalArgumentException("an answered node that is not among the verdicts: " + verdict.node());
+        return verdicts.indexOf(verdict);
     }
 
     public static PackedDecision of(PreemptionDecision decision) {
@@ -123,7 +126,9 @@ public final class PackedDecision {
         }
         List<NodeVerdict> answered = new ArrayList<>(chosen.length);
         for (int c : chosen) {
-            answered.add(verdicts.get(c));
+            if (c >= 0) {
+                answered.add(verdicts.get(c));
+            }
         }
         return new PreemptionDecision(pod, outcome, detail, strategy, verdicts, answered, nanos);
     }
