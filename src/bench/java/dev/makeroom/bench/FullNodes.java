@@ -1,5 +1,6 @@
 package dev.makeroom.bench;
 
+import dev.makeroom.core.preemption.Candidate;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -39,6 +40,8 @@ import java.util.stream.IntStream;
 final class FullNodes extends GeneratedCluster {
 
     static final int PREEMPTOR_PRIORITY = 50_000;
+    /** Candidate nodes the scheduler sends: at 5,000 nodes its dry run samples a tenth. */
+    static final int CANDIDATES = 500;
     private static final int FIRST_FILLER = 2;
     private static final int FILLERS = 15;
     private static final int FILLER_CPU = 250;
@@ -170,6 +173,12 @@ final class FullNodes extends GeneratedCluster {
             freed += cpuMillis(n, slot);
         }
         return victims;
+    }
+
+    /** Node {@code n} as a candidate of the core, with the victims the scheduler names there for {@code body}. */
+    Candidate candidate(int n, PreemptBody body) {
+        List<Pod> victims = schedulersVictims(n, body.cpuMillis());
+        return new Candidate(nodeName(n), victims.stream().map(p -> p.getMetadata().getUid()).toList(), guarded(victims));
     }
 
     /** How many of those victims a budget that allows nothing guards, as the scheduler counts them. */

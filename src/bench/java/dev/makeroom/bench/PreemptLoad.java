@@ -34,7 +34,6 @@ import java.util.TreeMap;
  */
 public final class PreemptLoad {
 
-    private static final int CANDIDATES = 500;
     private static final int OPEN_RATE = 50;
 
     private final ServerProcess server;
@@ -230,7 +229,7 @@ public final class PreemptLoad {
         }
 
         private static byte[] body(FullNodes cluster, PreemptBody body, boolean meta) {
-            return cluster.preemptBody(body.preemptor(), cluster.candidates(CANDIDATES, body), meta)
+            return cluster.preemptBody(body.preemptor(), cluster.candidates(FullNodes.CANDIDATES, body), meta)
                     .getBytes(StandardCharsets.UTF_8);
         }
     }
@@ -248,7 +247,7 @@ public final class PreemptLoad {
                         + "quarter of the nodes at their pod limit). Each body is the scheduler's over %d candidates, "
                         + "naming the victims it would pick on each.%n%n", Runtime.getRuntime().availableProcessors(),
                 serverJdk == null ? "JDK " + System.getProperty("java.version") : "the JDK in " + serverJdk, heap, nodes,
-                nodes * podsPerNode, CANDIDATES));
+                nodes * podsPerNode, FullNodes.CANDIDATES));
         report.append("Command:\n\n```sh\n./mvnw -B -Pbench test-compile exec:exec -Dbench.main=dev.makeroom.bench.PreemptLoad")
                 .append(" -Dbench.args=\"").append(nodes).append(' ').append(podsPerNode).append(' ').append(sequential)
                 .append(' ').append(openSeconds).append("\" -Dbench.jvmArgs=")

@@ -45,9 +45,6 @@ import java.util.concurrent.TimeUnit;
 @Fork(1)
 public class PreemptionBenchmark {
 
-    /** Candidate nodes the scheduler sends: at 5,000 nodes its dry run samples a tenth. */
-    static final int CANDIDATES = 500;
-
     @Param({"500", "5000"})
     int nodes;
 
@@ -71,9 +68,8 @@ public class PreemptionBenchmark {
         snapshot = SnapshotMapper.toSnapshot(cluster.objects());
         Pod preemptor = body.preemptor();
         pending = PodMapper.toCore(preemptor, snapshot::priorityValue);
-        candidates = cluster.candidates(CANDIDATES, body).stream().map(n -> new Candidate(FullNodes.nodeName(n),
-                cluster.schedulersVictims(n, body.cpuMillis()).stream().map(p -> p.getMetadata().getUid()).toList(),
-                FullNodes.guarded(cluster.schedulersVictims(n, body.cpuMillis())))).toList();
+        candidates = cluster.candidates(FullNodes.CANDIDATES, body).stream()
+                .map(n -> cluster.candidate(n, body)).toList();
         engine = new PreemptionEngine(new PreemptionSettings(strategy, AnswerMode.BEST, PdbMode.PREFER,
                 Duration.ofMillis(50)), System::nanoTime);
         PreemptionDecision probe = engine.decide(snapshot, pending, candidates, QueueRules.off());

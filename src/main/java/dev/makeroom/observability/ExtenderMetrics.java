@@ -89,10 +89,14 @@ public class ExtenderMetrics {
             searchCounters.put(tag(reason), searches(tag(reason)));
         }
         List.of(DOMINATED, PROVEN_OPTIMAL, BUDGET_EXHAUSTED).forEach(r -> searchCounters.put(r, searches(r)));
-        compared = compared();
-        victimsSaved = victimsSaved();
-        victimsAdded = victimsAdded();
-        prioritySaved = prioritySaved();
+        compared = counter("makeroom.preemption.compared",
+                "Preempt decisions weighed against the scheduler's own pick over the same candidates");
+        victimsSaved = counter("makeroom.preemption.victims.saved",
+                "Victims the scheduler's own pick would have taken beyond makeroom's answer");
+        victimsAdded = counter("makeroom.preemption.victims.added",
+                "Victims makeroom's answer took beyond the scheduler's own pick (a budget or opt-out honoured)");
+        prioritySaved = counter("makeroom.preemption.victim.priority.saved",
+                "Victim priorities, added up, the scheduler's own pick would have taken beyond makeroom's");
     }
 
     /** One extender request: its verb (filter, prioritize, preempt or other) and outcome class. */
@@ -134,27 +138,8 @@ public class ExtenderMetrics {
         prioritySaved.increment(Math.max(0, schedulers.prioritySum() - myPrioritySum));
     }
 
-    private Counter compared() {
-        return Counter.builder("makeroom.preemption.compared")
-                .description("Preempt decisions weighed against the scheduler's own pick over the same candidates")
-                .register(registry);
-    }
-
-    private Counter victimsSaved() {
-        return Counter.builder("makeroom.preemption.victims.saved")
-                .description("Victims the scheduler's own pick would have taken beyond makeroom's answer").register(registry);
-    }
-
-    private Counter victimsAdded() {
-        return Counter.builder("makeroom.preemption.victims.added")
-                .description("Victims makeroom's answer took beyond the scheduler's own pick (a budget or opt-out honoured)")
-                .register(registry);
-    }
-
-    private Counter prioritySaved() {
-        return Counter.builder("makeroom.preemption.victim.priority.saved")
-                .description("Victim priorities, added up, the scheduler's own pick would have taken beyond makeroom's")
-                .register(registry);
+    private Counter counter(String name, String description) {
+        return Counter.builder(name).description(description).register(registry);
     }
 
     private static String result(NodeVerdict verdict) {
