@@ -27,9 +27,13 @@ COPY --from=build /layers/application/ ./
 # G1 named: under 1792 MB of memory or with one cpu the JVM would pick the serial collector, which
 # none of the figures in docs/benchmarks.md (all G1's) measured. Classes are unloaded at full
 # collections only: unloading them in every marking cycle's remark pause made it 10-15 ms, the
-# preempt verb's p99, and makeroom loads no classes it later drops (docs/benchmarks.md).
+# preempt verb's p99, and makeroom loads no classes it later drops (docs/benchmarks.md). Marking
+# starts when the old generation fills 60% of the heap, not when G1's adaptive guess says: the view
+# is most of the old generation and lives on, and the guess, which sets the young generation's share
+# aside, started a marking cycle that freed nothing every few seconds under preemption load once
+# the view passed a third of the heap (docs/benchmarks.md).
 # The load tools start makeroom with these flags, read from this line.
-ENV JAVA_TOOL_OPTIONS="-XX:+UseG1GC -XX:-ClassUnloadingWithConcurrentMark -XX:InitialRAMPercentage=50 -XX:MaxRAMPercentage=50 -XX:+ExitOnOutOfMemoryError -Djava.io.tmpdir=/tmp"
+ENV JAVA_TOOL_OPTIONS="-XX:+UseG1GC -XX:-ClassUnloadingWithConcurrentMark -XX:-G1UseAdaptiveIHOP -XX:InitiatingHeapOccupancyPercent=60 -XX:InitialRAMPercentage=50 -XX:MaxRAMPercentage=50 -XX:+ExitOnOutOfMemoryError -Djava.io.tmpdir=/tmp"
 # the training run, with the flags above: makeroom on the demo cluster until its warm-up has called
 # every verb over HTTP, then it exits and the JVM writes the classes it loaded and the profiles of
 # the methods it ran to makeroom.aot, which the entrypoint starts from (Spring's start about halves

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 /**
  * makeroom's first sync of a large cluster in its own JVM under a heap cap: a generated cluster
  * ({@link ApiStub}: default 5,000 nodes × 30 pods) served over HTTP by fabric8's mock server in this
- * JVM, makeroom in a child JVM with {@code -Xmx<cap>} watching it. Reports whether makeroom became
+ * JVM, makeroom in a child JVM with the image's JVM flags and {@code -Xmx<cap>} watching it. Reports whether makeroom became
  * ready, how long after start, its peak resident size (VmHWM) and its heap after a full GC.
  *
  * <p>{@code ./mvnw -B -Pbench test-compile exec:exec -Dbench.main=dev.makeroom.bench.FirstSyncMemory
@@ -41,7 +41,9 @@ public final class FirstSyncMemory {
         int port = ServerProcess.freePort();
         int management = ServerProcess.freePort();
         Path log = Files.createTempFile("makeroom-first-sync", ".log");
-        List<String> jvmArgs = new java.util.ArrayList<>(List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+ExitOnOutOfMemoryError"));
+        // the image's flags (its collector and when it marks shape how much heap a sync needs)
+        List<String> jvmArgs = new java.util.ArrayList<>(ServerProcess.imageJvmFlags(Path.of("Dockerfile")));
+        jvmArgs.addAll(List.of("-Xms" + heap, "-Xmx" + heap));
         // e.g. -Dsync.serverJvmArgs=-XX:StartFlightRecording=filename=sync.jfr to profile makeroom's sync
         jvmArgs.addAll(ServerProcess.jvmArgsFrom("sync.serverJvmArgs"));
         jvmArgs.addAll(List.of(

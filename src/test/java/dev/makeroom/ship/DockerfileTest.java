@@ -89,7 +89,9 @@ class DockerfileTest {
         assertThat(String.join("\n", instructions("ENV"))).contains("-XX:InitialRAMPercentage=50 -XX:MaxRAMPercentage=50").contains("java.io.tmpdir=/tmp")
                 .as("G1 at any size: the JVM picks the serial collector under 1792 MB").contains("-XX:+UseG1GC")
                 .as("no class unloading in remark pauses: it made them the preempt verb's p99")
-                .contains("-XX:-ClassUnloadingWithConcurrentMark");
+                .contains("-XX:-ClassUnloadingWithConcurrentMark")
+                .as("marking when the old generation fills 60%: the adaptive guess marked every few seconds for nothing")
+                .contains("-XX:-G1UseAdaptiveIHOP -XX:InitiatingHeapOccupancyPercent=60");
         assertThat(instructions("EXPOSE")).singleElement().asString().contains("8080").contains("8081");
     }
 }
