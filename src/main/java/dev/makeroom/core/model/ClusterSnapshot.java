@@ -26,7 +26,7 @@ public final class ClusterSnapshot {
     private final ChunkedMap<String, NodeInfo> nodes;
     private final ChunkedMap<String, PodInfo> podsByUid;
     private final List<DisruptionBudget> budgets;
-    private final Map<String, List<DisruptionBudget>> budgetsByNamespace;
+    private final BudgetIndex budgetIndex;
     private final Map<String, PriorityClassInfo> priorityClasses;
     private final boolean anyClassOptsOut; // most clusters have none: then no lookup per candidate pod
     private final Map<String, Map<String, String>> namespaceAnnotations;
@@ -43,7 +43,7 @@ public final class ClusterSnapshot {
     private ClusterSnapshot(ChunkedMap<String, NodeInfo> nodes, ChunkedMap<String, PodInfo> podsByUid,
                             List<DisruptionBudget> budgets, Map<String, PriorityClassInfo> priorityClasses,
                             Map<String, Map<String, String>> namespaceAnnotations, NodeTable seed,
-                            Set<String> replacedSinceSeed) {
+                            Set<String> replacedSinceSeed, ClusterSnapshot predecessor) {
         this.nodes = nodes;
         this.seed = seed;
         this.replacedSinceSeed = replacedSinceSeed;
@@ -52,9 +52,9 @@ public final class ClusterSnapshot {
         this.priorityClasses = Map.copyOf(priorityClasses);
         this.anyClassOptsOut = this.priorityClasses.values().stream().anyMatch(PriorityClassInfo::optedOut);
         this.namespaceAnnotations = Map.copyOf(namespaceAnnotations);
-        Map<String, List<DisruptionBudget>> byNamespace = new HashMap<>();
-        this.budgets.forEach(b -> byNamespace.computeIfAbsent(b.namespace(), k -> new ArrayList<>(1)).add(b));
-        this.budgetsByNamespace = byNamespace;
+        // most changes are to pods: the budgets, replaced whole when they change, keep their index
+        this.budgetIndex = predecessor != null && predecessor.budgets == this.budgets ? predecessor.budgetIndex
+                : this.budgets.isEmpty() ? BudgetIndex.EMPTY : new BudgetIndex(this.budgets);
     }
 
     public NodeInfo node(String name) {
@@ -180,21 +180,7 @@ public final class ClusterSnapshot {
 
     /** The budgets evicting this pod would spend (see {@link DisruptionBudget#covers}). */
     public List<DisruptionBudget> budgetsCovering(PodInfo pod) {
-        List<DisruptionBudget> inNamespace = budgetsByNamespace.get(pod.namespace());
-        if (inNamespace == null) {
-            return List.of();
-        }
-        List<DisruptionBudget> covering = null; // most pods are covered by none: no list for them
-        for (int i = 0; i < inNamespace.size(); i++) {
-            DisruptionBudget budget = inNamespace.get(i);
-            if (budget.covers(pod)) {
-                if (covering == null) {
-                    covering = new ArrayList<>(2);
-                }
-                covering.add(budget);
-            }
-        }
-        return covering == null ? List.of() : covering;
+        return budgetIndex.covering(pod);
     }
 
     public PriorityClassInfo priorityClass(String name) {
@@ -337,7 +323,7 @@ public final class ClusterSnapshot {
                 }
             }
             ClusterSnapshot next = new ClusterSnapshot(built, pods.build(), budgets, classes, namespaces,
-                    replaced == null ? null : seed, replaced);
+                    replaced == null ? null : seed, replaced, base);
             next.withAntiAffinity = carried(base.withAntiAffinity, ClusterSnapshot::hasAntiAffinity);
             next.withSpreadOrAffinity = carried(base.withSpreadOrAffinity, ClusterSnapshot::hasSpreadOrAffinity);
             return next;
@@ -398,7 +384,7 @@ public final class ClusterSnapshot {
                 placed.put(node.name(), node.withPods(onNode, nominated.getOrDefault(node.name(), List.of())));
             }
             return new ClusterSnapshot(ChunkedMap.of(placed, NODE_CHUNKS), ChunkedMap.of(pods, POD_CHUNKS), budgets,
-                    classes, namespaces, null, null);
+                    classes, namespaces, null, null, null);
         }
     }
 }

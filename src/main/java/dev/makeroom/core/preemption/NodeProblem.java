@@ -94,6 +94,7 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         List<PodInfo> optedOut = null;
         Set<String> forced = null;
         Tier firstTier = Tier.ORDINARY;
+        Map<String, String> forcedByPlacement = placement.forced();
         for (PodInfo pod : pods) {
             Protection protection = who.protectionOf(pod);
             Tier tier = who.tierOf(pod, protection);
@@ -105,8 +106,8 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
                 optedOut = added(optedOut, pod);
             }
             String conflict = Conflicts.between(pending, pod);
-            if (conflict == null) {
-                conflict = placement.forced().get(pod.uid());
+            if (conflict == null && !forcedByPlacement.isEmpty()) { // most nodes: none, and no lookup per pod
+                conflict = forcedByPlacement.get(pod.uid());
             }
             if (conflict != null && tier == null) {
                 return blocked(nodeName, InfeasibleReason.CONFLICT_WITH_PROTECTED_POD,

@@ -38,34 +38,28 @@ import java.util.List;
  */
 final class QuickDomination {
 
-    /** Picks of the largest amount, one scan each, before {@link #fewestToFree} sorts instead. */
-    private static final int PICKED_ONE_AT_A_TIME = 4;
-
     private QuickDomination() {
     }
 
     /**
      * The node's selection when it is dominated by {@code cutoff} as above, else null (search it);
-     * {@code fewest} is {@link #fewestToFree} of the candidates.
+     * {@code scan} is of the node's candidates, made for the cutoff's highest priority.
      */
-    static Selection check(NodeProblem problem, List<PodInfo> candidates, int fewest, Objective cutoff,
-                           boolean strictPdb) {
+    static Selection check(NodeProblem problem, CandidateScan scan, Objective cutoff, boolean strictPdb) {
         if (cutoff == null || strictPdb || !problem.forced().isEmpty() || !problem.needs().isEmpty()
-                || problem.rules().active() || candidates.isEmpty()) {
+                || problem.rules().active() || scan.size() == 0) {
             return null;
         }
-        Resources deficit = problem.deficit();
-        int lowest = Integer.MAX_VALUE;
-        for (int i = 0; i < candidates.size(); i++) { // indexed, here and below: no iterator per node
-            lowest = Math.min(lowest, candidates.get(i).priority());
+        if (scan.ceiling() != cutoff.highestPriority()) {
+            throw new IllegalArgumentException("the scan was made for another cutoff");
         }
-        if (fewest < 0) {
+        if (scan.fewest() < 0) {
             return null; // everything frees too little: the search says so, with what is short
         }
-        if (!boundBeats(candidates, lowest, deficit, cutoff)) {
-            return Selection.dominated(witness(problem, greedy(candidates, deficit)), SearchStats.NONE);
+        if (!boundBeats(scan, cutoff)) {
+            return Selection.dominated(witness(problem, greedy(scan)), SearchStats.NONE);
         }
-        PodInfo single = fewest == 1 ? bestSingle(problem, candidates, lowest) : null;
+        PodInfo single = scan.fewest() == 1 ? bestSingle(problem, scan) : null;
         if (single == null) {
             return null;
         }
@@ -74,28 +68,19 @@ final class QuickDomination {
     }
 
     /**
-     * The fewest of {@code candidates} that could free the most demanding short resource, largest
-     * first; -1 if even all of them free too little (what the selectors conclude first, known here
-     * without building a pool).
-     */
-    static int fewestToFree(List<PodInfo> candidates, Resources deficit) {
-        return fewestToFree(candidates, deficit, Long.MAX_VALUE);
-    }
-
-    /**
      * Whether the bound above may be better than {@code cutoff}, compared as {@link Objective#compareTo}
      * does, each component worked out only when the ones before are tied; true when it cannot tell.
      */
-    private static boolean boundBeats(List<PodInfo> candidates, int lowest, Resources deficit, Objective cutoff) {
+    private static boolean boundBeats(CandidateScan scan, Objective cutoff) {
         long ceiling = cutoff.highestPriority();
         if (cutoff.pdbViolations() > 0) {
             return true;
         }
-        int fewest = fewestToFree(candidates, deficit, ceiling);
+        int fewest = scan.fewestUpToCeiling();
         if (fewest < 0) {
             return false; // every set takes a pod above the cutoff's highest priority
         }
-        if (lowest < ceiling) {
+        if (scan.lowestPriority() < ceiling) {
             return true; // a set of lower priorities may exist
         }
         int c = Long.compare(fewest, cutoff.victims());
@@ -107,7 +92,7 @@ final class QuickDomination {
             return c < 0;
         }
         long[] smallest = new long[TieBreak.COUNT * fewest];
-        int held = smallestCosts(candidates, fewest, ceiling, smallest);
+        int held = smallestCosts(scan, fewest, ceiling, smallest);
         for (int t = 0; c == 0 && t < TieBreak.COUNT; t++) {
             long sum = 0;
             for (int j = 0; j < held; j++) {
@@ -124,10 +109,10 @@ final class QuickDomination {
      * All tie-breaks in one pass over the candidates: they are wanted when the bound ties the cutoff
      * up to them, which is when they usually tie too.
      */
-    private static int smallestCosts(List<PodInfo> candidates, int k, long ceiling, long[] smallest) {
+    private static int smallestCosts(CandidateScan scan, int k, long ceiling, long[] smallest) {
         int held = 0;
-        for (int i = 0; i < candidates.size(); i++) {
-            PodInfo pod = candidates.get(i);
+        for (int i = 0; i < scan.size(); i++) {
+            PodInfo pod = scan.candidate(i);
             if (pod.priority() > ceiling) {
                 continue;
             }
@@ -152,76 +137,12 @@ final class QuickDomination {
         kept[at] = value;
     }
 
-    /**
-     * The fewest pods of priority at most {@code ceiling} that could free the most demanding short
-     * resource, largest first; -1 if all of them cannot. The largest are picked one at a time (the
-     * next after the last in the order larger first, then earlier), not sorted into a copy: it runs
-     * for every candidate node, and the answer is usually a pod or two. Past {@link #PICKED_ONE_AT_A_TIME}
-     * picks (many small pods) the amounts are sorted instead, so a node costs n log n, not n².
-     */
-    private static int fewestToFree(List<PodInfo> candidates, Resources deficit, long ceiling) {
-        int fewest = 0;
-        for (int d = 0; d < deficit.size(); d++) {
-            String name = deficit.name(d);
-            long freed = 0;
-            int taken = 0;
-            long lastAmount = Long.MAX_VALUE;
-            int last = -1;
-            while (freed < deficit.value(d)) {
-                if (taken == PICKED_ONE_AT_A_TIME) {
-                    taken = fewestBySorting(candidates, name, deficit.value(d), ceiling);
-                    if (taken < 0) {
-                        return -1;
-                    }
-                    break;
-                }
-                int next = -1;
-                long nextAmount = 0;
-                for (int i = 0; i < candidates.size(); i++) {
-                    PodInfo pod = candidates.get(i);
-                    long amount = pod.priority() > ceiling ? 0 : pod.frees(name);
-                    boolean after = amount < lastAmount || (amount == lastAmount && i > last);
-                    if (after && (next < 0 || amount > nextAmount)) {
-                        next = i;
-                        nextAmount = amount;
-                    }
-                }
-                if (next < 0 || nextAmount <= 0) {
-                    return -1;
-                }
-                freed += nextAmount;
-                taken++;
-                lastAmount = nextAmount;
-                last = next;
-            }
-            fewest = Math.max(fewest, taken);
-        }
-        return fewest;
-    }
-
-    /** The same count for one resource, from all the amounts sorted: for nodes where it takes many pods. */
-    private static int fewestBySorting(List<PodInfo> candidates, String name, long need, long ceiling) {
-        long[] amounts = new long[candidates.size()];
-        for (int i = 0; i < amounts.length; i++) {
-            PodInfo pod = candidates.get(i);
-            amounts[i] = pod.priority() > ceiling ? 0 : pod.frees(name);
-        }
-        Arrays.sort(amounts);
-        long freed = 0;
-        int taken = 0;
-        for (int i = amounts.length - 1; i >= 0 && freed < need; i--) {
-            freed += amounts[i];
-            taken++;
-        }
-        return freed < need ? -1 : taken;
-    }
-
-    /** The best pod of priority {@code lowest} that alone frees everything and whose budgets allow it, or null. */
-    private static PodInfo bestSingle(NodeProblem problem, List<PodInfo> candidates, int lowest) {
+    /** The best pod of the lowest priority that alone frees everything and whose budgets allow it, or null. */
+    private static PodInfo bestSingle(NodeProblem problem, CandidateScan scan) {
         PodInfo best = null;
-        for (int i = 0; i < candidates.size(); i++) {
-            PodInfo pod = candidates.get(i);
-            if (pod.priority() == lowest && freesAlone(pod, problem.deficit()) && withinBudgets(pod, problem)
+        for (int i = 0; i < scan.size(); i++) {
+            PodInfo pod = scan.candidate(i);
+            if (pod.priority() == scan.lowestPriority() && freesAlone(scan, i) && withinBudgets(pod, problem)
                     && (best == null || cheaper(pod, best))) {
                 best = pod;
             }
@@ -234,32 +155,25 @@ final class QuickDomination {
      * tie), until everything short is freed. Picked one at a time rather than sorted: the witness of
      * a dominated node, built for hundreds of nodes per decision, usually takes one pod or two.
      */
-    private static PodInfo[] greedy(List<PodInfo> candidates, Resources deficit) {
-        int n = candidates.size();
+    private static PodInfo[] greedy(CandidateScan scan) {
+        int n = scan.size();
+        Resources deficit = scan.deficit();
         long[] freed = new long[deficit.size()];
         PodInfo[] taken = new PodInfo[Math.min(n, 2)]; // usually enough: grown when not
         int size = 0;
         while (size < n && !covers(freed, deficit)) {
             int next = -1;
-            double nextShare = 0;
             for (int i = 0; i < n; i++) {
-                PodInfo pod = candidates.get(i);
-                if (taken(taken, size, pod)) {
-                    continue;
-                }
-                double share = share(pod, deficit); // worked out again: cheaper than an array per node
-                if (next < 0 || before(pod, share, candidates.get(next), nextShare)) {
+                if (!taken(taken, size, scan.candidate(i)) && (next < 0 || before(scan, i, next))) {
                     next = i;
-                    nextShare = share;
                 }
             }
-            PodInfo pod = candidates.get(next);
             if (size == taken.length) {
                 taken = Arrays.copyOf(taken, 2 * size);
             }
-            taken[size++] = pod;
+            taken[size++] = scan.candidate(next);
             for (int d = 0; d < freed.length; d++) {
-                freed[d] += pod.frees(deficit.name(d));
+                freed[d] += scan.amount(d, next);
             }
         }
         return size == taken.length ? taken : Arrays.copyOf(taken, size);
@@ -276,8 +190,10 @@ final class QuickDomination {
     }
 
     /** The witness's order: lowest priority first, then the larger share of what is short. */
-    private static boolean before(PodInfo a, double shareOfA, PodInfo b, double shareOfB) {
-        return a.priority() != b.priority() ? a.priority() < b.priority() : shareOfA > shareOfB;
+    private static boolean before(CandidateScan scan, int a, int b) {
+        int pa = scan.candidate(a).priority();
+        int pb = scan.candidate(b).priority();
+        return pa != pb ? pa < pb : scan.share(a) > scan.share(b);
     }
 
     private static boolean covers(long[] freed, Resources deficit) {
@@ -333,22 +249,13 @@ final class QuickDomination {
         return List.of(pods);
     }
 
-    private static boolean freesAlone(PodInfo pod, Resources deficit) {
-        for (int d = 0; d < deficit.size(); d++) {
-            if (pod.frees(deficit.name(d)) < deficit.value(d)) {
+    private static boolean freesAlone(CandidateScan scan, int i) {
+        for (int d = 0; d < scan.deficit().size(); d++) {
+            if (scan.amount(d, i) < scan.deficit().value(d)) {
                 return false;
             }
         }
         return true;
-    }
-
-    /** How much of what is short the pod frees, as a sum of shares (to take the most useful first). */
-    private static double share(PodInfo pod, Resources deficit) {
-        double share = 0;
-        for (int d = 0; d < deficit.size(); d++) {
-            share += Math.min(1.0, (double) pod.frees(deficit.name(d)) / deficit.value(d));
-        }
-        return share;
     }
 
     private static boolean withinBudgets(PodInfo pod, NodeProblem problem) {

@@ -54,14 +54,15 @@ public final class RoomMaker {
                 continue;
             }
             List<PodInfo> candidates = problem.candidatesUpTo(tier); // once: the quick check and the pool read it
-            // the fewest candidates that could free what is short, -1: even all of them free too little
-            int fewest = QuickDomination.fewestToFree(candidates, problem.deficit());
-            if (problem.needs().isEmpty() && fewest < 0) {
+            // one pass over them for the checks below; fewest -1: even all of them free too little
+            CandidateScan scan = CandidateScan.of(candidates, problem.deficit(),
+                    cutoff == null ? Long.MAX_VALUE : cutoff.highestPriority());
+            if (problem.needs().isEmpty() && scan.fewest() < 0) {
                 verdict = verdict(problem, Selection.tooLittle(), tier); // as the selectors would say, without a pool
                 continue;
             }
             Selection dominated = exact && !tier.lastResort()
-                    ? QuickDomination.check(problem, candidates, fewest, cutoff, strictPdb) : null;
+                    ? QuickDomination.check(problem, scan, cutoff, strictPdb) : null;
             if (dominated != null) {
                 return verdict(problem, dominated, tier);
             }

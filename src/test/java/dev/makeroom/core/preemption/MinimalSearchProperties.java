@@ -56,9 +56,22 @@ class MinimalSearchProperties {
 
     @Provide
     Arbitrary<Case> cases() {
+        return cases(6, 6, 0);
+    }
+
+    /**
+     * Pods of priority 0 and of at most one unit each, and a pending pod asking for at least
+     * four: room takes many pods of one priority, as on nodes full of one Deployment's replicas.
+     */
+    @Provide
+    Arbitrary<Case> smallPods() {
+        return cases(0, 1, 4);
+    }
+
+    private static Arbitrary<Case> cases(int highestPriority, int largestAmount, int smallestRequest) {
         Arbitrary<PodSpec> pod = Combinators.combine(
-                Arbitraries.integers().between(0, 6),
-                Arbitraries.integers().between(0, 6).array(int[].class).ofSize(DIMS.length),
+                Arbitraries.integers().between(0, highestPriority),
+                Arbitraries.integers().between(0, largestAmount).array(int[].class).ofSize(DIMS.length),
                 Arbitraries.integers().between(1, 2),
                 Standing.arbitrary(),
                 Arbitraries.integers().between(-1, 1),
@@ -83,7 +96,7 @@ class MinimalSearchProperties {
                 pods,
                 Arbitraries.integers().between(0, 2).array(int[].class).ofSize(DIMS.length),
                 Arbitraries.integers().between(0, 2),
-                Arbitraries.integers().between(0, 9).array(int[].class).ofSize(DIMS.length),
+                Arbitraries.integers().between(smallestRequest, 9).array(int[].class).ofSize(DIMS.length),
                 Arbitraries.integers().between(0, 2).array(int[].class).ofSize(2)).as(Case::new);
     }
 
@@ -267,6 +280,17 @@ class MinimalSearchProperties {
     @Property(tries = 150)
     void nodes_alike_are_settled_against_the_first_and_none_beats_it(@ForAll("cases") Case a, @ForAll("cases") Case b) {
         assertBestOfAllNodes(List.of(a, b, a));
+    }
+
+    /**
+     * As above where making room takes many small pods: the bound's fewest count then sorts the
+     * amounts rather than keeping the few largest ({@link CandidateScan}).
+     */
+    @Property(tries = 150)
+    void nodes_of_many_small_pods_are_settled_against_the_best_so_far(@ForAll("smallPods") Case a,
+                                                                     @ForAll("smallPods") Case b,
+                                                                     @ForAll("smallPods") Case c) {
+        assertBestOfAllNodes(List.of(a, b, c));
     }
 
     /** The decision log keeps decisions packed; what it shows is the decision as made, to every field. */

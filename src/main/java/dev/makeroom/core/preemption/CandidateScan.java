@@ -1,0 +1,178 @@
+package dev.makeroom.core.preemption;
+
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What the checks before a search read of a node's candidates, gathered in one pass: per resource
+ * short, what each candidate frees; each candidate's share of what is short; the lowest priority;
+ * and the fewest candidates that could free the most demanding short resource, among all of them
+ * and among those of at most a ceiling priority.
+ *
+ * <p>The fewest is the smallest {@code t} whose {@code t} largest amounts reach what is short, so
+ * the pass keeps each resource's {@value #TOP} largest amounts (all, and at most the ceiling) and
+ * their totals; a node that needs more of its pods than that (many small pods) sorts the amounts
+ * instead. Every candidate node of a preemption is scanned, so one scan per thread is refilled for
+ * each node rather than made anew ({@link #of}); a scan is read before the next is asked for.
+ */
+final class CandidateScan {
+
+    /** Largest amounts kept per resource during the pass: a preemption usually needs a pod or two. */
+    private static final int TOP = 4;
+    private static final ThreadLocal<CandidateScan> PER_THREAD = ThreadLocal.withInitial(CandidateScan::new);
+
+    private List<PodInfo> candidates;
+    private Resources deficit;
+    private long ceiling;
+    private int n;
+    private long[] amounts = new long[64];   // amounts[d * n + i]: what candidate i frees of short resource d
+    private double[] shares = new double[32];
+    private final long[] top = new long[TOP];
+    private int lowest;
+    private int fewest;
+    private int fewestUpToCeiling;
+
+    private CandidateScan() {
+    }
+
+    /** This thread's scan, refilled for {@code candidates}; {@code ceiling} bounds {@link #fewestUpToCeiling}. */
+    static CandidateScan of(List<PodInfo> candidates, Resources deficit, long ceiling) {
+        return PER_THREAD.get().fill(candidates, deficit, ceiling);
+    }
+
+    private CandidateScan fill(List<PodInfo> candidates, Resources deficit, long ceiling) {
+        this.candidates = candidates;
+        this.deficit = deficit;
+        this.ceiling = ceiling;
+        n = candidates.size();
+        int dims = deficit.size();
+        if (amounts.length < n * dims) {
+            amounts = new long[Math.max(n * dims, 2 * amounts.length)];
+        }
+        if (shares.length < n) {
+            shares = new double[Math.max(n, 2 * shares.length)];
+        }
+        lowest = Integer.MAX_VALUE;
+        for (int i = 0; i < n; i++) { // indexed: no iterator per node
+            PodInfo pod = candidates.get(i);
+            lowest = Math.min(lowest, pod.priority());
+            double share = 0;
+            for (int d = 0; d < dims; d++) {
+                long amount = pod.frees(deficit.name(d));
+                amounts[d * n + i] = amount;
+                share += Math.min(1.0, (double) amount / deficit.value(d));
+            }
+            shares[i] = share;
+        }
+        fewest = fewest(Long.MAX_VALUE);
+        fewestUpToCeiling = ceiling == Long.MAX_VALUE ? fewest : fewest(ceiling);
+        return this;
+    }
+
+    int size() {
+        return n;
+    }
+
+    PodInfo candidate(int i) {
+        return candidates.get(i);
+    }
+
+    /** What candidate {@code i} frees of the {@code d}-th short resource. */
+    long amount(int d, int i) {
+        return amounts[d * n + i];
+    }
+
+    /** How much of what is short candidate {@code i} frees, as a sum of shares (to take the most useful first). */
+    double share(int i) {
+        return shares[i];
+    }
+
+    Resources deficit() {
+        return deficit;
+    }
+
+    int lowestPriority() {
+        return lowest;
+    }
+
+    /** The fewest candidates that could free the most demanding short resource; -1 if all of them cannot. */
+    int fewest() {
+        return fewest;
+    }
+
+    /** As {@link #fewest}, among the candidates of priority at most the ceiling the scan was made for. */
+    int fewestUpToCeiling() {
+        return fewestUpToCeiling;
+    }
+
+    long ceiling() {
+        return ceiling;
+    }
+
+    /** The fewest, over the short resources, of the candidates of at most {@code bound} that could free each. */
+    private int fewest(long bound) {
+        int most = 0;
+        for (int d = 0; d < deficit.size(); d++) {
+            int taken = fewestFor(d, bound);
+            if (taken < 0) {
+                return -1;
+            }
+            most = Math.max(most, taken);
+        }
+        return most;
+    }
+
+    private int fewestFor(int d, long bound) {
+        long need = deficit.value(d);
+        int held = 0;
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            long amount = candidates.get(i).priority() > bound ? 0 : amounts[d * n + i];
+            total += amount;
+            held = keepLargest(amount, held);
+        }
+        long freed = 0;
+        for (int t = 0; t < held; t++) {
+            freed += top[t];
+            if (freed >= need) {
+                return t + 1;
+            }
+        }
+        if (total < need) {
+            return -1;
+        }
+        return fewestBySorting(d, bound, need); // more than TOP pods: many small ones
+    }
+
+    /** Keeps {@code amount} among the {@code held} largest, descending in {@link #top}; how many it now holds. */
+    private int keepLargest(long amount, int held) {
+        if (amount <= 0 || (held == TOP && amount <= top[TOP - 1])) {
+            return held;
+        }
+        int at = held < TOP ? held : TOP - 1;
+        while (at > 0 && top[at - 1] < amount) {
+            top[at] = top[at - 1];
+            at--;
+        }
+        top[at] = amount;
+        return Math.min(held + 1, TOP);
+    }
+
+    private int fewestBySorting(int d, long bound, long need) {
+        long[] sorted = new long[n];
+        for (int i = 0; i < n; i++) {
+            sorted[i] = candidates.get(i).priority() > bound ? 0 : amounts[d * n + i];
+        }
+        Arrays.sort(sorted);
+        long freed = 0;
+        int taken = 0;
+        for (int i = n - 1; i >= 0 && freed < need; i--) {
+            freed += sorted[i];
+            taken++;
+        }
+        return taken;
+    }
+}
