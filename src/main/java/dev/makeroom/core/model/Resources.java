@@ -17,10 +17,22 @@ public final class Resources {
 
     private final String[] names; // sorted, unique
     private final long[] values;
+    // cpu and memory also held here: a preemption reads them for every pod of every candidate node,
+    // and from a cold heap each array is one more load to wait for
+    private final long cpu;
+    private final long memory;
 
     private Resources(String[] names, long[] values) {
         this.names = names;
         this.values = values;
+        long cpuValue = 0;
+        long memoryValue = 0;
+        for (int i = 0; i < names.length; i++) {
+            cpuValue = CPU.equals(names[i]) ? values[i] : cpuValue;
+            memoryValue = MEMORY.equals(names[i]) ? values[i] : memoryValue;
+        }
+        this.cpu = cpuValue;
+        this.memory = memoryValue;
     }
 
     public static Resources of(Map<String, Long> amounts) {
@@ -77,6 +89,12 @@ public final class Resources {
     }
 
     public long get(String name) {
+        if (name == CPU) { // the constants, or the same names interned
+            return cpu;
+        }
+        if (name == MEMORY) {
+            return memory;
+        }
         for (int i = 0; i < names.length; i++) {
             if (names[i] == name) { // names are interned: most lookups end here without comparing text
                 return values[i];

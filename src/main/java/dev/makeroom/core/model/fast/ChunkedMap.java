@@ -15,10 +15,16 @@ import java.util.NoSuchElementException;
  */
 public final class ChunkedMap<K, V> {
 
-    private final Map<K, V>[] chunks;
+    /** The one empty chunk every empty map starts from: copied before any write, so never written. */
+    @SuppressWarnings("rawtypes")
+    private static final HashMap EMPTY_CHUNK = new HashMap<>(0);
+
+    // HashMaps, not read-only wrappers: a lookup runs for every victim the scheduler names, and the
+    // wrapper was one more object to load from a cold heap. No chunk is written once built.
+    private final HashMap<K, V>[] chunks;
     private final int size;
 
-    private ChunkedMap(Map<K, V>[] chunks, int size) {
+    private ChunkedMap(HashMap<K, V>[] chunks, int size) {
         this.chunks = chunks;
         this.size = size;
     }
@@ -29,8 +35,8 @@ public final class ChunkedMap<K, V> {
         if (Integer.bitCount(chunkCount) != 1) {
             throw new IllegalArgumentException("chunk count must be a power of two: " + chunkCount);
         }
-        Map<K, V>[] chunks = new Map[chunkCount];
-        java.util.Arrays.fill(chunks, Map.of());
+        HashMap<K, V>[] chunks = new HashMap[chunkCount];
+        java.util.Arrays.fill(chunks, EMPTY_CHUNK);
         return new ChunkedMap<>(chunks, 0);
     }
 
@@ -97,10 +103,11 @@ public final class ChunkedMap<K, V> {
 
     /** Collects changes, copying each touched chunk once, and freezes them into a new map (once). */
     public static final class Editor<K, V> {
-        private final Map<K, V>[] chunks;
+        private final HashMap<K, V>[] chunks;
         private final boolean[] copied;
         private final ChunkedMap<K, V> base;
         private int size;
+        private boolean built; // the built map shares the chunks: no write after
 
         private Editor(ChunkedMap<K, V> base) {
             this.base = base;
@@ -110,6 +117,9 @@ public final class ChunkedMap<K, V> {
         }
 
         private Map<K, V> writable(Object key) {
+            if (built) {
+                throw new IllegalStateException("this editor has built its map");
+            }
             int c = base.chunkOf(key);
             if (!copied[c]) {
                 chunks[c] = new HashMap<>(chunks[c]);
@@ -133,11 +143,10 @@ public final class ChunkedMap<K, V> {
         }
 
         public ChunkedMap<K, V> build() {
-            for (int c = 0; c < chunks.length; c++) {
-                if (copied[c]) {
-                    chunks[c] = Collections.unmodifiableMap(chunks[c]);
-                }
+            if (built) {
+                throw new IllegalStateException("this editor has built its map");
             }
+            built = true;
             return new ChunkedMap<>(chunks, size);
         }
     }
