@@ -12,11 +12,16 @@ import java.util.regex.Pattern;
 /**
  * The GC log of a makeroom started with {@code -Xlog:gc:file=…} ({@link #jvmArg}): the pauses written
  * since a mark, as the collector timed them ("GC(12) Pause Young (Normal) (G1 Evacuation Pause)
- * 300M->20M(512M) 3.456ms").
+ * 300M->20M(512M) 3.456ms"), and when the application was stopped or marked, on the wall clock (each
+ * line starts with its time), to line up with requests.
  */
 final class GcLog {
 
     private static final Pattern PAUSE = Pattern.compile("Pause (\\S+).* ([0-9.]+)ms$");
+    private static final Pattern WALL = Pattern.compile("^\\[([^]]+)]");
+    private static final Pattern MARKING = Pattern.compile("GC\\((\\d+)\\) Concurrent Mark Cycle( [0-9.]+ms)?$");
+    private static final java.time.format.DateTimeFormatter TIME =
+            java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ");
 
     private final Path file;
 
@@ -25,7 +30,7 @@ final class GcLog {
     }
 
     String jvmArg() {
-        return "-Xlog:gc:file=" + file;
+        return "-Xlog:gc:file=" + file + ":time,uptime,level,tags";
     }
 
     /** Where the log ends now: pauses after this are the next phase's. */
@@ -50,5 +55,35 @@ final class GcLog {
 
     /** One stop of the application: its kind (Young, Remark, Cleanup, Full) and length. */
     record Pause(String kind, double millis) {
+    }
+
+    /** When the application was stopped ({@code marking} false) or a concurrent marking cycle ran, in wall-clock ms. */
+    record Window(long fromMillis, long toMillis, boolean marking) {
+        boolean overlaps(long from, long to) {
+            return from <= toMillis && fromMillis <= to;
+        }
+    }
+
+    /** Every pause and marking cycle the log holds, on the wall clock. */
+    List<Window> windows() throws IOException {
+        List<Window> windows = new ArrayList<>();
+        java.util.Map<String, Long> markingFrom = new java.util.HashMap<>();
+        for (String line : Files.readAllLines(file)) {
+            Matcher wall = WALL.matcher(line);
+            if (!wall.find()) {
+                continue;
+            }
+            long at = java.time.OffsetDateTime.parse(wall.group(1), TIME).toInstant().toEpochMilli();
+            Matcher pause = PAUSE.matcher(line.trim());
+            Matcher marking = MARKING.matcher(line.trim());
+            if (pause.find()) {
+                windows.add(new Window(at - (long) Math.ceil(Double.parseDouble(pause.group(2))), at, false));
+            } else if (marking.find() && marking.group(2) == null) {
+                markingFrom.put(marking.group(1), at);
+            } else if (marking.find(0) && markingFrom.containsKey(marking.group(1))) {
+                windows.add(new Window(markingFrom.remove(marking.group(1)), at, true));
+            }
+        }
+        return windows;
     }
 }

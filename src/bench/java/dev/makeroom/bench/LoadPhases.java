@@ -36,8 +36,27 @@ final class LoadPhases {
         this.server = server;
     }
 
-    /** serverP99Ms: the bucket bound of makeroom's own histogram below which 99% of its timings fell (NaN: not taken). */
-    record Result(String name, int requests, int errors, double seconds, long[] nanos, double serverP99Ms) {
+    /** One request: when it started (wall clock, ms; for the open loop, when it was due) and how long it took. */
+    record Sample(long startMillis, long nanos) {
+        long endMillis() {
+            return startMillis + (nanos + 999_999) / 1_000_000;
+        }
+    }
+
+    /**
+     * serverP99Ms: the bucket bound of makeroom's own histogram below which 99% of its timings fell (NaN:
+     * not taken); samples: every request in the order sent.
+     */
+    record Result(String name, int requests, int errors, double seconds, long[] nanos, double serverP99Ms,
+                  List<Sample> samples) {
+
+        /** The slowest {@code share} of the requests (at least one), slowest first. */
+        List<Sample> slowest(double share) {
+            int count = Math.max(1, (int) Math.ceil(share * samples.size()));
+            return samples.stream().sorted(java.util.Comparator.comparingLong(Sample::nanos).reversed()).limit(count)
+                    .toList();
+        }
+
         double percentile(double p) {
             if (nanos.length == 0) {
                 return Double.NaN;
@@ -65,7 +84,7 @@ final class LoadPhases {
         TreeMap<Double, Long> before = single == null ? null : server.histogram(single);
         int total = rate * seconds;
         long periodNanos = 1_000_000_000L / rate;
-        ConcurrentLinkedQueue<Long> nanos = new ConcurrentLinkedQueue<>();
+        ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
         AtomicInteger errors = new AtomicInteger();
         CountDownLatch done = new CountDownLatch(total);
         // requests wait here from their scheduled start until a connection is free: that wait counts
@@ -82,7 +101,7 @@ final class LoadPhases {
                         } catch (IOException e) {
                             ok = false;
                         }
-                        nanos.add(System.nanoTime() - next.intended());
+                        samples.add(new Sample(next.dueMillis(), System.nanoTime() - next.intended()));
                         if (!ok) {
                             errors.incrementAndGet();
                         }
@@ -98,12 +117,14 @@ final class LoadPhases {
         }
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
         long start = System.nanoTime();
+        long startMillis = System.currentTimeMillis();
         AtomicLong issued = new AtomicLong();
         ticker.scheduleAtFixedRate(() -> {
             long k = issued.getAndIncrement();
             if (k < total) {
                 String verb = verbs.get();
-                due.add(new Scheduled(verb, bodiesFor.get(), start + k * periodNanos));
+                due.add(new Scheduled(verb, bodiesFor.get(), start + k * periodNanos,
+                        startMillis + k * periodNanos / 1_000_000));
             }
         }, 0, periodNanos, TimeUnit.NANOSECONDS);
         done.await(seconds + 120L, TimeUnit.SECONDS);
@@ -111,12 +132,13 @@ final class LoadPhases {
         workers.forEach(Thread::interrupt);
         double elapsed = (System.nanoTime() - start) / 1e9;
         double serverP99 = single == null ? Double.NaN : bound(before, server.histogram(single), 0.99);
-        Result result = new Result(name, total, errors.get() + (int) done.getCount(), elapsed, sorted(nanos), serverP99);
+        List<Sample> all = List.copyOf(samples);
+        Result result = new Result(name, total, errors.get() + (int) done.getCount(), elapsed, sorted(all), serverP99, all);
         System.out.println(result.line());
         return result;
     }
 
-    private record Scheduled(String verb, byte[] body, long intended) {
+    private record Scheduled(String verb, byte[] body, long intended, long dueMillis) {
     }
 
     Result closedLoop(String name, String verb, byte[] body, int count) throws Exception {
@@ -125,20 +147,21 @@ final class LoadPhases {
 
     /** {@code count} requests one after another, the bodies in turn. */
     Result closedLoop(String name, String verb, List<byte[]> bodies, int count) throws Exception {
-        List<Long> nanos = new ArrayList<>();
+        List<Sample> samples = new ArrayList<>();
         int errors = 0;
         TreeMap<Double, Long> before = server.histogram(verb);
         long start = System.nanoTime();
         try (RawHttpConnection connection = new RawHttpConnection("127.0.0.1", server.port)) {
             for (int i = 0; i < count; i++) {
+                long startedMillis = System.currentTimeMillis();
                 long t0 = System.nanoTime();
                 int status = connection.post("/scheduler/" + verb, bodies.get(i % bodies.size())).status();
-                nanos.add(System.nanoTime() - t0);
+                samples.add(new Sample(startedMillis, System.nanoTime() - t0));
                 errors += status == 200 ? 0 : 1;
             }
         }
-        Result result = new Result(name, count, errors, (System.nanoTime() - start) / 1e9, sorted(nanos),
-                bound(before, server.histogram(verb), 0.99));
+        Result result = new Result(name, count, errors, (System.nanoTime() - start) / 1e9, sorted(samples),
+                bound(before, server.histogram(verb), 0.99), samples);
         System.out.println(result.line());
         return result;
     }
@@ -158,8 +181,8 @@ final class LoadPhases {
         return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 
-    private static long[] sorted(Collection<Long> values) {
-        long[] a = values.stream().mapToLong(Long::longValue).toArray();
+    private static long[] sorted(Collection<Sample> samples) {
+        long[] a = samples.stream().mapToLong(Sample::nanos).toArray();
         Arrays.sort(a);
         return a;
     }

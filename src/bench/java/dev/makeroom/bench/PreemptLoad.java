@@ -157,7 +157,7 @@ public final class PreemptLoad {
         double allocated = after.value("jvm_gc_memory_allocated_bytes_total", "")
                 - before.value("jvm_gc_memory_allocated_bytes_total", "");
         Row row = new Row(name, body, result, request, decision, pauses, decisions == 0 ? Double.NaN : allocated / decisions,
-                outcomes);
+                outcomes, SlowestRequests.of(result, gc.windows()));
         System.out.println(row.line());
         return row;
     }
@@ -198,7 +198,7 @@ public final class PreemptLoad {
     }
 
     record Row(String name, PreemptBody body, LoadPhases.Result client, Timing request, Timing decision,
-               List<GcLog.Pause> pauses, double bytesPerDecision, PreemptOutcomes outcomes) {
+               List<GcLog.Pause> pauses, double bytesPerDecision, PreemptOutcomes outcomes, SlowestRequests slowest) {
 
         boolean asNamed() {
             return client.errors() == 0 && (body == PreemptBody.PREEMPTS ? outcomes.mostlyPreempt() : outcomes.noneEvicted());
@@ -209,10 +209,10 @@ public final class PreemptLoad {
         }
 
         String line() {
-            return String.format(Locale.ROOT, "| %s | %d | %.0f | %.2f / **%.2f** / %.2f | %s | %s | %d, %.1f | %.2f | %s |",
+            return String.format(Locale.ROOT, "| %s | %d | %.0f | %.2f / **%.2f** / %.2f | %s | %s | %d, %.1f | %s | %.2f | %s |",
                     name, client.requests(), client.requests() / client.seconds(), client.percentile(50),
                     client.percentile(99), client.percentile(99.9), request.text(), decision.text(), pauses.size(),
-                    longestPause(), bytesPerDecision / 1e6, outcomes.decisions());
+                    longestPause(), slowest.text(), bytesPerDecision / 1e6, outcomes.decisions());
         }
     }
 
@@ -263,10 +263,13 @@ public final class PreemptLoad {
                 + "allocated outside the young generation and not counted. Outcomes: makeroom's "
                 + "`makeroom_preemption_decisions_total` over the phase; the run fails unless the preempting phases "
                 + "mostly preempt (and more than half the candidates can make room) and the \"fits anyway\" "
-                + "phases evict nothing.\n\n");
+                + "phases evict nothing. Slowest 1%: of the phase's slowest hundredth of requests, how many "
+                + "overlapped a GC pause, how many (of the rest) a concurrent marking cycle, how many neither "
+                + "(the GC log's wall-clock times beside the client's).\n\n");
         report.append("| scenario | requests | req/s | client p50 / p99 / p99.9 ms | makeroom request p50 / p99 ms "
-                + "(mean) | decision p50 / p99 ms (mean) | GC pauses: count, longest ms | MB allocated per decision "
-                + "| outcomes |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+                + "(mean) | decision p50 / p99 ms (mean) | GC pauses: count, longest ms | slowest 1%: in a pause, "
+                + "in marking, neither | MB allocated per decision | outcomes |\n"
+                + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         rows.forEach(r -> report.append(r.line()).append('\n'));
         report.append("\nCandidate nodes of the first phase (").append(rows.get(0).name()).append("), by how they ended: ")
                 .append(rows.get(0).outcomes().nodes()).append(".\n<!-- preempt-load:end -->\n");
