@@ -1,6 +1,7 @@
 package dev.makeroom.core.model;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -87,8 +88,8 @@ final class BudgetIndex {
             if (first == null) {
                 return List.of();
             }
-            if (more == null) {
-                return List.of(first.budget());
+            if (more == null) { // a singleton list: callers' forEach makes no iterator over it
+                return Collections.singletonList(first.budget());
             }
             more.add(first);
             more.sort((a, b) -> Integer.compare(a.position(), b.position()));
