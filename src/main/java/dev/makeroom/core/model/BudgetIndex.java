@@ -61,27 +61,17 @@ final class BudgetIndex {
         List<DisruptionBudget> covering(PodInfo pod) {
             Filed first = null; // most pods are covered by one budget or none: a list only past one
             List<Filed> more = null;
-            for (int i = 0; i < unlabelled.size(); i++) {
-                Filed filed = unlabelled.get(i);
-                if (filed.budget().covers(pod)) {
-                    if (first == null) {
-                        first = filed;
-                    } else {
-                        more = added(more, filed);
+            for (int k = -1; k < keys.length; k++) { // the unlabelled budgets, then those filed under each key
+                List<Filed> filed = k < 0 ? unlabelled : filedUnder(keys[k], pod);
+                for (int i = 0; filed != null && i < filed.size(); i++) {
+                    Filed budget = filed.get(i);
+                    if (!budget.budget().covers(pod)) {
+                        continue;
                     }
-                }
-            }
-            for (String key : keys) {
-                String value = pod.labels().get(key);
-                List<Filed> filedUnder = value == null ? null : byLabel.get(key).get(value);
-                for (int i = 0; filedUnder != null && i < filedUnder.size(); i++) {
-                    Filed filed = filedUnder.get(i);
-                    if (filed.budget().covers(pod)) {
-                        if (first == null) {
-                            first = filed;
-                        } else {
-                            more = added(more, filed);
-                        }
+                    if (first == null) {
+                        first = budget;
+                    } else {
+                        more = added(more, budget);
                     }
                 }
             }
@@ -96,6 +86,12 @@ final class BudgetIndex {
             List<DisruptionBudget> covering = new ArrayList<>(more.size());
             more.forEach(f -> covering.add(f.budget()));
             return covering;
+        }
+
+        /** The budgets filed under {@code key} and the pod's value of it, or null. */
+        private List<Filed> filedUnder(String key, PodInfo pod) {
+            String value = pod.labels().get(key);
+            return value == null ? null : byLabel.get(key).get(value);
         }
 
         private static List<Filed> added(List<Filed> list, Filed filed) {
