@@ -45,7 +45,7 @@ final class LoadPhases {
 
     /**
      * serverP99Ms: the bucket bound of makeroom's own histogram below which 99% of its timings fell (NaN:
-     * not taken); samples: every request in the order sent.
+     * not taken); samples: every request, in the order answered.
      */
     record Result(String name, int requests, int errors, double seconds, long[] nanos, double serverP99Ms,
                   List<Sample> samples) {
