@@ -19,8 +19,10 @@ import java.util.Map;
  * of thousands of small objects was that collection's pause, 10–30 ms, the preempt verb's p99.
  * Arrays of primitives are copied whole, in microseconds. Node names and victims are the snapshot's
  * own objects, kept by reference. Objectives are kept once per distinct value (the nodes a bound
- * settled against the best are alike, often all of them) and search statistics only where a search
- * ran, so a decision of 500 nodes keeps about 15 KB.
+ * settled against the best are alike, often all of them), search statistics, details and PDB
+ * violations only where there are any, and counts and objective numbers in chars (a value too large
+ * for one is kept aside), so a decision of 500 nodes keeps about 9 KB: what every young collection
+ * under preemption load copies is the last 200 of these.
  */
 public final class PackedDecision {
 
@@ -29,6 +31,14 @@ public final class PackedDecision {
     private static final byte PROVEN_OPTIMAL = 2;
     private static final byte LAST_RESORT = 4;
     private static final byte DOMINATED = 8;
+    private static final int REASON_SHIFT = 4; // a flag byte's high half: the InfeasibleReason's ordinal + 1, 0 for none
+    private static final char SPILLED = Character.MAX_VALUE; // a small column's value too large to hold: see its spill
+
+    static {
+        if (InfeasibleReason.values().length >= 1 << (8 - REASON_SHIFT)) {
+            throw new ExceptionInInitializerError("InfeasibleReason outgrew the flag byte's high half");
+        }
+    }
 
     private final PodRef pod;
     private final DecisionOutcome outcome;
@@ -37,12 +47,15 @@ public final class PackedDecision {
     private final long nanos;
     private final int[] chosen;          // indexes into the verdicts, in the answer's order
     private final String[] nodes;
-    private final byte[] flags;
-    private final byte[] reasons;        // InfeasibleReason ordinal, or -1 for a feasible node
-    private final int[] victimsFrom;     // node i's victims are victims[victimsFrom[i] .. victimsFrom[i + 1])
+    private final byte[] flags;          // the bits above, and the reason in the high half
+    // columns of chars, not ints (the young collections copy the log's recent decisions): a value
+    // of SPILLED or more is kept in the column's spill instead
+    private final char[] victimCounts;   // node i's victims follow those of the nodes before it in victims
+    private final Sparse<Integer> victimCountSpill;
     private final PodInfo[] victims;
-    private final int[] pdbViolations;
-    private final int[] objectiveOf;     // per feasible node, which of the distinct objectives is its own
+    private final Sparse<Integer> pdbViolations; // where not 0
+    private final char[] objectiveOf;    // per feasible node, which of the distinct objectives is its own
+    private final Sparse<Integer> objectiveOfSpill;
     private final long[] objectives;     // the distinct objectives, OBJECTIVE_WIDTH components each
     private final Sparse<String> details;
     private final Sparse<SearchStats> stats; // where a search ran (the rest: SearchStats.NONE)
@@ -57,10 +70,11 @@ public final class PackedDecision {
         nanos = decision.nanos();
         nodes = new String[n];
         flags = new byte[n];
-        reasons = new byte[n];
-        victimsFrom = new int[n + 1];
-        pdbViolations = new int[n];
-        objectiveOf = new int[n];
+        victimCounts = new char[n];
+        victimCountSpill = new Sparse<>();
+        pdbViolations = new Sparse<>();
+        objectiveOf = new char[n];
+        objectiveOfSpill = new Sparse<>();
         details = new Sparse<>();
         stats = new Sparse<>();
         Map<Objective, Integer> distinct = new LinkedHashMap<>(); // numbered in order, packed below
@@ -74,20 +88,20 @@ public final class PackedDecision {
             NodeVerdict v = verdicts.get(i);
             nodes[i] = v.node();
             flags[i] = (byte) ((v.isFeasible() ? FEASIBLE : 0) | (v.provenOptimal() ? PROVEN_OPTIMAL : 0)
-                    | (v.lastResort() ? LAST_RESORT : 0) | (v.dominated() ? DOMINATED : 0));
-            reasons[i] = (byte) (v.reason() == null ? -1 : v.reason().ordinal());
+                    | (v.lastResort() ? LAST_RESORT : 0) | (v.dominated() ? DOMINATED : 0)
+                    | (v.reason() == null ? 0 : v.reason().ordinal() + 1) << REASON_SHIFT);
             details.put(i, v.detail());
             stats.put(i, v.stats().equals(SearchStats.NONE) ? null : v.stats());
-            victimsFrom[i] = at;
             if (v.isFeasible()) {
                 for (PodInfo victim : v.victims().victims()) {
                     victims[at++] = victim;
                 }
-                pdbViolations[i] = v.victims().pdbViolations();
-                objectiveOf[i] = distinct.computeIfAbsent(v.victims().objective(), o -> distinct.size());
+                small(victimCounts, victimCountSpill, i, v.victims().victims().size());
+                pdbViolations.put(i, v.victims().pdbViolations() == 0 ? null : v.victims().pdbViolations());
+                small(objectiveOf, objectiveOfSpill, i,
+                        distinct.computeIfAbsent(v.victims().objective(), o -> distinct.size()));
             }
         }
-        victimsFrom[n] = at;
         objectives = new long[OBJECTIVE_WIDTH * distinct.size()];
         distinct.forEach(this::pack);
         chosen = new int[decision.chosen().size()];
@@ -121,8 +135,10 @@ public final class PackedDecision {
     /** The decision as it was made. */
     public PreemptionDecision unpack() {
         List<NodeVerdict> verdicts = new ArrayList<>(nodes.length);
+        int from = 0;
         for (int i = 0; i < nodes.length; i++) {
-            verdicts.add(verdict(i));
+            verdicts.add(verdict(i, from));
+            from += (flags[i] & FEASIBLE) != 0 ? read(victimCounts, victimCountSpill, i) : 0;
         }
         List<NodeVerdict> answered = new ArrayList<>(chosen.length);
         for (int c : chosen) {
@@ -133,18 +149,36 @@ public final class PackedDecision {
         return new PreemptionDecision(pod, outcome, detail, strategy, verdicts, answered, nanos);
     }
 
-    private NodeVerdict verdict(int i) {
+    /** Node {@code i}'s verdict, its victims (if any) from {@code victims[from]}. */
+    private NodeVerdict verdict(int i, int from) {
         SearchStats searched = stats.get(i);
         VictimSet set = null;
         if ((flags[i] & FEASIBLE) != 0) {
-            int from = OBJECTIVE_WIDTH * objectiveOf[i];
-            set = new VictimSet(Arrays.asList(victims).subList(victimsFrom[i], victimsFrom[i + 1]), pdbViolations[i],
-                    new Objective(objectives[from], objectives[from + 1], objectives[from + 2], objectives[from + 3],
-                            Arrays.copyOfRange(objectives, from + 4, from + OBJECTIVE_WIDTH)));
+            int o = OBJECTIVE_WIDTH * read(objectiveOf, objectiveOfSpill, i);
+            Integer violations = pdbViolations.get(i);
+            set = new VictimSet(Arrays.asList(victims).subList(from, from + read(victimCounts, victimCountSpill, i)),
+                    violations == null ? 0 : violations,
+                    new Objective(objectives[o], objectives[o + 1], objectives[o + 2], objectives[o + 3],
+                            Arrays.copyOfRange(objectives, o + 4, o + OBJECTIVE_WIDTH)));
         }
-        return new NodeVerdict(nodes[i], set, reasons[i] < 0 ? null : InfeasibleReason.values()[reasons[i]],
+        int reason = (flags[i] & 0xFF) >>> REASON_SHIFT;
+        return new NodeVerdict(nodes[i], set, reason == 0 ? null : InfeasibleReason.values()[reason - 1],
                 details.get(i), (flags[i] & PROVEN_OPTIMAL) != 0, (flags[i] & LAST_RESORT) != 0,
                 (flags[i] & DOMINATED) != 0, searched == null ? SearchStats.NONE : searched);
+    }
+
+    /** Puts {@code value} (never negative) at {@code i} of a char column, or in its spill when too large. */
+    private static void small(char[] column, Sparse<Integer> spill, int i, int value) {
+        if (value < SPILLED) {
+            column[i] = (char) value;
+        } else {
+            column[i] = SPILLED;
+            spill.put(i, value);
+        }
+    }
+
+    private static int read(char[] column, Sparse<Integer> spill, int i) {
+        return column[i] < SPILLED ? column[i] : spill.get(i);
     }
 
     private void pack(Objective objective, int k) {
