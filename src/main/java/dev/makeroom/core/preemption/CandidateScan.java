@@ -13,10 +13,11 @@ import java.util.List;
  * and among those of at most a ceiling priority.
  *
  * <p>The fewest is the smallest {@code t} whose {@code t} largest amounts reach what is short, so
- * the pass keeps each resource's {@value #TOP} largest amounts (all, and at most the ceiling) and
- * their totals; a node that needs more of its pods than that (many small pods) sorts the amounts
+ * each count walks the gathered amounts once per short resource, keeping the {@value #TOP} largest
+ * and the total; a node that needs more of its pods than that (many small pods) sorts the amounts
  * instead. Every candidate node of a preemption is scanned, so one scan per thread is refilled for
- * each node rather than made anew ({@link #of}); a scan is read before the next is asked for.
+ * each node rather than made anew ({@link #of}); a scan is read before the next is asked for, and
+ * holds the last node's candidates until then.
  */
 final class CandidateScan {
 
