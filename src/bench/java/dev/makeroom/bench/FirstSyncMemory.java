@@ -21,8 +21,9 @@ import java.util.regex.Pattern;
 /**
  * makeroom's first sync of a large cluster in its own JVM under a heap cap: a generated cluster
  * ({@link ApiStub}: default 5,000 nodes × 30 pods) served over HTTP by fabric8's mock server in this
- * JVM, makeroom in a child JVM with the image's JVM flags and {@code -Xmx<cap>} watching it. Reports whether makeroom became
- * ready, how long after start, its peak resident size (VmHWM) and its heap after a full GC.
+ * JVM, makeroom in a child JVM with the image's JVM flags and {@code -Xmx<cap>} watching it.
+ * Reports whether makeroom became ready, how long after start, its peak resident size (VmHWM) and
+ * its heap after a full GC.
  *
  * <p>{@code ./mvnw -B -Pbench test-compile exec:exec -Dbench.main=dev.makeroom.bench.FirstSyncMemory
  * -Dbench.args="5000 30 512m" -Dbench.jvmArgs=-Xmx6g}
