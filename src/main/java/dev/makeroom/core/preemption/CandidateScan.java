@@ -10,12 +10,14 @@ import java.util.List;
  * What the checks before a search read of a node's candidates, gathered in one pass: per resource
  * short, what each candidate frees; each candidate's share of what is short; the lowest priority;
  * and the fewest candidates that could free the most demanding short resource, among all of them
- * and among those of at most a ceiling priority.
+ * and among those of at most a ceiling priority; and, when asked, each tie-break's smallest costs
+ * among the latter.
  *
  * <p>The fewest is the smallest {@code t} whose {@code t} largest amounts reach what is short, so
  * each count walks the gathered amounts once per short resource, keeping the {@value #TOP} largest
- * and the total; a node that needs more of its pods than that (many small pods) sorts the amounts
- * instead. Every candidate node of a preemption is scanned, so one scan per thread is refilled for
+ * (by the insertion into a short sorted run that keeps the tie-breaks' smallest costs too) and the
+ * total; a node that needs more of its pods than that (many small pods) sorts the amounts instead.
+ * Every candidate node of a preemption is scanned, so one scan per thread is refilled for
  * each node rather than made anew ({@link #of}); a scan is read before the next is asked for, and
  * holds the last node's candidates until then.
  */
@@ -31,7 +33,7 @@ final class CandidateScan {
     private int n;
     private long[] amounts = new long[64];   // amounts[d * n + i]: what candidate i frees of short resource d
     private double[] shares = new double[32];
-    private final long[] top = new long[TOP];
+    private final long[] top = new long[TOP]; // the largest amounts, negated, ascending
     private int lowest;
     private int fewest;
     private int fewestUpToCeiling;
@@ -133,11 +135,14 @@ final class CandidateScan {
         for (int i = 0; i < n; i++) {
             long amount = candidates.get(i).priority() > bound ? 0 : amounts[d * n + i];
             total += amount;
-            held = keepLargest(amount, held);
+            if (amount > 0) { // the largest kept as the smallest of their negations
+                keepSmallest(top, 0, TOP, held, -amount);
+                held = Math.min(held + 1, TOP);
+            }
         }
         long freed = 0;
         for (int t = 0; t < held; t++) {
-            freed += top[t];
+            freed -= top[t];
             if (freed >= need) {
                 return t + 1;
             }
@@ -148,18 +153,38 @@ final class CandidateScan {
         return fewestBySorting(d, bound, need); // more than TOP pods: many small ones
     }
 
-    /** Keeps {@code amount} among the {@code held} largest, descending in {@link #top}; how many it now holds. */
-    private int keepLargest(long amount, int held) {
-        if (amount <= 0 || (held == TOP && amount <= top[TOP - 1])) {
-            return held;
+    /**
+     * Keeps in {@code smallest}, per tie-break {@code t} from {@code t * k}, the {@code k} smallest
+     * costs among the candidates of priority at most the ceiling, ascending; how many it holds. All
+     * tie-breaks in one pass over the candidates: they are wanted when the bound ties the cutoff up to
+     * them, which is when they usually tie too.
+     */
+    int smallestCosts(int k, long[] smallest) {
+        int held = 0;
+        for (int i = 0; i < n; i++) {
+            PodInfo pod = candidates.get(i);
+            if (pod.priority() > ceiling) {
+                continue;
+            }
+            for (int t = 0; t < TieBreak.COUNT; t++) {
+                keepSmallest(smallest, t * k, k, Math.min(held, k), TieBreak.ALL.get(t).cost(pod));
+            }
+            held++;
         }
-        int at = held < TOP ? held : TOP - 1;
-        while (at > 0 && top[at - 1] < amount) {
-            top[at] = top[at - 1];
+        return Math.min(held, k);
+    }
+
+    /** Puts {@code value} among the {@code held} smallest kept ascending at {@code from}, keeping at most {@code k}. */
+    private static void keepSmallest(long[] kept, int from, int k, int held, long value) {
+        if (held == k && value >= kept[from + k - 1]) {
+            return;
+        }
+        int at = from + (held < k ? held : k - 1);
+        while (at > from && kept[at - 1] > value) {
+            kept[at] = kept[at - 1];
             at--;
         }
-        top[at] = amount;
-        return Math.min(held + 1, TOP);
+        kept[at] = value;
     }
 
     private int fewestBySorting(int d, long bound, long need) {

@@ -92,7 +92,7 @@ final class QuickDomination {
             return c < 0;
         }
         long[] smallest = new long[TieBreak.COUNT * fewest];
-        int held = smallestCosts(scan, fewest, ceiling, smallest);
+        int held = scan.smallestCosts(fewest, smallest);
         for (int t = 0; c == 0 && t < TieBreak.COUNT; t++) {
             long sum = 0;
             for (int j = 0; j < held; j++) {
@@ -101,40 +101,6 @@ final class QuickDomination {
             c = Long.compare(sum, cutoff.tieBreak(TieBreak.ALL.get(t)));
         }
         return c < 0;
-    }
-
-    /**
-     * Keeps in {@code smallest}, per tie-break {@code t} from {@code t * k}, the {@code k} smallest
-     * costs among the candidates of priority at most {@code ceiling}, ascending; how many it holds.
-     * All tie-breaks in one pass over the candidates: they are wanted when the bound ties the cutoff
-     * up to them, which is when they usually tie too.
-     */
-    private static int smallestCosts(CandidateScan scan, int k, long ceiling, long[] smallest) {
-        int held = 0;
-        for (int i = 0; i < scan.size(); i++) {
-            PodInfo pod = scan.candidate(i);
-            if (pod.priority() > ceiling) {
-                continue;
-            }
-            for (int t = 0; t < TieBreak.COUNT; t++) {
-                keepSmallest(smallest, t * k, k, Math.min(held, k), TieBreak.ALL.get(t).cost(pod));
-            }
-            held++;
-        }
-        return Math.min(held, k);
-    }
-
-    /** Puts {@code value} among the {@code held} smallest kept ascending at {@code from}, keeping at most {@code k}. */
-    private static void keepSmallest(long[] kept, int from, int k, int held, long value) {
-        if (held == k && value >= kept[from + k - 1]) {
-            return;
-        }
-        int at = from + (held < k ? held : k - 1);
-        while (at > from && kept[at - 1] > value) {
-            kept[at] = kept[at - 1];
-            at--;
-        }
-        kept[at] = value;
     }
 
     /** The best pod of the lowest priority that alone frees everything and whose budgets allow it, or null. */
