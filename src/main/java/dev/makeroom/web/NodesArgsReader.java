@@ -72,9 +72,7 @@ final class NodesArgsReader {
                 parser.skipChildren();
             }
         }
-        if (parser.nextToken() != null) {
-            throw new BadRequestException("malformed JSON: trailing content after the request object");
-        }
+        WireTokens.endBody(parser);
         if (names != null) {
             return new NodesArgs(pod, names, null, null);
         }

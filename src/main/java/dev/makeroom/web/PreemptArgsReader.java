@@ -54,9 +54,7 @@ final class PreemptArgsReader {
                 parser.skipChildren();
             }
         }
-        if (parser.nextToken() != null) {
-            throw new BadRequestException("malformed JSON: trailing content after the request object");
-        }
+        WireTokens.endBody(parser);
         return new PreemptArgs(pod, meta != null ? meta : full);
     }
 

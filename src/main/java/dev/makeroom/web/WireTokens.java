@@ -20,6 +20,13 @@ final class WireTokens {
         }
     }
 
+    /** Checks that nothing follows the request body's closing brace: anything there is bad input. */
+    static void endBody(JsonParser parser) {
+        if (parser.nextToken() != null) {
+            throw new BadRequestException("malformed JSON: trailing content after the request object");
+        }
+    }
+
     /** How a token is named in error messages: the kind of value it starts. */
     static String kindOf(JsonToken token) {
         return switch (token) {
