@@ -42,17 +42,10 @@ public final class FirstSyncMemory {
         int port = ServerProcess.freePort();
         int management = ServerProcess.freePort();
         Path log = Files.createTempFile("makeroom-first-sync", ".log");
-        // the image's flags (its collector and when it marks shape how much heap a sync needs)
-        List<String> jvmArgs = new java.util.ArrayList<>(ServerProcess.imageJvmFlags(Path.of("Dockerfile")));
-        jvmArgs.addAll(List.of("-Xms" + heap, "-Xmx" + heap));
+        // as the image runs it (its collector, and when it marks, shape how much heap a sync needs);
         // e.g. -Dsync.serverJvmArgs=-XX:StartFlightRecording=filename=sync.jfr to profile makeroom's sync
-        jvmArgs.addAll(ServerProcess.jvmArgsFrom("sync.serverJvmArgs"));
-        jvmArgs.addAll(List.of(
-                "-Dkubernetes.master=" + server.url("/"), "-Dkubernetes.auth.tryKubeConfig=false",
-                "-Dkubernetes.auth.tryServiceAccount=false", "-Dkubernetes.namespace=makeroom-system"));
-        List<String> command = ServerProcess.command(jvmArgs, List.of("--server.port=" + port, "--management.server.port=" + management,
-                "--makeroom.cluster.source=kubernetes", "--makeroom.cluster.config-map-namespace=makeroom-system",
-                "--logging.level.dev.makeroom=INFO"));
+        List<String> command = ServerProcess.liveCommand(server.url("/"), heap,
+                ServerProcess.jvmArgsFrom("sync.serverJvmArgs"), port, management);
         long start = System.nanoTime();
         Process makeroom = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {

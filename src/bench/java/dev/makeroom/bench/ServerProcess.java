@@ -64,25 +64,35 @@ final class ServerProcess implements AutoCloseable {
 
     /**
      * makeroom watching the API server at {@code apiUrl} (its live view, as in a cluster), started as
-     * the image runs it: the image's JVM flags ({@link #imageJvmFlags}) with the heap fixed at
-     * {@code heap} in place of its share of the container's memory, the shipped log level;
-     * {@code extraJvmArgs} beside (e.g. a GC log).
+     * {@link #liveCommand} says, with {@code -Dload.serverJvmArgs=…} beside; returned once ready.
      */
     static ServerProcess startLive(String apiUrl, String heap, List<String> extraJvmArgs, Path log) throws IOException {
         int port = freePort();
         int management = freePort();
+        List<String> jvmArgs = new ArrayList<>(extraJvmArgs);
+        jvmArgs.addAll(jvmArgsFrom("load.serverJvmArgs"));
+        Process process = new ProcessBuilder(liveCommand(apiUrl, heap, jvmArgs, port, management))
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ServerProcess server = new ServerProcess(process, port, management, heap);
+        server.awaitReady();
+        return server;
+    }
+
+    /**
+     * The command of makeroom watching the API server at {@code apiUrl}, as the image runs it: the
+     * image's JVM flags ({@link #imageJvmFlags}) with the heap fixed at {@code heap} in place of its
+     * share of the container's memory, the shipped log level; {@code extraJvmArgs} last (e.g. a GC
+     * log, a flight recording).
+     */
+    static List<String> liveCommand(String apiUrl, String heap, List<String> extraJvmArgs, int port, int management)
+            throws IOException {
         List<String> jvmArgs = new ArrayList<>(imageJvmFlags(Path.of("Dockerfile")));
         jvmArgs.addAll(List.of("-Xms" + heap, "-Xmx" + heap, "-Dkubernetes.master=" + apiUrl,
                 "-Dkubernetes.auth.tryKubeConfig=false", "-Dkubernetes.auth.tryServiceAccount=false",
                 "-Dkubernetes.namespace=makeroom-system"));
         jvmArgs.addAll(extraJvmArgs);
-        jvmArgs.addAll(jvmArgsFrom("load.serverJvmArgs"));
-        List<String> command = command(jvmArgs, List.of("--server.port=" + port, "--management.server.port=" + management,
+        return command(jvmArgs, List.of("--server.port=" + port, "--management.server.port=" + management,
                 "--makeroom.cluster.source=kubernetes", "--makeroom.cluster.config-map-namespace=makeroom-system"));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        ServerProcess server = new ServerProcess(process, port, management, heap);
-        server.awaitReady();
-        return server;
     }
 
     /**
