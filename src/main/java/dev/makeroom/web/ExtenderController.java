@@ -96,9 +96,9 @@ class ExtenderController {
         if (warmups.isWarmup(request)) { // makeroom's own warm-up: decided as any call, never counted nor logged
             return ok(unrecordedPreemptAnswer(body, view.snapshot()));
         }
-        PreemptArgsReader.PreemptArgs args = json.readPreemptArgs(body);
         boolean ready = view.ready();
         ClusterSnapshot snapshot = view.snapshot();
+        PreemptArgsReader.PreemptArgs args = json.readPreemptArgs(body, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         List<Candidate> candidates = candidates(args);
         if (!ready) {
@@ -114,12 +114,11 @@ class ExtenderController {
                 decision.provenOptimal() ? "proven optimal" : "not proven optimal" + unproven(decision),
                 decision.chosen().isEmpty() ? "" : ", " + decision.chosen().get(0).victims().objective());
         if (decision.outcome() == DecisionOutcome.PREEMPT) {
-            SchedulersChoice schedulers = SchedulersChoice.of(snapshot, candidates);
-            if (schedulers != null) {
-                metrics.recordBeside(schedulers, decision.chosen().get(0));
+            if (decision.schedulers() != null) {
+                metrics.recordBeside(decision.schedulers(), decision.chosen().get(0));
             }
             if (events.enabled()) {
-                events.record(decision.pod(), eventMessage(decision, schedulers));
+                events.record(decision.pod(), eventMessage(decision));
             }
         }
         return ok(preemptAnswer(decision));
@@ -152,13 +151,14 @@ class ExtenderController {
      * in-process or over HTTP.
      */
     byte[] unrecordedPreemptAnswer(byte[] body, ClusterSnapshot snapshot) {
-        PreemptArgsReader.PreemptArgs args = json.readPreemptArgs(body);
+        PreemptArgsReader.PreemptArgs args = json.readPreemptArgs(body, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         return preemptAnswer(engine.decide(snapshot, pod, candidates(args), QueueRules.off()));
     }
 
     /** The preemptor's Event: where, whom, and beside the scheduler's own pick. */
-    static String eventMessage(PreemptionDecision decision, SchedulersChoice schedulers) {
+    static String eventMessage(PreemptionDecision decision) {
+        SchedulersChoice schedulers = decision.schedulers();
         NodeVerdict chosen = decision.chosen().get(0);
         List<PodInfo> victims = chosen.victims().victims();
         StringBuilder message = new StringBuilder("makeroom chose node ").append(chosen.node()).append(": evict ")

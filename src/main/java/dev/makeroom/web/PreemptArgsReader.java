@@ -1,5 +1,6 @@
 package dev.makeroom.web;
 
+import dev.makeroom.core.model.fast.NodeTable;
 import dev.makeroom.core.preemption.Candidate;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -11,7 +12,10 @@ import java.util.List;
  * Reads a preempt body in one streaming pass: the pod as a raw range of the body (fabric8 reads it
  * once), and each candidate node with the UIDs of the victims the scheduler named there, from
  * {@code NodeNameToMetaVictims} or, when that is absent or null, {@code NodeNameToVictims}. Only the
- * UIDs become Strings: a body of 500 nodes is read without a record per victim. Keys match
+ * UIDs become Strings: a body of 500 nodes is read without a record per victim. A node the snapshot
+ * knows is named by the snapshot's own String, so every later lookup of it is found by identity. The
+ * reader keeps where it is (map, node, victim) and spells the path out only for an error, not for
+ * each of a thousand victims. Keys match
  * case-insensitively and unknown keys are skipped, as Go's decoder does; a value of the wrong kind
  * is a {@link BadRequestException} naming where it is.
  */
@@ -22,18 +26,25 @@ final class PreemptArgsReader {
 
     private final JsonParser parser;
     private final byte[] body;
+    private final NodeTable known;
+    // where the reader is, for errors: the map, its node (or null), the victim (or -1)
+    private String map;
+    private String node;
+    private int victim = -1;
 
     /** The pod (null when absent or null) and the candidates (null when neither map is given). */
     record PreemptArgs(RawJson pod, List<Candidate> candidates) {
     }
 
-    private PreemptArgsReader(JsonParser parser, byte[] body) {
+    private PreemptArgsReader(JsonParser parser, byte[] body, NodeTable known) {
         this.parser = parser;
         this.body = body;
+        this.known = known;
     }
 
-    static PreemptArgs read(JsonParser parser, byte[] body) {
-        return new PreemptArgsReader(parser, body).args();
+    /** The body's arguments; {@code known}: the snapshot's nodes, whose names are read as its own Strings. */
+    static PreemptArgs read(JsonParser parser, byte[] body, NodeTable known) {
+        return new PreemptArgsReader(parser, body, known).args();
     }
 
     private PreemptArgs args() {
@@ -59,26 +70,28 @@ final class PreemptArgsReader {
     }
 
     /** A map of node name to victims; {@code meta}: victims as {@code {"UID": …}}, else as pods' {@code metadata.uid}. */
-    private List<Candidate> candidates(String map, boolean meta) {
-        expect(JsonToken.START_OBJECT, map, "an object of node names to victims");
+    private List<Candidate> candidates(String name, boolean meta) {
+        map = name;
+        node = null;
+        expect(JsonToken.START_OBJECT, "", "an object of node names to victims");
         List<Candidate> candidates = new ArrayList<>();
         while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
-            String node = parser.currentName();
-            String at = map + "." + node;
+            node = knownName(parser.currentName());
+            victim = -1;
             if (parser.nextToken() == JsonToken.VALUE_NULL) {
                 candidates.add(new Candidate(node, List.of(), 0));
                 continue;
             }
-            expect(JsonToken.START_OBJECT, at, "an object with Pods and NumPDBViolations");
+            expect(JsonToken.START_OBJECT, "", "an object with Pods and NumPDBViolations");
             List<String> uids = List.of();
             long violations = 0;
             while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
                 String key = parser.currentName();
                 JsonToken value = parser.nextToken();
                 if (key.equalsIgnoreCase("Pods")) {
-                    uids = value == JsonToken.VALUE_NULL ? List.of() : uids(at + ".Pods", meta);
+                    uids = value == JsonToken.VALUE_NULL ? List.of() : uids(meta);
                 } else if (key.equalsIgnoreCase("NumPDBViolations")) {
-                    violations = count(at + ".NumPDBViolations");
+                    violations = count(".NumPDBViolations");
                 } else {
                     parser.skipChildren();
                 }
@@ -88,35 +101,42 @@ final class PreemptArgsReader {
         return candidates;
     }
 
-    private List<String> uids(String at, boolean meta) {
-        expect(JsonToken.START_ARRAY, at, "an array of victims");
+    /** The snapshot's own String for a node it knows, else the name as read. */
+    private String knownName(String name) {
+        int row = known.indexOf(name);
+        return row < 0 ? name : known.name(row);
+    }
+
+    private List<String> uids(boolean meta) {
+        expect(JsonToken.START_ARRAY, ".Pods", "an array of victims");
         List<String> uids = new ArrayList<>();
         for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
-            String where = at + "[" + uids.size() + "]";
+            victim = uids.size();
             String uid = null;
             if (t == JsonToken.START_OBJECT) {
-                uid = meta ? stringIn("UID", where) : uidInMetadata(where);
+                uid = meta ? stringIn("UID", "") : uidInMetadata();
             } else if (t != JsonToken.VALUE_NULL) {
-                throw invalid(where, "an object");
+                throw invalid("", "an object");
             }
             if (uid == null || uid.isBlank()) {
-                throw new BadRequestException(where + (meta ? " has no UID" : " has no metadata.uid"));
+                throw new BadRequestException(where("") + (meta ? " has no UID" : " has no metadata.uid"));
             }
             uids.add(uid);
         }
+        victim = -1;
         return uids;
     }
 
     /** A victim pod's {@code metadata.uid}; the rest of the pod is skipped. */
-    private String uidInMetadata(String where) {
+    private String uidInMetadata() {
         String uid = null;
         while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
             boolean metadata = parser.currentName().equalsIgnoreCase("metadata");
             JsonToken value = parser.nextToken();
             if (metadata && value == JsonToken.START_OBJECT) {
-                uid = stringIn("uid", where + ".metadata");
+                uid = stringIn("uid", ".metadata");
             } else if (metadata && value != JsonToken.VALUE_NULL) {
-                throw invalid(where + ".metadata", "an object");
+                throw invalid(".metadata", "an object");
             } else {
                 parser.skipChildren();
             }
@@ -124,8 +144,11 @@ final class PreemptArgsReader {
         return uid;
     }
 
-    /** The string under {@code key} (any case) in the current object, walked to its end; null when absent or null. */
-    private String stringIn(String key, String where) {
+    /**
+     * The string under {@code key} (any case) in the current object, walked to its end; null when
+     * absent or null. {@code in}: the object's path below the current victim, for errors.
+     */
+    private String stringIn(String key, String in) {
         String found = null;
         while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
             boolean wanted = parser.currentName().equalsIgnoreCase(key);
@@ -135,33 +158,39 @@ final class PreemptArgsReader {
             } else if (value == JsonToken.VALUE_STRING) {
                 found = parser.getString();
             } else if (value != JsonToken.VALUE_NULL) {
-                throw invalid(where + "." + key, "a string");
+                throw invalid(in + "." + key, "a string");
             }
         }
         return found;
     }
 
     /** A whole number; null counts as 0, as Go leaves an int it was given null for. */
-    private long count(String at) {
+    private long count(String below) {
         JsonToken token = parser.currentToken();
         if (token == JsonToken.VALUE_NULL) {
             return 0;
         }
         if (token != JsonToken.VALUE_NUMBER_INT) {
-            throw invalid(at, "a whole number");
+            throw invalid(below, "a whole number");
         }
         return parser.getLongValue();
     }
 
-    private void expect(JsonToken kind, String at, String what) {
+    private void expect(JsonToken kind, String below, String what) {
         if (parser.currentToken() != kind) {
-            throw invalid(at, what);
+            throw invalid(below, what);
         }
     }
 
-    private BadRequestException invalid(String at, String what) {
-        return new BadRequestException("invalid request at " + at + ": expected " + what + ", found "
+    /** An error at {@code below} the reader's place. */
+    private BadRequestException invalid(String below, String what) {
+        return new BadRequestException("invalid request at " + where(below) + ": expected " + what + ", found "
                 + WireTokens.kindOf(parser.currentToken()));
+    }
+
+    /** The path of the reader's place, then {@code below}: {@code NodeNameToVictims.node-7.Pods[1].metadata}. */
+    private String where(String below) {
+        return map + (node == null ? "" : "." + node) + (victim < 0 ? "" : ".Pods[" + victim + "]") + below;
     }
 
     /** The current value as a range of the body; the parser is left on its last token. */

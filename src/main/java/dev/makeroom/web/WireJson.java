@@ -75,11 +75,14 @@ class WireJson {
         }
     }
 
-    /** A preempt body, read in one pass by Jackson's tokens ({@link PreemptArgsReader}). */
-    PreemptArgsReader.PreemptArgs readPreemptArgs(byte[] body) {
+    /**
+     * A preempt body, read in one pass by Jackson's tokens ({@link PreemptArgsReader}); the names of
+     * nodes {@code known} are read as its own Strings.
+     */
+    PreemptArgsReader.PreemptArgs readPreemptArgs(byte[] body, NodeTable known) {
         requireBody(body);
         try (JsonParser parser = mapper.createParser(body)) {
-            return PreemptArgsReader.read(parser, body);
+            return PreemptArgsReader.read(parser, body, known);
         } catch (JacksonException e) {
             throw malformed(e);
         }

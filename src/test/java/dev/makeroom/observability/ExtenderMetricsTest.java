@@ -43,7 +43,7 @@ class ExtenderMetricsTest {
         PodInfo pending = PodInfo.builder("p").priority(100).requests(Resources.of("cpu", 2000)).build();
         List<Candidate> offered = List.of(new Candidate("n1", List.of("a", "b")));
         PreemptionDecision decision = engine().decide(snapshot, pending, offered, QueueRules.off());
-        SchedulersChoice schedulers = SchedulersChoice.of(snapshot, offered);
+        SchedulersChoice schedulers = decision.schedulers();
         assertThat(schedulers).isEqualTo(new SchedulersChoice("n1", 2, 20));
         assertThat(decision.chosen().get(0).victims().victims()).extracting(PodInfo::uid).containsExactly("c");
 

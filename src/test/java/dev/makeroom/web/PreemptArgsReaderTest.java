@@ -1,5 +1,8 @@
 package dev.makeroom.web;
 
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.model.fast.NodeTable;
 import dev.makeroom.core.preemption.Candidate;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -23,9 +26,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class PreemptArgsReaderTest {
 
     private final WireJson json = new WireJson();
+    // the snapshot's nodes: their names are Strings of their own, never the ones a body is read into
+    private final NodeTable known = NodeTable.of(List.of(node(new String(new char[] {'n', '1'})),
+            node(new String(new char[] {'n', '2'}))));
 
     private PreemptArgsReader.PreemptArgs read(String body) {
-        return json.readPreemptArgs(body.getBytes(StandardCharsets.UTF_8));
+        return json.readPreemptArgs(body.getBytes(StandardCharsets.UTF_8), known);
+    }
+
+    private static NodeInfo node(String name) {
+        return new NodeInfo(name, Map.of(), Resources.of(Map.of("cpu", 1000L)), List.of(), List.of());
     }
 
     @Test
@@ -37,6 +47,17 @@ class PreemptArgsReaderTest {
         assertThat(args.pod().text()).isEqualTo("{\"metadata\":{\"name\":\"p\"}}");
         assertThat(args.candidates()).containsExactly(new Candidate("n2", List.of("a", "b"), 1),
                 new Candidate("n1", List.of(), 0));
+    }
+
+    /** Later lookups of a known node then find it by identity, without comparing its characters. */
+    @Test
+    void a_node_the_snapshot_knows_is_named_by_the_snapshots_own_string() {
+        List<Candidate> candidates = read("{\"NodeNameToMetaVictims\":{\"n2\":null,\"n9\":null,\"n1\":{\"Pods\":[]}}}")
+                .candidates();
+
+        assertThat(candidates).extracting(Candidate::node).containsExactly("n2", "n9", "n1");
+        assertThat(candidates.get(0).node()).isSameAs(known.name(known.indexOf("n2")));
+        assertThat(candidates.get(2).node()).isSameAs(known.name(known.indexOf("n1")));
     }
 
     @Test

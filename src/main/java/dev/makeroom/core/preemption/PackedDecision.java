@@ -45,6 +45,7 @@ public final class PackedDecision {
     private final String detail;
     private final Strategy strategy;
     private final long nanos;
+    private final SchedulersChoice schedulers;
     private final int[] chosen;          // indexes into the verdicts, in the answer's order
     private final String[] nodes;
     private final byte[] flags;          // the bits above, and the reason in the high half
@@ -68,6 +69,7 @@ public final class PackedDecision {
         detail = decision.detail();
         strategy = decision.strategy();
         nanos = decision.nanos();
+        schedulers = decision.schedulers();
         nodes = new String[n];
         flags = new byte[n];
         victimCounts = new char[n];
@@ -146,7 +148,7 @@ public final class PackedDecision {
                 answered.add(verdicts.get(c));
             }
         }
-        return new PreemptionDecision(pod, outcome, detail, strategy, verdicts, answered, nanos);
+        return new PreemptionDecision(pod, outcome, detail, strategy, verdicts, answered, nanos, schedulers);
     }
 
     /** Node {@code i}'s verdict, its victims (if any) from {@code victims[from]}. */

@@ -6,14 +6,23 @@ import java.util.List;
 
 /**
  * A whole preempt answer as a value: every candidate node's verdict (in the order asked), the
- * nodes answered in makeroom's order of preference, and why.
+ * nodes answered in makeroom's order of preference, and why; beside it the scheduler's own pick
+ * among the same candidates ({@code schedulers}; null when it named no victims makeroom sees, or
+ * when the pod may not preempt at all).
  */
 public record PreemptionDecision(PodRef pod, DecisionOutcome outcome, String detail, Strategy strategy,
-                                 List<NodeVerdict> verdicts, List<NodeVerdict> chosen, long nanos) {
+                                 List<NodeVerdict> verdicts, List<NodeVerdict> chosen, long nanos,
+                                 SchedulersChoice schedulers) {
 
     public PreemptionDecision {
         verdicts = List.copyOf(verdicts);
         chosen = List.copyOf(chosen);
+    }
+
+    /** A decision with nothing to set beside the scheduler's pick. */
+    public PreemptionDecision(PodRef pod, DecisionOutcome outcome, String detail, Strategy strategy,
+                              List<NodeVerdict> verdicts, List<NodeVerdict> chosen, long nanos) {
+        this(pod, outcome, detail, strategy, verdicts, chosen, nanos, null);
     }
 
     public boolean provenOptimal() {

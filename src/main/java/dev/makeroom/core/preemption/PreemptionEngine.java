@@ -69,11 +69,12 @@ public final class PreemptionEngine {
             return new PreemptionDecision(pending.ref(), DecisionOutcome.NOT_ELIGIBLE, ineligible,
                     settings.strategy(), List.of(), List.of(), nanoClock.getAsLong() - start);
         }
-        Map<String, NodeVerdict> verdicts = usable(snapshot, candidates);
+        SchedulersChoice.Pick schedulers = new SchedulersChoice.Pick();
+        Map<String, NodeVerdict> verdicts = usable(snapshot, candidates, schedulers);
         roomOnEachNode(snapshot, pending, verdicts, candidates, rules, asked);
         List<NodeVerdict> ranked = settings.answer() == AnswerMode.BEST ? best(verdicts.values())
                 : rank(verdicts.values());
-        return answer(pending, verdicts, ranked, rules, nanoClock.getAsLong() - start);
+        return answer(pending, verdicts, ranked, rules, schedulers.best(), nanoClock.getAsLong() - start);
     }
 
     /** Step 1: why the pod may not preempt at all, or null when it may (kube-scheduler's PodEligibleToPreemptOthers). */
@@ -97,27 +98,40 @@ public final class PreemptionEngine {
      * Step 2: every node asked, once, in the order asked, each mapped to its verdict when it is
      * settled without a search (null: to be searched). The scheduler names victims it sees on the
      * node; one makeroom does not see there means the two views disagree about that node, so makeroom
-     * leaves it out rather than guess.
+     * leaves it out rather than guess. The victims looked up are offered to {@code schedulers} too.
      */
-    private static Map<String, NodeVerdict> usable(ClusterSnapshot snapshot, List<Candidate> candidates) {
+    private static Map<String, NodeVerdict> usable(ClusterSnapshot snapshot, List<Candidate> candidates,
+                                                   SchedulersChoice.Pick schedulers) {
         Map<String, NodeVerdict> verdicts = new LinkedHashMap<>(2 * candidates.size()); // sized: no rehashing
         for (Candidate candidate : candidates) {
+            String stale = null; // the first victim not on the node in makeroom's view
+            boolean known = true;  // every victim in makeroom's view, wherever: the pick can be weighed
+            long highest = Long.MIN_VALUE;
+            long sum = 0;
+            for (String uid : candidate.hintedVictimUids()) {
+                PodInfo pod = snapshot.pod(uid);
+                if (pod == null) {
+                    known = false;
+                    stale = stale == null ? uid : stale;
+                    break;
+                }
+                if (stale == null && !candidate.node().equals(pod.nodeName())) {
+                    stale = uid;
+                }
+                highest = Math.max(highest, pod.priority());
+                sum += pod.priority();
+            }
             if (!verdicts.containsKey(candidate.node())) {
-                verdicts.put(candidate.node(), staleHint(snapshot, candidate));
+                verdicts.put(candidate.node(), stale == null ? null : NodeVerdict.infeasible(candidate.node(),
+                        InfeasibleReason.UNKNOWN_VICTIM,
+                        "the scheduler's victim " + stale + " is not on this node in makeroom's view",
+                        SearchStats.NONE));
+            }
+            if (known) {
+                schedulers.offer(candidate, highest, sum);
             }
         }
         return verdicts;
-    }
-
-    private static NodeVerdict staleHint(ClusterSnapshot snapshot, Candidate candidate) {
-        for (String uid : candidate.hintedVictimUids()) {
-            PodInfo pod = snapshot.pod(uid);
-            if (pod == null || !candidate.node().equals(pod.nodeName())) {
-                return NodeVerdict.infeasible(candidate.node(), InfeasibleReason.UNKNOWN_VICTIM,
-                        "the scheduler's victim " + uid + " is not on this node in makeroom's view", SearchStats.NONE);
-            }
-        }
-        return null;
     }
 
     /**
@@ -188,7 +202,7 @@ public final class PreemptionEngine {
 
     /** Step 5: the best node (or all that work, best first), with what to evict there or why nothing works. */
     private PreemptionDecision answer(PodInfo pending, Map<String, NodeVerdict> verdicts, List<NodeVerdict> ranked,
-                                      QueueRules rules, long nanos) {
+                                      QueueRules rules, SchedulersChoice schedulers, long nanos) {
         List<NodeVerdict> chosen = settings.answer() == AnswerMode.BEST && !ranked.isEmpty()
                 ? List.of(ranked.get(0)) : ranked;
         DecisionOutcome outcome = !chosen.isEmpty() ? DecisionOutcome.PREEMPT
@@ -201,6 +215,6 @@ public final class PreemptionEngine {
             default -> "no candidate node can make room";
         };
         return new PreemptionDecision(pending.ref(), outcome, detail, settings.strategy(),
-                List.copyOf(verdicts.values()), chosen, nanos);
+                List.copyOf(verdicts.values()), chosen, nanos, schedulers);
     }
 }

@@ -1,46 +1,49 @@
 package dev.makeroom.core.preemption;
 
-import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.model.PodInfo;
-
-import java.util.List;
-
 /**
  * The node the kube-scheduler's own heuristic would pick among the candidates it offered, with its
  * victims there: fewest PDB violations, then the lowest highest victim priority, then the lowest sum
  * of victim priorities, then the fewest victims (its pickOneNodeForPreemption, whose last tie-break,
  * start times, is left out), so makeroom's answer can be told and counted beside it
- * ({@code prioritySum}: its victims' priorities added up).
+ * ({@code prioritySum}: its victims' priorities added up). Candidates naming no victims, or one
+ * makeroom does not see, are not weighed.
  */
 public record SchedulersChoice(String node, int victims, long prioritySum) {
 
-    /** The scheduler's pick among candidates whose victims makeroom sees, or null when it offered none. */
-    public static SchedulersChoice of(ClusterSnapshot snapshot, List<Candidate> candidates) {
-        SchedulersChoice best = null;
-        long[] bestKey = null;
-        for (Candidate candidate : candidates) {
-            long highest = Long.MIN_VALUE;
-            long sum = 0;
-            boolean known = !candidate.hintedVictimUids().isEmpty();
-            for (String uid : candidate.hintedVictimUids()) {
-                PodInfo pod = snapshot.pod(uid);
-                if (pod == null) {
-                    known = false;
-                    break;
-                }
-                highest = Math.max(highest, pod.priority());
-                sum += pod.priority();
+    /**
+     * The pick among the candidates whose victims makeroom sees (offered each, with what their
+     * victims' priorities come to), made while the preempt decision looks their victims up to check
+     * each is on its node: a lookup in a cold view costs a few cache misses, and there are a thousand.
+     */
+    static final class Pick {
+
+        private SchedulersChoice best;
+        private final long[] bestKey = new long[4];
+
+        /** A candidate whose victims makeroom sees, with their highest priority and their priorities' sum. */
+        void offer(Candidate candidate, long highest, long sum) {
+            int victims = candidate.hintedVictimUids().size();
+            if (victims == 0) {
+                return; // no victims named: nothing to weigh makeroom's answer against
             }
-            if (!known) {
-                continue;
-            }
-            long[] key = {candidate.hintedPdbViolations(), highest, sum, candidate.hintedVictimUids().size()};
-            if (bestKey == null || java.util.Arrays.compare(key, bestKey) < 0) {
-                bestKey = key;
-                best = new SchedulersChoice(candidate.node(), candidate.hintedVictimUids().size(), sum);
+            long violations = candidate.hintedPdbViolations();
+            int c = best == null ? -1 : Long.compare(violations, bestKey[0]);
+            if (c == 0) c = Long.compare(highest, bestKey[1]);
+            if (c == 0) c = Long.compare(sum, bestKey[2]);
+            if (c == 0) c = Long.compare(victims, bestKey[3]);
+            if (c < 0) {
+                bestKey[0] = violations;
+                bestKey[1] = highest;
+                bestKey[2] = sum;
+                bestKey[3] = victims;
+                best = new SchedulersChoice(candidate.node(), victims, sum);
             }
         }
-        return best;
+
+        /** The best candidate offered, or null. */
+        SchedulersChoice best() {
+            return best;
+        }
     }
 
     /** How makeroom's answer compares, in words: "1 victim where the scheduler's heuristic chose 2 (on node-7)". */

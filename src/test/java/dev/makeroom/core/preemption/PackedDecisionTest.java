@@ -35,7 +35,8 @@ class PackedDecisionTest {
             verdicts.add(feasible("n" + k, List.of(one), k % 2, k));
         }
         PreemptionDecision decision = new PreemptionDecision(new PodRef("ns", "pending", "u"), DecisionOutcome.PREEMPT,
-                "chosen", Strategy.MINIMAL, verdicts, List.of(verdicts.get(verdicts.size() - 1), verdicts.get(0)), 42);
+                "chosen", Strategy.MINIMAL, verdicts, List.of(verdicts.get(verdicts.size() - 1), verdicts.get(0)), 42,
+                new SchedulersChoice("crowded", 2, 20));
 
         PreemptionDecision unpacked = PackedDecision.of(decision).unpack();
 
