@@ -187,6 +187,11 @@ public final class ClusterSnapshot {
         return name == null ? null : priorityClasses.get(name);
     }
 
+    /** Whether any PriorityClass opts its pods out of preemption (most clusters: none, and no lookup is needed). */
+    public boolean anyClassOptsOut() {
+        return anyClassOptsOut;
+    }
+
     /** Whether the PriorityClass named {@code name} opts its pods out of preemption. */
     public boolean classOptsOut(String name) {
         if (!anyClassOptsOut || name == null) {

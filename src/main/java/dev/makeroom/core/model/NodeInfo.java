@@ -10,11 +10,12 @@ import java.util.Map;
  * A node with the pods bound to it ({@code spec.nodeName}) and the pending pods nominated to it,
  * in the order they were bound (the scheduler cache's order, which its tie-breaks depend on).
  * {@code requested} sums the bound pods' requests and counts them under {@link Resources#PODS},
- * and {@code ladder} sums them by priority; both are computed once, since every verb reads them.
+ * {@code ladder} sums them by priority, and {@code columns} lays out what preemption reads of each
+ * bound pod; all are computed once, since every verb reads them.
  */
 public record NodeInfo(String name, Map<String, String> labels, Resources allocatable,
                        List<PodInfo> pods, List<PodInfo> nominatedPods, Resources requested, PriorityLadder ladder,
-                       NodeAdmission admission) {
+                       PodColumns columns, NodeAdmission admission) {
 
     /**
      * The scheduler cache appends a pod when it is added or updated, so the last-modified order
@@ -36,7 +37,8 @@ public record NodeInfo(String name, Map<String, String> labels, Resources alloca
 
     public NodeInfo(String name, Map<String, String> labels, Resources allocatable,
                     List<PodInfo> pods, List<PodInfo> nominatedPods, NodeAdmission admission) {
-        this(name, labels, allocatable, pods, nominatedPods, sum(pods), PriorityLadder.of(pods), admission);
+        this(name, labels, allocatable, pods, nominatedPods, sum(pods), PriorityLadder.of(pods), PodColumns.of(pods),
+                admission);
     }
 
     private static Resources sum(List<PodInfo> pods) {

@@ -66,7 +66,12 @@ public record PodInfo(
 
     /** What evicting or moving the pod frees of {@code resource}: one under {@link Resources#PODS}, else its request. */
     public long frees(String resource) {
-        return Resources.PODS.equals(resource) ? 1 : Math.max(0, requests.get(resource));
+        return freed(resource, requests.get(resource));
+    }
+
+    /** What a pod requesting {@code requested} of {@code resource} frees of it (its {@link PodColumns} row reads this too). */
+    static long freed(String resource, long requested) {
+        return Resources.PODS.equals(resource) ? 1 : Math.max(0, requested);
     }
 
     public boolean isAssigned() {

@@ -1,6 +1,6 @@
 package dev.makeroom.core.preemption;
 
-import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.PodColumns;
 
 import java.time.Instant;
 
@@ -17,7 +17,8 @@ final class Age {
     private Age() {
     }
 
-    static long of(PodInfo pod) {
-        return pod.startTime() == null ? 0 : Math.max(0, REFERENCE.getEpochSecond() - pod.startTime().getEpochSecond());
+    /** The cost of a pod started at epoch second {@code startSecond} ({@link PodColumns#NOT_STARTED}: not yet). */
+    static long ofStart(long startSecond) {
+        return startSecond == PodColumns.NOT_STARTED ? 0 : Math.max(0, REFERENCE.getEpochSecond() - startSecond);
     }
 }

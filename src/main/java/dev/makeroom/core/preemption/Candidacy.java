@@ -1,6 +1,7 @@
 package dev.makeroom.core.preemption;
 
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.PodColumns;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.queue.Queue;
 
@@ -12,10 +13,24 @@ public final class Candidacy {
 
     /** Without queue rules: pure priority preemption. */
     public static Protection protectionOf(PodInfo running, PodInfo pending, ClusterSnapshot snapshot) {
-        if (running.priority() >= pending.priority()) {
+        return plain(running.priority(), PodColumns.flagsOf(running), running, pending, snapshot);
+    }
+
+    /**
+     * As above, for the pod in {@code row} of its node's {@code columns} ({@code running}): read from
+     * the columns, the pod itself only when a PriorityClass may opt it out.
+     */
+    static Protection protectionOf(PodColumns columns, int row, PodInfo running, PodInfo pending,
+                                   ClusterSnapshot snapshot) {
+        return plain(columns.priority(row), columns.flags(row), running, pending, snapshot);
+    }
+
+    private static Protection plain(int priority, byte flags, PodInfo running, PodInfo pending,
+                                    ClusterSnapshot snapshot) {
+        if (priority >= pending.priority()) {
             return Protection.PRIORITY_NOT_LOWER;
         }
-        return standing(running, snapshot);
+        return standing(flags, running, snapshot);
     }
 
     /**
@@ -23,13 +38,18 @@ public final class Candidacy {
      * ({@link Protection#NONE}: only priority and the queues decide).
      */
     public static Protection standing(PodInfo running, ClusterSnapshot snapshot) {
-        if (running.terminating()) {
+        return standing(PodColumns.flagsOf(running), running, snapshot);
+    }
+
+    /** {@link #standing} from the pod's {@link PodColumns} flags. */
+    private static Protection standing(byte flags, PodInfo running, ClusterSnapshot snapshot) {
+        if ((flags & PodColumns.TERMINATING) != 0) {
             return Protection.TERMINATING;
         }
-        if (running.mirror()) {
+        if ((flags & PodColumns.MIRROR) != 0) {
             return Protection.MIRROR_POD;
         }
-        return optOut(running, snapshot);
+        return optOut(flags, running, snapshot);
     }
 
     /** {@link #standing} in words, for people asking why a pod is or is not a victim. */
@@ -49,8 +69,9 @@ public final class Candidacy {
         if (rules.inactive()) {
             return protectionOf(running, pending, snapshot);
         }
-        if (running.terminating() || running.mirror()) {
-            return standing(running, snapshot);
+        byte flags = PodColumns.flagsOf(running);
+        if ((flags & (PodColumns.TERMINATING | PodColumns.MIRROR)) != 0) {
+            return standing(flags, running, snapshot);
         }
         Queue leaf = rules.leafOf(running);
         Protection byQueue = rules.protectionOf(running, leaf);
@@ -64,14 +85,14 @@ public final class Candidacy {
         if (leaf != null && leaf.disabledBy() != null) {
             return Protection.QUEUE_PREEMPTION_DISABLED;
         }
-        return optOut(running, snapshot);
+        return optOut(flags, running, snapshot);
     }
 
-    private static Protection optOut(PodInfo running, ClusterSnapshot snapshot) {
-        if (running.optedOut()) {
+    private static Protection optOut(byte flags, PodInfo running, ClusterSnapshot snapshot) {
+        if ((flags & PodColumns.OPTED_OUT) != 0) {
             return Protection.POD_OPTED_OUT;
         }
-        if (snapshot.classOptsOut(running.priorityClassName())) {
+        if (snapshot.anyClassOptsOut() && snapshot.classOptsOut(running.priorityClassName())) {
             return Protection.PRIORITY_CLASS_OPTED_OUT;
         }
         return Protection.NONE;

@@ -1,5 +1,6 @@
 package dev.makeroom.core.preemption;
 
+import dev.makeroom.core.model.PodColumns;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 
@@ -19,7 +20,9 @@ import java.util.List;
  * total; a node that needs more of its pods than that (many small pods) sorts the amounts instead.
  * Every candidate node of a preemption is scanned, so one scan per thread is refilled for
  * each node rather than made anew ({@link #of}); a scan is read before the next is asked for, and
- * holds the last node's candidates until then.
+ * holds the last node's candidates until then. Given the candidates' rows in their node's
+ * {@link PodColumns}, priorities, cpu, memory and tie-break costs are read there, and a candidate
+ * pod itself only for another resource.
  */
 final class CandidateScan {
 
@@ -28,9 +31,12 @@ final class CandidateScan {
     private static final ThreadLocal<CandidateScan> PER_THREAD = ThreadLocal.withInitial(CandidateScan::new);
 
     private List<PodInfo> candidates;
+    private PodColumns columns;
+    private int[] rows;
     private Resources deficit;
     private long ceiling;
     private int n;
+    private int[] priorities = new int[32];
     private long[] amounts = new long[64];   // amounts[d * n + i]: what candidate i frees of short resource d
     private double[] shares = new double[32];
     private final long[] top = new long[TOP]; // the largest amounts, negated, ascending
@@ -43,11 +49,20 @@ final class CandidateScan {
 
     /** This thread's scan, refilled for {@code candidates}; {@code ceiling} bounds {@link #fewestUpToCeiling}. */
     static CandidateScan of(List<PodInfo> candidates, Resources deficit, long ceiling) {
-        return PER_THREAD.get().fill(candidates, deficit, ceiling);
+        return of(candidates, null, null, deficit, ceiling);
     }
 
-    private CandidateScan fill(List<PodInfo> candidates, Resources deficit, long ceiling) {
+    /** As above, candidate i being row {@code rows[i]} of {@code columns} (both may be null: read the pods). */
+    static CandidateScan of(List<PodInfo> candidates, PodColumns columns, int[] rows, Resources deficit,
+                            long ceiling) {
+        return PER_THREAD.get().fill(candidates, rows == null ? null : columns, rows, deficit, ceiling);
+    }
+
+    private CandidateScan fill(List<PodInfo> candidates, PodColumns columns, int[] rows, Resources deficit,
+                               long ceiling) {
         this.candidates = candidates;
+        this.columns = columns;
+        this.rows = rows;
         this.deficit = deficit;
         this.ceiling = ceiling;
         n = candidates.size();
@@ -57,18 +72,23 @@ final class CandidateScan {
         }
         if (shares.length < n) {
             shares = new double[Math.max(n, 2 * shares.length)];
+            priorities = new int[shares.length];
         }
         lowest = Integer.MAX_VALUE;
         for (int i = 0; i < n; i++) { // indexed: no iterator per node
-            PodInfo pod = candidates.get(i);
-            lowest = Math.min(lowest, pod.priority());
-            double share = 0;
-            for (int d = 0; d < dims; d++) {
-                long amount = pod.frees(deficit.name(d));
+            int priority = columns != null ? columns.priority(rows[i]) : candidates.get(i).priority();
+            priorities[i] = priority;
+            lowest = Math.min(lowest, priority);
+        }
+        Arrays.fill(shares, 0, n, 0);
+        for (int d = 0; d < dims; d++) {
+            String resource = deficit.name(d);
+            boolean inColumns = columns != null && PodColumns.holds(resource);
+            for (int i = 0; i < n; i++) {
+                long amount = inColumns ? columns.frees(rows[i], resource) : candidates.get(i).frees(resource);
                 amounts[d * n + i] = amount;
-                share += Math.min(1.0, (double) amount / deficit.value(d));
+                shares[i] += Math.min(1.0, (double) amount / deficit.value(d));
             }
-            shares[i] = share;
         }
         fewest = fewest(Long.MAX_VALUE);
         fewestUpToCeiling = ceiling == Long.MAX_VALUE ? fewest : fewest(ceiling);
@@ -81,6 +101,15 @@ final class CandidateScan {
 
     PodInfo candidate(int i) {
         return candidates.get(i);
+    }
+
+    int priority(int i) {
+        return priorities[i];
+    }
+
+    /** Candidate {@code i}'s cost under tie-break {@code t}. */
+    long cost(TieBreak t, int i) {
+        return columns != null ? t.cost(columns, rows[i]) : t.cost(candidates.get(i));
     }
 
     /** What candidate {@code i} frees of the {@code d}-th short resource. */
@@ -133,7 +162,7 @@ final class CandidateScan {
         int held = 0;
         long total = 0;
         for (int i = 0; i < n; i++) {
-            long amount = candidates.get(i).priority() > bound ? 0 : amounts[d * n + i];
+            long amount = priorities[i] > bound ? 0 : amounts[d * n + i];
             total += amount;
             if (amount > 0) { // the largest kept as the smallest of their negations
                 keepSmallest(top, 0, TOP, held, -amount);
@@ -156,20 +185,20 @@ final class CandidateScan {
     /**
      * Keeps in {@code smallest}, per tie-break {@code t} from {@code t * k}, the {@code k} smallest
      * costs among the candidates of priority at most the ceiling, ascending; how many it holds. All
-     * tie-breaks in one pass over the candidates: they are wanted when the bound ties the cutoff up to
-     * them, which is when they usually tie too.
+     * tie-breaks at once: they are wanted when the bound ties the cutoff up to them, which is when
+     * they usually tie too.
      */
     int smallestCosts(int k, long[] smallest) {
         int held = 0;
-        for (int i = 0; i < n; i++) {
-            PodInfo pod = candidates.get(i);
-            if (pod.priority() > ceiling) {
-                continue;
+        for (int t = 0; t < TieBreak.COUNT; t++) { // a tie-break at a time: one column read in order
+            TieBreak tieBreak = TieBreak.ALL.get(t);
+            held = 0;
+            for (int i = 0; i < n; i++) {
+                if (priorities[i] <= ceiling) {
+                    keepSmallest(smallest, t * k, k, Math.min(held, k), cost(tieBreak, i));
+                    held++;
+                }
             }
-            for (int t = 0; t < TieBreak.COUNT; t++) {
-                keepSmallest(smallest, t * k, k, Math.min(held, k), TieBreak.ALL.get(t).cost(pod));
-            }
-            held++;
         }
         return Math.min(held, k);
     }
@@ -190,7 +219,7 @@ final class CandidateScan {
     private int fewestBySorting(int d, long bound, long need) {
         long[] sorted = new long[n];
         for (int i = 0; i < n; i++) {
-            sorted[i] = candidates.get(i).priority() > bound ? 0 : amounts[d * n + i];
+            sorted[i] = priorities[i] > bound ? 0 : amounts[d * n + i];
         }
         Arrays.sort(sorted);
         long freed = 0;

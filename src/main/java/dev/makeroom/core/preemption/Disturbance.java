@@ -1,5 +1,6 @@
 package dev.makeroom.core.preemption;
 
+import dev.makeroom.core.model.PodColumns;
 import dev.makeroom.core.model.PodInfo;
 
 /**
@@ -11,6 +12,11 @@ public interface Disturbance {
 
     /** What keeps {@code running} from being disturbed; {@link Protection#NONE} when nothing does. */
     Protection protectionOf(PodInfo running);
+
+    /** As above, for {@code running} in {@code row} of its node's columns, which may answer without reading it. */
+    default Protection protectionOf(PodColumns columns, int row, PodInfo running) {
+        return protectionOf(running);
+    }
 
     /** The ring {@code running} is taken in, or null when it is out of reach. */
     default Tier tierOf(PodInfo running, Protection protection) {

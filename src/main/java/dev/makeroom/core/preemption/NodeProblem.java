@@ -5,6 +5,7 @@ import dev.makeroom.core.accounting.NodeUsage;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodColumns;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.Conflicts;
 import dev.makeroom.core.placement.PlacementState;
@@ -26,12 +27,15 @@ import java.util.function.Function;
  * go by {@link Tier} ({@code byTier}, indexed by the tier's ordinal), and what is out of reach and why
  * ({@link #outOfReach}, asked of {@code who} about the node's {@code pods} only when it is shown).
  * Or an {@code obstacle}: why no set of victims on N can work, before any search. {@link RoomMaker}
- * solves it.
+ * solves it. When the pods are a node's own, {@code columns} are its {@link PodColumns} and the
+ * ordinary tier is {@link PodRows} of them, so the checks before a search read the columns rather
+ * than the pods (else {@code columns} is null).
  */
 public record NodeProblem(String node, Obstacle obstacle, Resources deficit, List<CountNeed> needs,
                           Set<String> forced, List<List<PodInfo>> byTier, Tier firstTier,
                           List<PodInfo> pods, Disturbance who, List<String> notes,
-                          Function<PodInfo, List<DisruptionBudget>> budgets, QueueRules rules) {
+                          Function<PodInfo, List<DisruptionBudget>> budgets, QueueRules rules,
+                          PodColumns columns) {
 
     /** Every tier, in order (one list: {@code Tier.values()} copies its array at every call). */
     static final List<Tier> TIERS = List.of(Tier.values());
@@ -59,7 +63,7 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         }
         Resources deficit = FitCheck.deficit(node.allocatable(),
                 NodeUsage.requestedFor(node, pending, NodeUsage.homeOf(snapshot, pending)), pending.requests());
-        return pose(nodeName, node.pods(), pending,
+        return pose(nodeName, node.pods(), node.columns(), pending,
                 new Preempting(pending, snapshot, rules, pending.isDaemonSetPodFor(nodeName)), placement, deficit,
                 snapshot::budgetsCovering, rules);
     }
@@ -80,32 +84,41 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         }
         NodeConstraints placement = new NodeConstraints(null, null, apart, List.of(), List.of());
         Resources deficit = FitCheck.deficit(node.allocatable(), state.requestedFor(node, pending), pending.requests());
-        return pose(node.name(), pods, pending, who, placement, deficit, state.snapshot()::budgetsCovering,
+        return pose(node.name(), pods, null, pending, who, placement, deficit, state.snapshot()::budgetsCovering,
                 QueueRules.off());
     }
 
-    private static NodeProblem pose(String nodeName, List<PodInfo> pods, PodInfo pending, Disturbance who,
-                                    NodeConstraints placement, Resources deficit,
+    /** {@code columns}: the pods' own, when they are a node's (may be null). */
+    private static NodeProblem pose(String nodeName, List<PodInfo> pods, PodColumns columns, PodInfo pending,
+                                    Disturbance who, NodeConstraints placement, Resources deficit,
                                     Function<PodInfo, List<DisruptionBudget>> budgets, QueueRules rules) {
         // posed for every candidate node of a preemption: nearly every pod is an ordinary candidate,
-        // so that list is sized once and the rest are made only when a pod needs them
-        List<PodInfo> ordinary = new ArrayList<>(pods.size());
+        // so that tier (its rows, with columns) is sized once and the rest are made only when a pod
+        // needs them; with columns, a pod is read only when asked what they do not hold
+        int n = pods.size();
+        List<PodInfo> ordinaryPods = columns == null ? new ArrayList<>(n) : null;
+        int[] ordinaryRows = columns == null ? null : new int[n];
+        int ordinary = 0;
         List<PodInfo> originators = null;
         List<PodInfo> optedOut = null;
         Set<String> forced = null;
         Tier firstTier = Tier.ORDINARY;
         Map<String, String> forcedByPlacement = placement.forced();
-        for (PodInfo pod : pods) {
-            Protection protection = who.protectionOf(pod);
+        boolean portsToShare = !pending.hostPorts().isEmpty();
+        for (int i = 0; i < n; i++) {
+            PodInfo pod = pods.get(i);
+            Protection protection = columns == null ? who.protectionOf(pod) : who.protectionOf(columns, i, pod);
             Tier tier = who.tierOf(pod, protection);
-            if (tier == Tier.ORDINARY) {
-                ordinary.add(pod);
+            if (tier == Tier.ORDINARY && ordinaryRows != null) {
+                ordinaryRows[ordinary++] = i;
+            } else if (tier == Tier.ORDINARY) {
+                ordinaryPods.add(pod);
             } else if (tier == Tier.ORIGINATORS) {
                 originators = added(originators, pod);
             } else if (tier == Tier.OPTED_OUT_LAST_RESORT) {
                 optedOut = added(optedOut, pod);
             }
-            String conflict = Conflicts.between(pending, pod);
+            String conflict = portsToShare ? Conflicts.between(pending, pod) : null;
             if (conflict == null && !forcedByPlacement.isEmpty()) { // most nodes: none, and no lookup per pod
                 conflict = forcedByPlacement.get(pod.uid());
             }
@@ -123,9 +136,10 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         }
         return new NodeProblem(nodeName, null, deficit, placement.needs(),
                 forced == null ? Set.of() : Collections.unmodifiableSet(forced),
-                List.of(Collections.unmodifiableList(ordinary), readOnly(originators), readOnly(optedOut)), // Tier's order
+                List.of(ordinaryRows != null ? new PodRows(pods, ordinaryRows, ordinary)
+                                : Collections.unmodifiableList(ordinaryPods), readOnly(originators), readOnly(optedOut)), // Tier's order
                 firstTier,
-                pods, who, placement.notes(), budgets, rules);
+                pods, who, placement.notes(), budgets, rules, columns);
     }
 
     private static List<PodInfo> added(List<PodInfo> list, PodInfo pod) {
@@ -165,6 +179,12 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         }
 
         @Override
+        public Protection protectionOf(PodColumns columns, int row, PodInfo running) {
+            return rules.inactive() ? Candidacy.protectionOf(columns, row, running, pending, snapshot)
+                    : protectionOf(running);
+        }
+
+        @Override
         public Tier tierOf(PodInfo running, Protection protection) {
             return NodeProblem.tierOf(running, protection, rules, daemonSetHere);
         }
@@ -180,7 +200,7 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
 
     private static NodeProblem blocked(String node, InfeasibleReason reason, String detail) {
         return new NodeProblem(node, new Obstacle(reason, detail), Resources.NONE, List.of(), Set.of(), List.of(),
-                Tier.ORDINARY, List.of(), null, List.of(), pod -> List.of(), QueueRules.off());
+                Tier.ORDINARY, List.of(), null, List.of(), pod -> List.of(), QueueRules.off(), null);
     }
 
     /** Whether the pod fits on the node as it is: nothing is short and nothing must go. */
@@ -194,6 +214,11 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
      */
     boolean searches(Tier tier) {
         return tier == firstTier || (tier.compareTo(firstTier) > 0 && !byTier.get(tier.ordinal()).isEmpty());
+    }
+
+    /** The rows in {@link #columns} of {@link #candidatesUpTo} {@code tier}'s pods, or null when there are none to read. */
+    int[] rowsUpTo(Tier tier) {
+        return tier == Tier.ORDINARY && byTier.get(Tier.ORDINARY.ordinal()) instanceof PodRows rows ? rows.rows() : null;
     }
 
     /** The candidates of {@code tier} and every tier before it. */

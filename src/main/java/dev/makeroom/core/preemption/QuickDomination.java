@@ -105,15 +105,14 @@ final class QuickDomination {
 
     /** The best pod of the lowest priority that alone frees everything and whose budgets allow it, or null. */
     private static PodInfo bestSingle(NodeProblem problem, CandidateScan scan) {
-        PodInfo best = null;
+        int best = -1;
         for (int i = 0; i < scan.size(); i++) {
-            PodInfo pod = scan.candidate(i);
-            if (pod.priority() == scan.lowestPriority() && freesAlone(scan, i) && withinBudgets(pod, problem)
-                    && (best == null || cheaper(pod, best))) {
-                best = pod;
+            if (scan.priority(i) == scan.lowestPriority() && freesAlone(scan, i)
+                    && withinBudgets(scan.candidate(i), problem) && (best < 0 || cheaper(scan, i, best))) {
+                best = i;
             }
         }
-        return best;
+        return best < 0 ? null : scan.candidate(best);
     }
 
     /**
@@ -157,8 +156,8 @@ final class QuickDomination {
 
     /** The witness's order: lowest priority first, then the larger share of what is short. */
     private static boolean before(CandidateScan scan, int a, int b) {
-        int pa = scan.candidate(a).priority();
-        int pb = scan.candidate(b).priority();
+        int pa = scan.priority(a);
+        int pb = scan.priority(b);
         return pa != pb ? pa < pb : scan.share(a) > scan.share(b);
     }
 
@@ -233,10 +232,10 @@ final class QuickDomination {
         return true;
     }
 
-    /** Lexicographically smaller in the tie-breaks. */
-    private static boolean cheaper(PodInfo a, PodInfo b) {
+    /** Whether candidate {@code a} is lexicographically smaller than {@code b} in the tie-breaks. */
+    private static boolean cheaper(CandidateScan scan, int a, int b) {
         for (TieBreak t : TieBreak.ALL) {
-            int c = Long.compare(t.cost(a), t.cost(b));
+            int c = Long.compare(scan.cost(t, a), scan.cost(t, b));
             if (c != 0) {
                 return c < 0;
             }

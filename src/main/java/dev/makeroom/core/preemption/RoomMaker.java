@@ -55,8 +55,8 @@ public final class RoomMaker {
             }
             List<PodInfo> candidates = problem.candidatesUpTo(tier); // once: the quick check and the pool read it
             // one pass over them for the checks below; fewest -1: even all of them free too little
-            CandidateScan scan = CandidateScan.of(candidates, problem.deficit(),
-                    cutoff == null ? Long.MAX_VALUE : cutoff.highestPriority());
+            CandidateScan scan = CandidateScan.of(candidates, problem.columns(), problem.rowsUpTo(tier),
+                    problem.deficit(), cutoff == null ? Long.MAX_VALUE : cutoff.highestPriority());
             if (problem.needs().isEmpty() && scan.fewest() < 0) {
                 verdict = verdict(problem, Selection.tooLittle(), tier); // as the selectors would say, without a pool
                 continue;

@@ -1,5 +1,6 @@
 package dev.makeroom.core.preemption;
 
+import dev.makeroom.core.model.PodColumns;
 import dev.makeroom.core.model.PodInfo;
 
 import java.util.List;
@@ -41,7 +42,17 @@ public enum TieBreak {
             case QOS_RANK -> pod.qos().ordinal();
             case ORIGINATORS -> pod.originator() ? 1 : 0;
             case GRACE_PERIOD -> Math.max(0, pod.terminationGracePeriodSeconds());
-            case AGE -> Age.of(pod);
+            case AGE -> Age.ofStart(PodColumns.secondOf(pod.startTime()));
+        };
+    }
+
+    /** One victim's cost, read from its row of its node's columns (only the column this tie-break weighs). */
+    long cost(PodColumns columns, int row) {
+        return switch (this) {
+            case QOS_RANK -> columns.qos(row);
+            case ORIGINATORS -> columns.has(row, PodColumns.ORIGINATOR) ? 1 : 0;
+            case GRACE_PERIOD -> Math.max(0, columns.terminationGracePeriodSeconds(row));
+            case AGE -> Age.ofStart(columns.startSecond(row));
         };
     }
 }

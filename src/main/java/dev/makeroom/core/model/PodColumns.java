@@ -1,0 +1,115 @@
+package dev.makeroom.core.model;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A node's pods, in the node's order, as columns of what preemption reads of every pod before it
+ * searches: priority, the cpu and memory requested, the flags that shield a pod or weigh in a
+ * tie-break, and the tie-breaks' other inputs (QoS class, grace period, start).
+ *
+ * <p>Why: a preempt call reads these for every pod of hundreds of candidate nodes. Read from the
+ * pods, each pod is three or four objects scattered over a heap of 150,000 (the pod's own fields
+ * span several cache lines, then its requests, then its start time), and the decision spent most
+ * of its time waiting for memory, more so when the cache was cold or shared. Here a node's pods
+ * take a few contiguous lines. Built once per node version, as its requested sum is.
+ */
+public final class PodColumns {
+
+    public static final byte TERMINATING = 1;
+    public static final byte MIRROR = 2;
+    public static final byte OPTED_OUT = 4;
+    public static final byte ORIGINATOR = 8;
+    /** {@link #startSecond} of a pod that has not started. */
+    public static final long NOT_STARTED = Long.MIN_VALUE;
+
+    static final PodColumns EMPTY = new PodColumns(List.of());
+
+    private final int[] priority;
+    private final long[] cpu;
+    private final long[] memory;
+    private final byte[] flags;
+    private final byte[] qos;
+    private final long[] grace;
+    private final long[] startSecond;
+
+    private PodColumns(List<PodInfo> pods) {
+        int n = pods.size();
+        priority = new int[n];
+        cpu = new long[n];
+        memory = new long[n];
+        flags = new byte[n];
+        qos = new byte[n];
+        grace = new long[n];
+        startSecond = new long[n];
+        for (int i = 0; i < n; i++) {
+            PodInfo pod = pods.get(i);
+            priority[i] = pod.priority();
+            cpu[i] = pod.requests().get(Resources.CPU);
+            memory[i] = pod.requests().get(Resources.MEMORY);
+            flags[i] = flagsOf(pod);
+            qos[i] = (byte) pod.qos().ordinal();
+            grace[i] = pod.terminationGracePeriodSeconds();
+            startSecond[i] = secondOf(pod.startTime());
+        }
+    }
+
+    /** The columns of {@code pods}: row i is pod i. */
+    public static PodColumns of(List<PodInfo> pods) {
+        return pods.isEmpty() ? EMPTY : new PodColumns(pods);
+    }
+
+    /** A pod's flags, as its row holds them. */
+    public static byte flagsOf(PodInfo pod) {
+        return (byte) ((pod.terminating() ? TERMINATING : 0) | (pod.mirror() ? MIRROR : 0)
+                | (pod.optedOut() ? OPTED_OUT : 0) | (pod.originator() ? ORIGINATOR : 0));
+    }
+
+    /** An instant's epoch second, {@link #NOT_STARTED} for none. */
+    public static long secondOf(Instant start) {
+        return start == null ? NOT_STARTED : start.getEpochSecond();
+    }
+
+    public int size() {
+        return priority.length;
+    }
+
+    public int priority(int row) {
+        return priority[row];
+    }
+
+    public byte flags(int row) {
+        return flags[row];
+    }
+
+    public boolean has(int row, byte flag) {
+        return (flags[row] & flag) != 0;
+    }
+
+    /** Whether the columns hold what pods free of {@code resource}: cpu and memory (any other, ask the pod). */
+    public static boolean holds(String resource) {
+        return Resources.CPU.equals(resource) || Resources.MEMORY.equals(resource);
+    }
+
+    /** What evicting the pod frees of {@code resource}, one the columns {@link #holds}, as {@link PodInfo#frees} says. */
+    public long frees(int row, String resource) {
+        if (!holds(resource)) {
+            throw new IllegalArgumentException("the columns hold cpu and memory, not " + resource);
+        }
+        return PodInfo.freed(resource, Resources.CPU.equals(resource) ? cpu[row] : memory[row]);
+    }
+
+    /** The ordinal of the pod's {@link QosClass}. */
+    public int qos(int row) {
+        return qos[row];
+    }
+
+    public long terminationGracePeriodSeconds(int row) {
+        return grace[row];
+    }
+
+    /** The pod's start as an epoch second, or {@link #NOT_STARTED}. */
+    public long startSecond(int row) {
+        return startSecond[row];
+    }
+}
