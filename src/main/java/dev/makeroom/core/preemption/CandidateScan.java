@@ -47,12 +47,10 @@ final class CandidateScan {
     private CandidateScan() {
     }
 
-    /** This thread's scan, refilled for {@code candidates}; {@code ceiling} bounds {@link #fewestUpToCeiling}. */
-    static CandidateScan of(List<PodInfo> candidates, Resources deficit, long ceiling) {
-        return of(candidates, null, null, deficit, ceiling);
-    }
-
-    /** As above, candidate i being row {@code rows[i]} of {@code columns} (both may be null: read the pods). */
+    /**
+     * This thread's scan, refilled for {@code candidates}, candidate i being row {@code rows[i]} of
+     * {@code columns} (both may be null: read the pods); {@code ceiling} bounds {@link #fewestUpToCeiling}.
+     */
     static CandidateScan of(List<PodInfo> candidates, PodColumns columns, int[] rows, Resources deficit,
                             long ceiling) {
         return PER_THREAD.get().fill(candidates, rows == null ? null : columns, rows, deficit, ceiling);

@@ -29,7 +29,7 @@ class CandidateScanProperties {
         Resources deficit = memoryShort == 0 ? Resources.of("cpu", cpuShort)
                 : Resources.of("cpu", cpuShort, "memory", memoryShort);
 
-        CandidateScan scan = CandidateScan.of(candidates, deficit, ceiling);
+        CandidateScan scan = CandidateScan.of(candidates, null, null, deficit, ceiling);
 
         assertThat(scan.fewest()).isEqualTo(smallestSubset(candidates, deficit, Integer.MAX_VALUE));
         assertThat(scan.fewestUpToCeiling()).isEqualTo(smallestSubset(candidates, deficit, ceiling));

@@ -71,7 +71,7 @@ class PodColumnsProperties {
         Resources deficit = Resources.of(shortOf.toArray());
         long ceiling = random.nextBoolean() ? Long.MAX_VALUE : random.nextInt(5) * 10;
 
-        Read byPods = Read.of(CandidateScan.of(candidates, deficit, ceiling));
+        Read byPods = Read.of(CandidateScan.of(candidates, null, null, deficit, ceiling));
         Read byColumns = Read.of(CandidateScan.of(candidates, snapshot.node("n").columns(), rows, deficit, ceiling));
 
         assertThat(byColumns).isEqualTo(byPods);
