@@ -2,8 +2,6 @@ package dev.makeroom.bench;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
@@ -47,7 +45,7 @@ final class LoadPhases {
      * serverP99Ms: the bucket bound of makeroom's own histogram below which 99% of its timings fell (NaN:
      * not taken); samples: every request, in the order answered.
      */
-    record Result(String name, int requests, int errors, double seconds, long[] nanos, double serverP99Ms,
+    record Result(String name, int requests, int errors, double seconds, double serverP99Ms,
                   List<Sample> samples) {
 
         /** The slowest {@code share} of the requests (at least one), slowest first. */
@@ -58,6 +56,7 @@ final class LoadPhases {
         }
 
         double percentile(double p) {
+            long[] nanos = samples.stream().mapToLong(Sample::nanos).sorted().toArray(); // a few calls per phase
             if (nanos.length == 0) {
                 return Double.NaN;
             }
@@ -133,7 +132,7 @@ final class LoadPhases {
         double elapsed = (System.nanoTime() - start) / 1e9;
         double serverP99 = single == null ? Double.NaN : bound(before, server.histogram(single), 0.99);
         List<Sample> all = List.copyOf(samples);
-        Result result = new Result(name, total, errors.get() + (int) done.getCount(), elapsed, sorted(all), serverP99, all);
+        Result result = new Result(name, total, errors.get() + (int) done.getCount(), elapsed, serverP99, all);
         System.out.println(result.line());
         return result;
     }
@@ -160,7 +159,7 @@ final class LoadPhases {
                 errors += status == 200 ? 0 : 1;
             }
         }
-        Result result = new Result(name, count, errors, (System.nanoTime() - start) / 1e9, sorted(samples),
+        Result result = new Result(name, count, errors, (System.nanoTime() - start) / 1e9,
                 bound(before, server.histogram(verb), 0.99), samples);
         System.out.println(result.line());
         return result;
@@ -181,9 +180,4 @@ final class LoadPhases {
         return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 
-    private static long[] sorted(Collection<Sample> samples) {
-        long[] a = samples.stream().mapToLong(Sample::nanos).toArray();
-        Arrays.sort(a);
-        return a;
-    }
 }
