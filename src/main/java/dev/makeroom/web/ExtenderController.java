@@ -29,6 +29,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
+import java.io.InputStream;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -92,12 +93,14 @@ class ExtenderController {
     }
 
     @PostMapping(path = "/preempt", produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<byte[]> preempt(@RequestBody(required = false) byte[] body, HttpServletRequest request) {
+    ResponseEntity<byte[]> preempt(InputStream body, HttpServletRequest request) {
         if (warmups.isWarmup(request)) { // makeroom's own warm-up: decided as any call, never counted nor logged
-            return ok(unrecordedPreemptAnswer(body, view.snapshot()));
+            ClusterSnapshot snapshot = view.snapshot();
+            return ok(unrecordedPreemptAnswer(json.readPreemptArgs(body, snapshot.table()), snapshot));
         }
         boolean ready = view.ready();
         ClusterSnapshot snapshot = view.snapshot();
+        // read as it arrives, never whole: see WireJson.readPreemptArgs
         PreemptArgsReader.PreemptArgs args = json.readPreemptArgs(body, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         List<Candidate> candidates = candidates(args);
@@ -151,7 +154,10 @@ class ExtenderController {
      * in-process or over HTTP.
      */
     byte[] unrecordedPreemptAnswer(byte[] body, ClusterSnapshot snapshot) {
-        PreemptArgsReader.PreemptArgs args = json.readPreemptArgs(body, snapshot.table());
+        return unrecordedPreemptAnswer(json.readPreemptArgs(body, snapshot.table()), snapshot);
+    }
+
+    private byte[] unrecordedPreemptAnswer(PreemptArgsReader.PreemptArgs args, ClusterSnapshot snapshot) {
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         return preemptAnswer(engine.decide(snapshot, pod, candidates(args), QueueRules.off()));
     }

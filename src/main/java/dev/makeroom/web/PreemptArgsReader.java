@@ -4,13 +4,14 @@ import dev.makeroom.core.model.fast.NodeTable;
 import dev.makeroom.core.preemption.Candidate;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.TokenStreamFactory;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a preempt body in one streaming pass: the pod as a raw range of the body (fabric8 reads it
- * once), and each candidate node with the UIDs of the victims the scheduler named there, from
+ * Reads a preempt body in one streaming pass, from a stream or an array alike: the pod copied out as
+ * JSON of its own (fabric8 reads it), and each candidate node with the UIDs of the victims the scheduler named there, from
  * {@code NodeNameToMetaVictims} or, when that is absent or null, {@code NodeNameToVictims}. Only the
  * UIDs become Strings: a body of 500 nodes is read without a record per victim. A node the snapshot
  * knows is named by the snapshot's own String, so every later lookup of it is found by identity. The
@@ -25,7 +26,7 @@ final class PreemptArgsReader {
     private static final String FULL = "NodeNameToVictims";
 
     private final JsonParser parser;
-    private final byte[] body;
+    private final TokenStreamFactory copier;
     private final NodeTable known;
     // where the reader is, for errors: the map, its node (or null), the victim (or -1)
     private String map;
@@ -36,15 +37,18 @@ final class PreemptArgsReader {
     record PreemptArgs(RawJson pod, List<Candidate> candidates) {
     }
 
-    private PreemptArgsReader(JsonParser parser, byte[] body, NodeTable known) {
+    private PreemptArgsReader(JsonParser parser, TokenStreamFactory copier, NodeTable known) {
         this.parser = parser;
-        this.body = body;
+        this.copier = copier;
         this.known = known;
     }
 
-    /** The body's arguments; {@code known}: the snapshot's nodes, whose names are read as its own Strings. */
-    static PreemptArgs read(JsonParser parser, byte[] body, NodeTable known) {
-        return new PreemptArgsReader(parser, body, known).args();
+    /**
+     * The body's arguments; {@code copier} writes the pod out again, {@code known}: the snapshot's
+     * nodes, whose names are read as its own Strings.
+     */
+    static PreemptArgs read(JsonParser parser, TokenStreamFactory copier, NodeTable known) {
+        return new PreemptArgsReader(parser, copier, known).args();
     }
 
     private PreemptArgs args() {
@@ -193,8 +197,8 @@ final class PreemptArgsReader {
         return map + (node == null ? "" : "." + node) + (victim < 0 ? "" : ".Pods[" + victim + "]") + below;
     }
 
-    /** The current value as a range of the body; the parser is left on its last token. */
+    /** The current value as JSON of its own; the parser is left on its last token. */
     private RawJson raw() {
-        return RawJson.current(parser, body);
+        return RawJson.copied(parser, copier);
     }
 }

@@ -1,8 +1,11 @@
 package dev.makeroom.web;
 
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.TokenStreamFactory;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -24,6 +27,23 @@ record RawJson(byte[] source, int from, int to, boolean isObject) {
             return new RawJson(body, 0, 0, false);
         }
         return range(body, from, parser.currentLocation().getByteOffset(), token == JsonToken.START_OBJECT);
+    }
+
+    /**
+     * The value the parser is on, written out again as UTF-8 JSON by {@code factory}: for a body read
+     * as a stream, which keeps no bytes behind it. The parser is left on its last token, as
+     * {@link #current} leaves it; a scalar is kept as an empty non-object.
+     */
+    static RawJson copied(JsonParser parser, TokenStreamFactory factory) {
+        JsonToken token = parser.currentToken();
+        if (!token.isStructStart()) {
+            return new RawJson(new byte[0], 0, 0, false);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
+        try (JsonGenerator generator = factory.createGenerator(out)) {
+            generator.copyCurrentStructure(parser);
+        }
+        return new RawJson(out.toByteArray(), 0, out.size(), token == JsonToken.START_OBJECT);
     }
 
     /** Bytes {@code from} to {@code to} of {@code body}, checked: offsets are bytes only when the body is UTF-8. */

@@ -12,6 +12,7 @@ import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
+import tools.jackson.core.exc.JacksonIOException;
 
 /** Every error on the extender endpoints (and any unmatched request) is JSON: {@code {"Error": "..."}}. */
 @RestControllerAdvice
@@ -31,8 +32,9 @@ class WireErrorHandler {
         return error(HttpStatus.BAD_REQUEST, e.getMessage());
     }
 
-    @ExceptionHandler(HttpMessageNotReadableException.class)
-    ResponseEntity<byte[]> unreadable(HttpMessageNotReadableException e) {
+    /** A body Spring could not read, or one a verb reading it as a stream could not (Jackson wraps the failure). */
+    @ExceptionHandler({HttpMessageNotReadableException.class, JacksonIOException.class})
+    ResponseEntity<byte[]> unreadable(RuntimeException e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
             if (cause instanceof RequestSizeLimitFilter.TooLargeException tooLarge) {
                 return error(HttpStatus.CONTENT_TOO_LARGE, tooLarge.getMessage());

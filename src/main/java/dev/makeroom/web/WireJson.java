@@ -5,11 +5,14 @@ import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.exc.JacksonIOException;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -76,16 +79,26 @@ class WireJson {
     }
 
     /**
-     * A preempt body, read in one pass by Jackson's tokens ({@link PreemptArgsReader}); the names of
-     * nodes {@code known} are read as its own Strings.
+     * A preempt body, read in one pass by Jackson's tokens ({@link PreemptArgsReader}) as it arrives:
+     * the body is never held whole (a scheduler that sends whole victim pods sends megabytes, and an
+     * array that large is allocated outside G1's young generation, squeezing it until collections
+     * fail to evacuate). The names of nodes {@code known} are read as its own Strings. A stream that
+     * fails, or passes the size limit, is rethrown as Jackson wraps it ({@link JacksonIOException}).
      */
-    PreemptArgsReader.PreemptArgs readPreemptArgs(byte[] body, NodeTable known) {
-        requireBody(body);
+    PreemptArgsReader.PreemptArgs readPreemptArgs(InputStream body, NodeTable known) {
         try (JsonParser parser = mapper.createParser(body)) {
-            return PreemptArgsReader.read(parser, body, known);
+            return PreemptArgsReader.read(parser, mapper.tokenStreamFactory(), known);
+        } catch (JacksonIOException e) {
+            throw e;
         } catch (JacksonException e) {
             throw malformed(e);
         }
+    }
+
+    /** {@link #readPreemptArgs(InputStream, NodeTable)} of a body in hand (makeroom's own warm-up, tests). */
+    PreemptArgsReader.PreemptArgs readPreemptArgs(byte[] body, NodeTable known) {
+        requireBody(body);
+        return readPreemptArgs(new ByteArrayInputStream(body), known);
     }
 
     private static void requireBody(byte[] body) {

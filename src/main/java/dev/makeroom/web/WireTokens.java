@@ -12,6 +12,9 @@ final class WireTokens {
     /** Moves {@code parser} onto the request body's opening brace: a body that is not an object is bad input. */
     static void startBody(JsonParser parser) {
         JsonToken first = parser.nextToken();
+        if (first == null) {
+            throw new BadRequestException("request body is empty");
+        }
         if (first == JsonToken.VALUE_NULL) {
             throw new BadRequestException("request body is null, expected a JSON object");
         }

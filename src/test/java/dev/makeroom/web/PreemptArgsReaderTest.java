@@ -14,6 +14,9 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,6 +96,68 @@ class PreemptArgsReaderTest {
         assertThatThrownBy(() -> read("{\"NodeNameToMetaVictims\":{\"n\":null,\"n\":null}}"))
                 .hasMessageStartingWith("malformed JSON");
         assertThatThrownBy(() -> read("{\"NodeNameToMetaVictims\":{}} {}")).hasMessageStartingWith("malformed JSON");
+    }
+
+    @Test
+    void the_pod_is_copied_out_as_the_same_json_whatever_its_escapes_numbers_and_nesting() {
+        String pod = "{\"metadata\":{\"name\":\"p\\u00e9\\\"q\",\"annotations\":{\"a\":\"\\n\"}},"
+                + "\"spec\":{\"priority\":-2147483648,\"terminationGracePeriodSeconds\":9223372036854775807,"
+                + "\"overhead\":{\"cpu\":1.50},\"containers\":[{\"name\":\"c\",\"args\":[null,true,[]]}]}}";
+
+        RawJson copied = read("{\"NodeNameToMetaVictims\":{}, \"Pod\" : " + pod + "}").pod();
+
+        JsonMapper tree = JsonMapper.builder().build();
+        assertThat(copied.isObject()).isTrue();
+        assertThat(tree.readTree(copied.text())).isEqualTo(tree.readTree(pod));
+        assertThat(read("{\"Pod\":\"text\",\"NodeNameToMetaVictims\":{}}").pod().isObject()).isFalse();
+    }
+
+    /** Read as it arrives from the socket: a few bytes at a time reads as the whole body does. */
+    @Test
+    void a_body_arriving_in_small_pieces_reads_as_one_in_hand() {
+        String body = "{\"Pod\":{\"metadata\":{\"name\":\"p\"}},\"NodeNameToVictims\":{\"n1\":{\"Pods\":["
+                + "{\"metadata\":{\"name\":\"v\",\"uid\":\"u-1\"}}],\"NumPDBViolations\":2},\"n2\":null}}";
+        InputStream trickle = new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, 3));
+            }
+        };
+
+        PreemptArgsReader.PreemptArgs args = json.readPreemptArgs(trickle, known);
+
+        assertThat(args.pod().text()).isEqualTo(read(body).pod().text()).isEqualTo("{\"metadata\":{\"name\":\"p\"}}");
+        assertThat(args.candidates()).isEqualTo(read(body).candidates())
+                .containsExactly(new Candidate("n1", List.of("u-1"), 2), new Candidate("n2", List.of(), 0));
+    }
+
+    /**
+     * A scheduler that is not cache-capable sends whole victim pods: megabytes. Read as a stream, the
+     * body is never held whole: what reading it allocates is a small part of its size.
+     */
+    @Test
+    void a_body_of_whole_victim_pods_is_read_without_holding_it_whole() {
+        StringBuilder body = new StringBuilder("{\"Pod\":{\"metadata\":{\"name\":\"p\"}},\"NodeNameToVictims\":{");
+        String padding = "x".repeat(2_000); // a victim's spec, status and managed fields
+        for (int node = 0; node < 500; node++) {
+            body.append(node == 0 ? "" : ",").append("\"node-").append(node).append("\":{\"Pods\":[");
+            for (int v = 0; v < 2; v++) {
+                body.append(v == 0 ? "" : ",").append("{\"metadata\":{\"name\":\"v\",\"uid\":\"u-").append(node)
+                        .append('-').append(v).append("\"},\"spec\":{\"note\":\"").append(padding).append("\"}}");
+            }
+            body.append("],\"NumPDBViolations\":0}");
+        }
+        byte[] bytes = body.append("}}").toString().getBytes(StandardCharsets.UTF_8);
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        json.readPreemptArgs(new ByteArrayInputStream(bytes), known); // classes loaded, Jackson's buffers made
+        long before = threads.getCurrentThreadAllocatedBytes();
+
+        PreemptArgsReader.PreemptArgs args = json.readPreemptArgs(new ByteArrayInputStream(bytes), known);
+
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertThat(args.candidates()).hasSize(500);
+        assertThat(bytes.length).isGreaterThan(2_000_000);
+        assertThat(allocated).as("bytes allocated reading a body of %d", bytes.length).isLessThan(bytes.length / 4);
     }
 
     record Victims(String node, List<String> uids, long violations, boolean meta) {

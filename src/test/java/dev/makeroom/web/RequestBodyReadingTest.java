@@ -24,9 +24,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * How a verb's body is read once it passed {@link RequestSizeLimitFilter}: by Spring's own
- * {@code @RequestBody} resolver, in large reads into one array, whatever Spring's check for an
- * empty body reads ahead.
+ * How the filter and prioritize verbs' bodies are read once they passed {@link RequestSizeLimitFilter}:
+ * by Spring's own {@code @RequestBody} resolver, in large reads into one array, whatever Spring's
+ * check for an empty body reads ahead. (The preempt verb reads its body as a stream instead:
+ * {@link PreemptArgsReaderTest}.)
  */
 class RequestBodyReadingTest {
 

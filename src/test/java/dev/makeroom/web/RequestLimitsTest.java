@@ -35,7 +35,11 @@ class RequestLimitsTest {
     }
 
     private HttpResponse<String> post(HttpRequest.BodyPublisher body) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/scheduler/filter"))
+        return post("filter", body);
+    }
+
+    private HttpResponse<String> post(String verb, HttpRequest.BodyPublisher body) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/scheduler/" + verb))
                 .header("Content-Type", "application/json").POST(body).build(), HttpResponse.BodyHandlers.ofString());
     }
 
@@ -55,6 +59,28 @@ class RequestLimitsTest {
 
         assertThat(response.statusCode()).isEqualTo(413);
         assertThat(Json.parse(response.body()).get("Error").asString()).contains("larger than the limit");
+    }
+
+    /** The preempt verb reads its body as a stream, not through Spring: the limit holds there too. */
+    @Test
+    void a_streamed_preempt_body_that_grows_past_the_limit_is_answered_413() throws Exception {
+        byte[] body = bodyOf(8 * 1024).getBytes(StandardCharsets.UTF_8);
+        HttpResponse<String> response = post("preempt",
+                HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body)));
+
+        assertThat(response.statusCode()).isEqualTo(413);
+        assertThat(Json.parse(response.body()).get("Error").asString()).contains("larger than the limit of 4096 bytes");
+    }
+
+    @Test
+    void a_preempt_body_under_the_limit_is_read_as_usual() throws Exception {
+        HttpResponse<String> response = post("preempt",
+                HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bodyOf(2 * 1024)
+                        .getBytes(StandardCharsets.UTF_8))));
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(Json.parse(response.body()).get("Error").asString())
+                .isEqualTo("neither NodeNameToVictims nor NodeNameToMetaVictims is given");
     }
 
     @Test
