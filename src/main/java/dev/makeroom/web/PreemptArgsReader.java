@@ -26,6 +26,7 @@ final class PreemptArgsReader {
     private static final String FULL = "NodeNameToVictims";
 
     private final JsonParser parser;
+    private final UniqueKeyTokens tokens; // the parser's tokens, every object's keys checked for duplicates
     private final TokenStreamFactory copier;
     private final NodeTable known;
     // where the reader is, for errors: the map, its node (or null), the victim (or -1)
@@ -39,26 +40,28 @@ final class PreemptArgsReader {
 
     private PreemptArgsReader(JsonParser parser, TokenStreamFactory copier, NodeTable known) {
         this.parser = parser;
+        this.tokens = new UniqueKeyTokens(parser);
         this.copier = copier;
         this.known = known;
     }
 
     /**
-     * The body's arguments; {@code copier} writes the pod out again, {@code known}: the snapshot's
-     * nodes, whose names are read as its own Strings.
+     * The body's arguments, from a parser that leaves duplicate keys to this reader
+     * ({@link UniqueKeyTokens}); {@code copier} writes the pod out again, {@code known}: the
+     * snapshot's nodes, whose names are read as its own Strings.
      */
     static PreemptArgs read(JsonParser parser, TokenStreamFactory copier, NodeTable known) {
         return new PreemptArgsReader(parser, copier, known).args();
     }
 
     private PreemptArgs args() {
-        WireTokens.startBody(parser);
+        WireTokens.startBody(tokens.next());
         RawJson pod = null;
         List<Candidate> meta = null;
         List<Candidate> full = null;
-        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+        while (tokens.next() == JsonToken.PROPERTY_NAME) {
             String key = parser.currentName();
-            JsonToken value = parser.nextToken();
+            JsonToken value = tokens.next();
             if (key.equalsIgnoreCase("Pod")) {
                 pod = value == JsonToken.VALUE_NULL ? null : raw();
             } else if (key.equalsIgnoreCase(META)) {
@@ -66,7 +69,7 @@ final class PreemptArgsReader {
             } else if (key.equalsIgnoreCase(FULL)) {
                 full = value == JsonToken.VALUE_NULL ? null : candidates(FULL, false);
             } else {
-                parser.skipChildren();
+                tokens.skip();
             }
         }
         WireTokens.endBody(parser);
@@ -79,25 +82,25 @@ final class PreemptArgsReader {
         node = null;
         expect(JsonToken.START_OBJECT, "", "an object of node names to victims");
         List<Candidate> candidates = new ArrayList<>();
-        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+        while (tokens.next() == JsonToken.PROPERTY_NAME) {
             node = knownName(parser.currentName());
             victim = -1;
-            if (parser.nextToken() == JsonToken.VALUE_NULL) {
+            if (tokens.next() == JsonToken.VALUE_NULL) {
                 candidates.add(new Candidate(node, List.of(), 0));
                 continue;
             }
             expect(JsonToken.START_OBJECT, "", "an object with Pods and NumPDBViolations");
             List<String> uids = List.of();
             long violations = 0;
-            while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            while (tokens.next() == JsonToken.PROPERTY_NAME) {
                 String key = parser.currentName();
-                JsonToken value = parser.nextToken();
+                JsonToken value = tokens.next();
                 if (key.equalsIgnoreCase("Pods")) {
                     uids = value == JsonToken.VALUE_NULL ? List.of() : uids(meta);
                 } else if (key.equalsIgnoreCase("NumPDBViolations")) {
                     violations = count(".NumPDBViolations");
                 } else {
-                    parser.skipChildren();
+                    tokens.skip();
                 }
             }
             candidates.add(new Candidate(node, uids, violations));
@@ -114,7 +117,7 @@ final class PreemptArgsReader {
     private List<String> uids(boolean meta) {
         expect(JsonToken.START_ARRAY, ".Pods", "an array of victims");
         List<String> uids = new ArrayList<>();
-        for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
+        for (JsonToken t = tokens.next(); t != JsonToken.END_ARRAY; t = tokens.next()) {
             victim = uids.size();
             String uid = null;
             if (t == JsonToken.START_OBJECT) {
@@ -134,15 +137,15 @@ final class PreemptArgsReader {
     /** A victim pod's {@code metadata.uid}; the rest of the pod is skipped. */
     private String uidInMetadata() {
         String uid = null;
-        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+        while (tokens.next() == JsonToken.PROPERTY_NAME) {
             boolean metadata = parser.currentName().equalsIgnoreCase("metadata");
-            JsonToken value = parser.nextToken();
+            JsonToken value = tokens.next();
             if (metadata && value == JsonToken.START_OBJECT) {
                 uid = stringIn("uid", ".metadata");
             } else if (metadata && value != JsonToken.VALUE_NULL) {
                 throw invalid(".metadata", "an object");
             } else {
-                parser.skipChildren();
+                tokens.skip();
             }
         }
         return uid;
@@ -154,11 +157,11 @@ final class PreemptArgsReader {
      */
     private String stringIn(String key, String in) {
         String found = null;
-        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+        while (tokens.next() == JsonToken.PROPERTY_NAME) {
             boolean wanted = parser.currentName().equalsIgnoreCase(key);
-            JsonToken value = parser.nextToken();
+            JsonToken value = tokens.next();
             if (!wanted) {
-                parser.skipChildren();
+                tokens.skip();
             } else if (value == JsonToken.VALUE_STRING) {
                 found = parser.getString();
             } else if (value != JsonToken.VALUE_NULL) {
@@ -199,6 +202,6 @@ final class PreemptArgsReader {
 
     /** The current value as JSON of its own; the parser is left on its last token. */
     private RawJson raw() {
-        return RawJson.copied(parser, copier);
+        return tokens.copy(copier);
     }
 }

@@ -9,6 +9,7 @@ import tools.jackson.core.exc.JacksonIOException;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.MapperFeature;
+import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.ByteArrayInputStream;
@@ -31,6 +32,9 @@ class WireJson {
             .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES) // an absent NumPDBViolations is 0, as in Go
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
+
+    // preempt bodies: duplicate keys are checked by the reader itself (UniqueKeyTokens), without a set per object
+    private final ObjectReader keysUnchecked = mapper.reader().without(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
 
     // the scheduler sends one body at a time: the last one is the next one's likeliest predecessor
     private final AtomicReference<SeenNodeObjects> lastSeen = new AtomicReference<>();
@@ -86,7 +90,7 @@ class WireJson {
      * fails, or passes the size limit, is rethrown as Jackson wraps it ({@link JacksonIOException}).
      */
     PreemptArgsReader.PreemptArgs readPreemptArgs(InputStream body, NodeTable known) {
-        try (JsonParser parser = mapper.createParser(body)) {
+        try (JsonParser parser = keysUnchecked.createParser(body)) {
             return PreemptArgsReader.read(parser, mapper.tokenStreamFactory(), known);
         } catch (JacksonIOException e) {
             throw e;

@@ -11,7 +11,11 @@ final class WireTokens {
 
     /** Moves {@code parser} onto the request body's opening brace: a body that is not an object is bad input. */
     static void startBody(JsonParser parser) {
-        JsonToken first = parser.nextToken();
+        startBody(parser.nextToken());
+    }
+
+    /** Checks the request body's first token, {@code first} (null: none), for its opening brace. */
+    static void startBody(JsonToken first) {
         if (first == null) {
             throw new BadRequestException("request body is empty");
         }
