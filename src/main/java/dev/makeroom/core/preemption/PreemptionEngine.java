@@ -108,18 +108,27 @@ public final class PreemptionEngine {
             boolean known = true;  // every victim in makeroom's view, wherever: the pick can be weighed
             long highest = Long.MIN_VALUE;
             long sum = 0;
+            NodeInfo node = candidate.hintedVictimUids().isEmpty() ? null : snapshot.node(candidate.node());
             for (String uid : candidate.hintedVictimUids()) {
-                PodInfo pod = snapshot.pod(uid);
-                if (pod == null) {
-                    known = false;
-                    stale = stale == null ? uid : stale;
-                    break;
+                // looked for among the node's own pods first: the view's map of every pod is the slow way
+                int row = node == null ? -1 : node.columns().rowOf(uid);
+                int priority;
+                if (row >= 0) {
+                    priority = node.columns().priority(row);
+                } else {
+                    PodInfo pod = snapshot.pod(uid);
+                    if (pod == null) {
+                        known = false;
+                        stale = stale == null ? uid : stale;
+                        break;
+                    }
+                    if (stale == null && !candidate.node().equals(pod.nodeName())) {
+                        stale = uid;
+                    }
+                    priority = pod.priority();
                 }
-                if (stale == null && !candidate.node().equals(pod.nodeName())) {
-                    stale = uid;
-                }
-                highest = Math.max(highest, pod.priority());
-                sum += pod.priority();
+                highest = Math.max(highest, priority);
+                sum += priority;
             }
             if (!verdicts.containsKey(candidate.node())) {
                 verdicts.put(candidate.node(), stale == null ? null : NodeVerdict.infeasible(candidate.node(),

@@ -45,7 +45,10 @@ class PodColumnsProperties {
             }
             assertThat(Candidacy.protectionOf(columns, row, pod, pending, snapshot))
                     .isEqualTo(Candidacy.protectionOf(pod, pending, snapshot));
+            assertThat(columns.rowOf(new String(pod.uid().toCharArray()))).as("the row of its UID").isEqualTo(row);
         }
+        assertThat(columns.rowOf("not-" + pods.get(0).uid())).isEqualTo(-1);
+        assertThat(columns.rowOf(pending.uid())).isEqualTo(-1);
     }
 
     /** Candidates are a node's pods but some (the ones out of reach); short of cpu, memory, pods or a GPU. */
