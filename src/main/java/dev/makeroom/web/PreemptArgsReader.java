@@ -11,14 +11,14 @@ import java.util.List;
 
 /**
  * Reads a preempt body in one streaming pass, from a stream or an array alike: the pod copied out as
- * JSON of its own (fabric8 reads it), and each candidate node with the UIDs of the victims the scheduler named there, from
- * {@code NodeNameToMetaVictims} or, when that is absent or null, {@code NodeNameToVictims}. Only the
- * UIDs become Strings: a body of 500 nodes is read without a record per victim. A node the snapshot
- * knows is named by the snapshot's own String, so every later lookup of it is found by identity. The
- * reader keeps where it is (map, node, victim) and spells the path out only for an error, not for
- * each of a thousand victims. Keys match
- * case-insensitively and unknown keys are skipped, as Go's decoder does; a value of the wrong kind
- * is a {@link BadRequestException} naming where it is.
+ * JSON of its own (fabric8 reads it), and each candidate node with the UIDs of the victims the
+ * scheduler named there, from {@code NodeNameToMetaVictims} or, when that is absent or null,
+ * {@code NodeNameToVictims}. Only the UIDs become Strings: a body of 500 nodes is read without a
+ * record per victim. A node the snapshot knows is named by the snapshot's own String, so every later
+ * lookup of it is found by identity. The reader keeps where it is (map, node, victim) and spells the
+ * path out only for an error, not for each of a thousand victims. Keys match case-insensitively and
+ * unknown keys are skipped, as Go's decoder does; a value of the wrong kind is a
+ * {@link BadRequestException} naming where it is.
  */
 final class PreemptArgsReader {
 
