@@ -92,6 +92,7 @@ public final class Candidacy {
         if ((flags & PodColumns.OPTED_OUT) != 0) {
             return Protection.POD_OPTED_OUT;
         }
+        // asked first so that, read from columns, the pod itself is not (classOptsOut needs its class's name)
         if (snapshot.anyClassOptsOut() && snapshot.classOptsOut(running.priorityClassName())) {
             return Protection.PRIORITY_CLASS_OPTED_OUT;
         }

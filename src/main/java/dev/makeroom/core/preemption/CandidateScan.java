@@ -182,9 +182,9 @@ final class CandidateScan {
 
     /**
      * Keeps in {@code smallest}, per tie-break {@code t} from {@code t * k}, the {@code k} smallest
-     * costs among the candidates of priority at most the ceiling, ascending; how many it holds. All
-     * tie-breaks at once: they are wanted when the bound ties the cutoff up to them, which is when
-     * they usually tie too.
+     * costs among the candidates of priority at most the ceiling, ascending; how many it holds. Every
+     * tie-break's in one call, though the bound may read only the first: they are wanted when the
+     * bound ties the cutoff up to them, which is when they usually tie too.
      */
     int smallestCosts(int k, long[] smallest) {
         int held = 0;
