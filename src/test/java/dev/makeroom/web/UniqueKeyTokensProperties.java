@@ -83,9 +83,11 @@ class UniqueKeyTokensProperties {
         String body = place.around(value);
         boolean refused = strictlyRefused(body);
         Statistics.collect(refused ? "refused" : "read");
+        // about a fifth are refused (1.6 points' spread over 600 tries); the bounds only catch a generator
+        // that stopped making one kind, far enough off that a run's chance cannot cross them
         Statistics.coverage(c -> {
-            c.check("refused").percentage(p -> p > 15);
-            c.check("read").percentage(p -> p > 15);
+            c.check("refused").percentage(p -> p > 8);
+            c.check("read").percentage(p -> p > 50);
         });
 
         if (refused) {
