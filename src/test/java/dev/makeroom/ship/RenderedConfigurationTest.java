@@ -63,7 +63,7 @@ class RenderedConfigurationTest {
                     .POST(HttpRequest.BodyPublishers.ofFile(Path.of("examples/requests/filter.json"))).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(filter.statusCode()).isEqualTo(200);
-            assertThat(filter.body()).contains("\"NodeNames\":[\"node-d\"]");
+            assertThat(filter.body()).contains("\"NodeNames\":[\"node-a\",\"node-b\",\"node-c\",\"node-d\"]");
 
             // a client that does not trust the Secret's CA is refused
             HttpClient stranger = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();

@@ -123,7 +123,7 @@ class ConsistentSnapshotTest {
             work.add(clients.submit(() -> {
                 ExtenderClient http = new ExtenderClient(port);
                 for (int i = 0; i < 40; i++) {
-                    checkFilter(Json.parse(http.post("/scheduler/filter",
+                    checkPrioritize(Json.parse(http.post("/scheduler/prioritize",
                             "{\"Pod\":" + POD + ",\"NodeNames\":[\"n1\",\"n2\"]}").body()));
                     checkPreempt(Json.parse(http.post("/scheduler/preempt",
                             "{\"Pod\":" + POD + ",\"NodeNameToMetaVictims\":{\"n1\":{\"Pods\":[]},\"n2\":{\"Pods\":[]}}}").body()));
@@ -140,13 +140,16 @@ class ConsistentSnapshotTest {
         assertThat(view.flips.get()).as("the view changed while requests ran").isGreaterThan(100);
     }
 
-    /** A: n2 passes, n1 is full. B: n1 passes, n2 is full. */
-    private static void checkFilter(JsonNode answer) {
-        List<String> passed = new ArrayList<>();
-        answer.get("NodeNames").forEach(n -> passed.add(n.asString()));
-        assertThat(passed).hasSize(1);
-        String full = passed.get(0).equals("n1") ? "n2" : "n1";
-        assertThat(answer.get("FailedNodes").propertyNames()).containsExactly(full);
+    /** A: n2 scores, n1 is full (0). B: n1 scores, n2 is full. Never both, never neither. */
+    private static void checkPrioritize(JsonNode answer) {
+        List<String> scoring = new ArrayList<>();
+        answer.forEach(entry -> {
+            if (entry.get("Score").asInt() > 0) {
+                scoring.add(entry.get("Host").asString());
+            }
+        });
+        assertThat(answer.size()).isEqualTo(2);
+        assertThat(scoring).hasSize(1);
     }
 
     /** A: victims are two a-pods on n1. B: two b-pods on n2. Never both nodes, never mixed. */

@@ -1,15 +1,10 @@
 package dev.makeroom.core.filter;
 
-import dev.makeroom.core.accounting.FitCheck;
-import dev.makeroom.core.accounting.NodeUsage;
-import dev.makeroom.core.model.fast.TableFit;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
-import dev.makeroom.core.model.fast.NodeTable;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.model.fast.RequestedNodes;
-import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.queue.Queue;
 import dev.makeroom.core.queue.QueueLimits;
 import dev.makeroom.core.queue.QueueTree;
@@ -23,12 +18,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Passes the nodes whose free allocatable holds the pod's requests. A node that fails stays a
- * preemption candidate ({@code FailedNodes}); the reason uses the kube-scheduler's words.
+ * makeroom's own filter rules, and only those: a pod whose queue would go over its max, and room
+ * held for another pending pod ({@link Reservation}). Every other node the scheduler asks about passes.
+ *
+ * <p>Why no resource check: the scheduler calls an extender's filter only with the nodes its own
+ * filters passed, from a cache that already counts pods it has just placed. makeroom's view of the
+ * same nodes can only be behind it (a deletion not yet seen), so a second NodeResourcesFit here could
+ * only refuse wrongly. And from Kubernetes 1.32 on such a refusal sticks: the scheduler marks the pod
+ * as rejected by "Extender", for which no cluster event is a queueing hint, so a pod refused by a
+ * view a few milliseconds old waits for the five-minute flush. For the same reason a node makeroom
+ * does not know yet passes: no rule of makeroom's concerns it.
+ *
+ * <p>The common pod meets neither rule: that is decided once per call (no reservation in the
+ * snapshot, no queue over its max), and then the names asked come back as they are.
  */
 public final class FilterPolicy {
-
-    public static final String UNKNOWN_NODE = "unknown node";
 
     /** Without queues, with reservations as they hold now. */
     public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames) {
@@ -50,57 +54,29 @@ public final class FilterPolicy {
     /** As above, for nodes whose rows in the snapshot's table the caller already found. */
     public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, RequestedNodes requested, QueueUsage queues,
                                 Instant now) {
-        NodeTable table = snapshot.table();
-        RequestedNodes nodes = requested.against(table);
+        RequestedNodes nodes = requested.against(snapshot.table());
         String overMax = overQueueMax(snapshot, pod, queues);
         if (overMax != null) {
             Map<String, String> unresolvable = new LinkedHashMap<>(nodes.size() * 4 / 3 + 1);
             nodes.names().forEach(n -> unresolvable.put(n, overMax));
             return new FilterVerdict(new ArrayList<>(), new LinkedHashMap<>(), unresolvable);
         }
-        List<String> passed = new ArrayList<>(nodes.size());
-        Map<String, String> failed = new LinkedHashMap<>(nodes.size() * 4 / 3 + 1);
         Map<String, String> reserved = reservedAgainst(snapshot, pod, now);
-        Map<Long, String> reasons = new HashMap<>(); // a request sees only a few distinct shortfalls
-        String home = NodeUsage.homeOf(snapshot, pod);
-        TableFit fit = new TableFit(table, pod.requests(), home);
+        if (reserved.isEmpty()) { // the common pod: every node asked passes
+            return new FilterVerdict(nodes.names(), Map.of(), Map.of());
+        }
+        List<String> passed = new ArrayList<>(nodes.size());
+        Map<String, String> unresolvable = new LinkedHashMap<>();
         for (int i = 0; i < nodes.size(); i++) {
             String name = nodes.name(i);
-            int index = nodes.row(i);
-            if (index < 0) {
-                failed.put(name, UNKNOWN_NODE);
-                continue;
-            }
-            if (!reserved.isEmpty() && reserved.containsKey(name)) {
-                continue;
-            }
-            long shortMask;
-            if (fit.needsNode(index)) {
-                NodeInfo node = table.node(index);
-                shortMask = FitCheck.shortMask(node.allocatable(), NodeUsage.requestedFor(node, pod, home), pod.requests());
-            } else {
-                shortMask = fit.shortMask(index);
-            }
-            if (shortMask == 0) {
+            String reason = reserved.get(name);
+            if (reason == null) {
                 passed.add(name);
             } else {
-                String reason = reasons.get(shortMask);
-                if (reason == null) {
-                    reasons.put(shortMask, reason = FitCheck.describe(shortMask, pod.requests()));
-                }
-                failed.put(name, reason);
+                unresolvable.put(name, reason);
             }
         }
-        if (reserved.isEmpty()) {
-            return new FilterVerdict(passed, failed, Map.of());
-        }
-        Map<String, String> unresolvable = new LinkedHashMap<>();
-        nodes.names().forEach(n -> {
-            if (reserved.containsKey(n)) {
-                unresolvable.put(n, reserved.get(n));
-            }
-        });
-        return new FilterVerdict(passed, failed, unresolvable);
+        return new FilterVerdict(passed, Map.of(), unresolvable);
     }
 
     /** The nodes whose reservation keeps {@code pod} off at {@code now}, with what the filter says of them. */
@@ -127,6 +103,4 @@ public final class FilterPolicy {
         Queue leaf = queues.tree().leafOf(pod, snapshot.namespaceAnnotations());
         return leaf == null ? null : QueueLimits.exceeded(queues, leaf, pod);
     }
-
-
 }

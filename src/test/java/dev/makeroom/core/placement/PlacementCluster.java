@@ -4,6 +4,7 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.HostPort;
 import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.NodeAdmission;
+import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
@@ -12,6 +13,7 @@ import dev.makeroom.core.model.SpreadConstraint;
 import dev.makeroom.core.model.Taint;
 import dev.makeroom.core.model.Toleration;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -35,6 +37,7 @@ record PlacementCluster(ClusterSnapshot snapshot, PodInfo pending) {
     static PlacementCluster generate(long seed) {
         Random random = new Random(seed);
         ClusterSnapshot.Builder b = ClusterSnapshot.builder();
+        Random holds = new Random(seed * 31 + 7); // its own stream: the rest of the cluster stays as it was
         int nodes = 1 + random.nextInt(7);
         for (int n = 0; n < nodes; n++) {
             Map<String, String> labels = new HashMap<>();
@@ -45,8 +48,15 @@ record PlacementCluster(ClusterSnapshot snapshot, PodInfo pending) {
             labels.put("disk", random.nextBoolean() ? "ssd" : "hdd");
             labels.put("cores", String.valueOf(4 << random.nextInt(4)));
             List<Taint> taints = random.nextInt(3) == 0 ? List.of(TAINTS.get(random.nextInt(TAINTS.size()))) : List.of();
+            Reservation hold = null;
+            if (holds.nextInt(5) == 0) { // room held for a pending pod of the same priority, or a higher one
+                PodInfo holder = PodInfo.builder("holder-" + n).name("holder-" + n).namespace("ns-0")
+                        .priority(100 + holds.nextInt(2)).build();
+                b.pod(holder);
+                hold = new Reservation(holder.ref(), Instant.parse("2026-11-25T00:10:00Z"));
+            }
             b.node("node-" + n, labels, Resources.of("cpu", 4000, "memory", 8000, "pods", 3 + random.nextInt(6)),
-                    new NodeAdmission(random.nextInt(7) == 0, taints));
+                    new NodeAdmission(random.nextInt(7) == 0, taints, List.of(), hold));
         }
         int pods = random.nextInt(4 * nodes + 1);
         for (int i = 0; i < pods; i++) {
