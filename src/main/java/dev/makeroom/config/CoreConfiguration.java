@@ -2,6 +2,7 @@ package dev.makeroom.config;
 
 import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.preemption.PreemptionsInFlight;
 import dev.makeroom.core.preemption.PreemptionSettings;
 import dev.makeroom.core.score.ShieldScorePolicy;
 import dev.makeroom.cluster.ConfigMapFeed;
@@ -21,6 +22,12 @@ class CoreConfiguration {
         MakeroomProperties.Preemption p = properties.preemption();
         return new PreemptionEngine(new PreemptionSettings(p.strategy(), p.answer(), p.pdb(), p.budget()),
                 System::nanoTime);
+    }
+
+    /** This replica's preemptions whose victims are still terminating: no second set for the same pod meanwhile. */
+    @Bean
+    PreemptionsInFlight preemptionsInFlight() {
+        return new PreemptionsInFlight();
     }
 
     /** The wall clock for queue delays and decision times; tests put a controllable one first. */

@@ -11,6 +11,7 @@ import dev.makeroom.core.preemption.DecisionOutcome;
 import dev.makeroom.core.preemption.NodeVerdict;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.preemption.PreemptionsInFlight;
 import dev.makeroom.core.preemption.QueueRules;
 import dev.makeroom.core.preemption.SchedulersChoice;
 import dev.makeroom.core.score.AvoidList;
@@ -59,11 +60,12 @@ class ExtenderController {
     private final Clock clock;
     private final WarmupRequests warmups;
     private final DecisionEvents events;
+    private final PreemptionsInFlight inFlight;
 
     ExtenderController(ClusterView view, WireJson json, PodTranslator pods, FilterPolicy filterPolicy,
                        ShieldScorePolicy scorePolicy, PreemptionEngine engine, ExtenderMetrics metrics,
                        DecisionLog decisions, Queues queues, NodeNameJson nodeNames, AvoidList avoidList,
-                       Clock clock, WarmupRequests warmups, DecisionEvents events) {
+                       Clock clock, WarmupRequests warmups, DecisionEvents events, PreemptionsInFlight inFlight) {
         this.view = view;
         this.json = json;
         this.pods = pods;
@@ -78,6 +80,7 @@ class ExtenderController {
         this.clock = clock;
         this.warmups = warmups;
         this.events = events;
+        this.inFlight = inFlight;
     }
 
     @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -109,7 +112,8 @@ class ExtenderController {
             metrics.recordNotReady();
             return ok(new WireDtos.ExtenderPreemptionResult(Map.of()));
         }
-        PreemptionDecision decision = engine.decide(snapshot, pod, candidates, queues.rulesFor(snapshot, pod));
+        PreemptionDecision decision = decide(snapshot, pod, candidates);
+        inFlight.record(pod, decision, clock.instant());
         metrics.recordDecision(decision);
         decisions.add(clock.instant(), decision);
         log.info("preempt {}: {} {} ({} candidate nodes, {} µs, {}{})", decision.pod(), decision.outcome(),
@@ -125,6 +129,20 @@ class ExtenderController {
             }
         }
         return ok(preemptAnswer(decision));
+    }
+
+    /**
+     * No second set of victims while the first is still terminating ({@link PreemptionsInFlight}): the
+     * scheduler may ask again before they are gone (asynchronous preemption, Kubernetes 1.33 and later).
+     */
+    private PreemptionDecision decide(ClusterSnapshot snapshot, PodInfo pod, List<Candidate> candidates) {
+        long start = System.nanoTime();
+        PreemptionsInFlight.InFlight pending = inFlight.of(snapshot, pod, clock.instant());
+        if (pending != null) {
+            return PreemptionDecision.notEligible(pod.ref(), pending.describe(), engine.settings().strategy(),
+                    System.nanoTime() - start);
+        }
+        return engine.decide(snapshot, pod, candidates, queues.rulesFor(snapshot, pod));
     }
 
     /** A filter body's answer on {@code snapshot}: what the verb sends, without HTTP. */

@@ -25,6 +25,11 @@ public record PreemptionDecision(PodRef pod, DecisionOutcome outcome, String det
         this(pod, outcome, detail, strategy, verdicts, chosen, nanos, null);
     }
 
+    /** A pod that may not preempt now, and why: no node was searched. */
+    public static PreemptionDecision notEligible(PodRef pod, String why, Strategy strategy, long nanos) {
+        return new PreemptionDecision(pod, DecisionOutcome.NOT_ELIGIBLE, why, strategy, List.of(), List.of(), nanos);
+    }
+
     public boolean provenOptimal() {
         return verdicts.stream().allMatch(NodeVerdict::provenOptimal);
     }

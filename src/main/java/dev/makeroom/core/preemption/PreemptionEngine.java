@@ -66,8 +66,8 @@ public final class PreemptionEngine {
         long start = nanoClock.getAsLong();
         String ineligible = ineligibility(snapshot, pending);
         if (ineligible != null) {
-            return new PreemptionDecision(pending.ref(), DecisionOutcome.NOT_ELIGIBLE, ineligible,
-                    settings.strategy(), List.of(), List.of(), nanoClock.getAsLong() - start);
+            return PreemptionDecision.notEligible(pending.ref(), ineligible, settings.strategy(),
+                    nanoClock.getAsLong() - start);
         }
         SchedulersChoice.Pick schedulers = new SchedulersChoice.Pick();
         Map<String, NodeVerdict> verdicts = usable(snapshot, candidates, schedulers);
