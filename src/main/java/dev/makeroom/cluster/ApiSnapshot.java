@@ -1,10 +1,12 @@
 package dev.makeroom.cluster;
 
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.KubeVersion;
 import dev.makeroom.mapping.SnapshotMapper;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.VersionInfo;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +26,16 @@ public final class ApiSnapshot {
     }
 
     /** Lists each kind once; a KubernetesClientException says why the API did not answer. */
+    /** The API server's Kubernetes version, or null when it does not say one makeroom reads. */
+    public static KubeVersion version(KubernetesClient client) {
+        try {
+            VersionInfo info = client.getKubernetesVersion();
+            return KubeVersion.of(info.getMajor(), info.getMinor());
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     public static ClusterSnapshot read(KubernetesClient client) {
         List<HasMetadata> objects = new ArrayList<>();
         objects.addAll(client.namespaces().list().getItems());

@@ -60,6 +60,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     private final Map<ClusterEvent.Kind, EnqueueingHandler<?>> handlers = new EnumMap<>(ClusterEvent.Kind.class);
     private final ViewFreshness freshness = new ViewFreshness(System.nanoTime());
     private final Thread applier;
+    private final ServedVersion version;
 
     private volatile ClusterSnapshot snapshot = ClusterSnapshot.EMPTY;
     private final ConfigDataFanout configData = new ConfigDataFanout();
@@ -78,6 +79,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         this.settings = settings;
         this.evictions = new EvictionMemory(settings.evictionMemory(), Ticker.systemTicker());
         this.state = new LiveClusterState(evictions);
+        this.version = new ServedVersion(client, settings.version());
         this.applier = new Thread(this::applyLoop, "makeroom-cluster-view");
         this.applier.setDaemon(true);
     }
@@ -132,6 +134,9 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
                     batch.add(first);
                     caughtUp = queue.drainTo(batch, MAX_BATCH) < MAX_BATCH; // else more may wait from before drainedAt
                     batch.forEach(this::applySafely);
+                    unpublished = true;
+                }
+                if (state.version(version.resolve(drainedAt))) {
                     unpublished = true;
                 }
                 // while syncing, a quiet second publishes what waits too

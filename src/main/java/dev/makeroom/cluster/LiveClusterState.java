@@ -5,6 +5,7 @@ import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.mapping.SnapshotMapper;
 import dev.makeroom.mapping.StringMaps;
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.KubeVersion;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.NodeInfo;
@@ -55,6 +56,8 @@ final class LiveClusterState {
     private boolean namespacesChanged;
 
     private ClusterSnapshot snapshot = ClusterSnapshot.EMPTY;
+    private boolean versionChanged;
+    private KubeVersion pendingVersion;
 
     LiveClusterState(EvictionMemory evictions) {
         this.evictions = evictions;
@@ -166,12 +169,29 @@ final class LiveClusterState {
         namespacesChanged = true;
     }
 
+    /**
+     * The Kubernetes version the snapshots answer for, from the next one on (null: not known yet, unchanged);
+     * whether that changes what the next one answers for.
+     */
+    boolean version(KubeVersion served) {
+        if (served == null || served.equals(versionChanged ? pendingVersion : snapshot.version())) {
+            return false;
+        }
+        versionChanged = true;
+        pendingVersion = served;
+        return true;
+    }
+
     /** The current snapshot, rebuilt only where events touched it since the last call. */
     ClusterSnapshot publish() {
-        if (dirtyNodes.isEmpty() && changedPods.isEmpty() && !budgetsChanged && !classesChanged && !namespacesChanged) {
+        if (dirtyNodes.isEmpty() && changedPods.isEmpty() && !budgetsChanged && !classesChanged && !namespacesChanged
+                && !versionChanged) {
             return snapshot;
         }
         ClusterSnapshot.Change change = snapshot.change();
+        if (versionChanged) {
+            change.version(pendingVersion);
+        }
         changedPods.forEach((uid, pod) -> {
             if (pod == null) {
                 change.removePod(uid);
@@ -202,7 +222,7 @@ final class LiveClusterState {
         snapshot = change.build();
         dirtyNodes.clear();
         changedPods.clear();
-        budgetsChanged = classesChanged = namespacesChanged = false;
+        budgetsChanged = classesChanged = namespacesChanged = versionChanged = false;
         return snapshot;
     }
 

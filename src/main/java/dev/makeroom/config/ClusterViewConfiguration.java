@@ -43,14 +43,14 @@ class ClusterViewConfiguration {
                         + "makeroom.cluster.snapshot=<path to a file of Kubernetes objects>");
             }
             log.info("cluster view: snapshot file {}", file);
-            return new SnapshotFileClusterView(Path.of(file));
+            return new SnapshotFileClusterView(Path.of(file), cluster.servedVersion());
         }
         KubernetesClient client = clients.getIfAvailable(ClusterViewConfiguration::defaultClient);
         String namespace = cluster.configMapNamespace() != null ? cluster.configMapNamespace() : ownNamespace();
         log.info("cluster view: Kubernetes API at {}, config map {}/{}", client.getMasterUrl(), namespace,
                 cluster.configMapName());
         return new KubernetesClusterView(client, new LiveViewSettings(cluster.resync(), namespace,
-                cluster.configMapName(), cluster.evictionMemory())).start();
+                cluster.configMapName(), cluster.evictionMemory(), cluster.servedVersion())).start();
     }
 
     /** makeroom's ConfigMap, where the live view watches it; a snapshot file has none. */

@@ -1,5 +1,6 @@
 package dev.makeroom.config;
 
+import dev.makeroom.core.model.KubeVersion;
 import dev.makeroom.core.preemption.AnswerMode;
 import dev.makeroom.core.preemption.PdbMode;
 import dev.makeroom.core.preemption.Strategy;
@@ -83,12 +84,32 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
                           @NotNull @DefaultValue("0s") Duration resync,
                           String configMapNamespace,
                           @NotNull @DefaultValue("makeroom-queues") String configMapName,
-                          @NotNull @DurationMin(seconds = 1) @DefaultValue("10m") Duration evictionMemory) {
+                          @NotNull @DurationMin(seconds = 1) @DefaultValue("10m") Duration evictionMemory,
+                          String kubernetesVersion) {
 
         /** A resync replays the whole view: more often than once a second is a mistake. */
         @AssertTrue(message = "must be 0s (off) or at least 1s")
         public boolean isResync() {
             return resync == null || resync.isZero() || resync.compareTo(Duration.ofSeconds(1)) >= 0;
+        }
+
+        /** A version such as {@code 1.36} (or {@code v1.36.3}), when given. */
+        @AssertTrue(message = "must be a Kubernetes version such as 1.36 or v1.36.3")
+        public boolean isKubernetesVersion() {
+            try {
+                servedVersion();
+                return true;
+            } catch (IllegalArgumentException e) {
+                return false;
+            }
+        }
+
+        /**
+         * The Kubernetes version whose scheduler makeroom answers, when set; null: the live view reads it
+         * from the API server, and a snapshot file is answered as for {@link KubeVersion#NEWEST_TESTED}.
+         */
+        public KubeVersion servedVersion() {
+            return kubernetesVersion == null || kubernetesVersion.isBlank() ? null : KubeVersion.parse(kubernetesVersion);
         }
 
         public Source effectiveSource(boolean insideCluster) {

@@ -38,8 +38,9 @@ final class DebugDtos {
     record NodeDetail(NodeSummary node, List<PodDetail> pods) {
     }
 
-    record Simulation(String pod, int priority, String queue, List<String> fitsOn, Map<String, String> doesNotFit,
-                      Map<String, String> unresolvable, Map<String, String> unknown, Decision preemption) {
+    record Simulation(String pod, int priority, String queue, String kubernetesVersion, List<String> fitsOn,
+                      Map<String, String> doesNotFit, Map<String, String> unresolvable, Map<String, String> unknown,
+                      Decision preemption) {
     }
 
     /** The queue configuration in force: where from, what was last rejected, and the tree. */

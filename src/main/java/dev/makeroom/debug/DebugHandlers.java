@@ -80,7 +80,8 @@ final class DebugHandlers {
         PreemptionDecision decision = engine.decide(snapshot, pod, Candidate.onNodes(where.preemptionCandidates()),
                 queues.rulesFor(snapshot, pod), placement);
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.Simulation(
-                pod.ref().toString(), pod.priority(), queueOf(pod, snapshot, usage), where.fits(), where.unschedulable(),
+                pod.ref().toString(), pod.priority(), queueOf(pod, snapshot, usage), snapshot.version().toString(),
+                where.fits(), where.unschedulable(),
                 where.unresolvable(), where.unknown(), decision(clock.instant().toString(), decision)));
     }
 

@@ -61,6 +61,7 @@ class ExtenderController {
     private final WarmupRequests warmups;
     private final DecisionEvents events;
     private final PreemptionsInFlight inFlight;
+    private final FullObjectModeWarning fullObjects = new FullObjectModeWarning();
 
     ExtenderController(ClusterView view, WireJson json, PodTranslator pods, FilterPolicy filterPolicy,
                        ShieldScorePolicy scorePolicy, PreemptionEngine engine, ExtenderMetrics metrics,
@@ -148,6 +149,7 @@ class ExtenderController {
     /** A filter body's answer on {@code snapshot}: what the verb sends, without HTTP. */
     AnswerBytes filterAnswer(byte[] body, ClusterSnapshot snapshot, boolean ready) {
         NodesArgs args = json.readNodesArgs(body, snapshot.table());
+        fullObjects.check(!args.byName(), snapshot.version());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, args.nodes(), queues.usage(snapshot),
                 clock.instant())

@@ -3,6 +3,7 @@ package dev.makeroom.why;
 import dev.makeroom.cluster.ApiSnapshot;
 import dev.makeroom.cluster.SnapshotFileClusterView;
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.KubeVersion;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.PlacementSurvey;
@@ -54,9 +55,19 @@ public final class WhyCommand {
     static int run(String[] args, PrintStream out, Supplier<KubernetesClient> clients) {
         String pod = argument(args, "--why=");
         String dump = argument(args, "--dump=");
+        KubeVersion version;
+        try {
+            String asked = argument(args, "--kubernetes-version=");
+            version = asked == null ? null : KubeVersion.parse(asked);
+        } catch (IllegalArgumentException e) {
+            out.println("--kubernetes-version: " + e.getMessage());
+            return 2;
+        }
         if (pod == null || !pod.contains("/")) {
             out.println("usage: --why=namespace/name [--dump=<file of Kubernetes objects, YAML or JSON>]"
-                    + " (without --dump, the cluster of the current kubeconfig context, or in-cluster)");
+                    + " [--kubernetes-version=1.36]"
+                    + " (without --dump, the cluster of the current kubeconfig context, or in-cluster;"
+                    + " the version defaults to the API server's, or for a dump to the newest makeroom was tested on)");
             return 2;
         }
         ClusterSnapshot snapshot;
@@ -66,7 +77,7 @@ public final class WhyCommand {
                 out.println("cannot read " + dump);
                 return 2;
             }
-            snapshot = new SnapshotFileClusterView(Path.of(dump)).snapshot();
+            snapshot = new SnapshotFileClusterView(Path.of(dump), version).snapshot();
             source = dump;
         } else {
             String url = "?";
@@ -74,6 +85,8 @@ public final class WhyCommand {
                 url = client.getConfiguration().getMasterUrl();
                 source = "the cluster at " + url;
                 snapshot = ApiSnapshot.read(client);
+                KubeVersion served = version != null ? version : ApiSnapshot.version(client);
+                snapshot = served == null ? snapshot : snapshot.change().version(served).build();
             } catch (KubernetesClientException e) {
                 out.println("cannot read the cluster from the API at " + url + ": " + (e.getCode() > 0 ? "HTTP " + e.getCode() + ": "
                         + e.getMessage().lines().findFirst().orElse("") : rootCause(e)));
@@ -90,7 +103,8 @@ public final class WhyCommand {
 
     static int explain(ClusterSnapshot snapshot, PodInfo pending, PrintStream out) {
         out.println(pending.ref() + ": priority " + pending.priority() + ", requests " + pending.requests()
-                + (pending.isAssigned() ? ", bound to " + pending.nodeName() : ", pending"));
+                + (pending.isAssigned() ? ", bound to " + pending.nodeName() : ", pending")
+                + " (kube-scheduler " + snapshot.version() + "'s rules)");
         PodPlacement placement = PodPlacement.of(new SnapshotState(snapshot, Instant.now()), pending);
         PlacementSurvey where = PlacementSurvey.of(placement);
         if (!where.fits().isEmpty()) {

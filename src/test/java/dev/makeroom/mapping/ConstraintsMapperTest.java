@@ -70,6 +70,18 @@ class ConstraintsMapperTest {
         assertThat(c.allowsNode(Map.of("pool", "a"), "n")).isFalse();
     }
 
+    /** Devices decide where a pod with claims fits (DynamicResources); preemption does not free them (KEP-5690). */
+    @Test
+    void a_pod_with_resource_claims_is_unknown_where_devices_decide() {
+        SchedulingConstraints c = map("""
+                  resourceClaims:
+                  - {name: gpu, resourceClaimTemplateName: one-gpu}
+                  containers: [{name: c, resources: {claims: [{name: gpu}]}}]
+                """).constraints();
+
+        assertThat(c.unmodelled()).containsExactly("resource claims (dynamic resource allocation: devices are not modelled)");
+    }
+
     @Test
     void what_makeroom_cannot_check_is_named() {
         SchedulingConstraints c = map("""

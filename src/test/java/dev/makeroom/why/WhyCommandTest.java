@@ -65,6 +65,16 @@ class WhyCommandTest {
     }
 
     @Test
+    void it_answers_with_the_rules_of_the_version_asked_and_refuses_one_it_cannot_read() {
+        assertThat(why("--why=default/critical-job", "--dump=examples/demo-cluster.yaml", "--kubernetes-version=v1.32.13"))
+                .isZero();
+        assertThat(output()).contains("default/critical-job: priority 1000").contains("(kube-scheduler 1.32's rules)");
+        assertThat(why("--why=default/critical-job", "--dump=examples/demo-cluster.yaml", "--kubernetes-version=new"))
+                .isEqualTo(2);
+        assertThat(output()).contains("--kubernetes-version: not a Kubernetes version");
+    }
+
+    @Test
     void the_scheduler_filters_decide_where_preemption_is_tried_and_each_node_says_which_refused() {
         assertThat(why("--why=default/web-3", "--dump=examples/placement-cluster.yaml")).isZero();
         assertThat(output()).contains("preemption: PREEMPT (on node-e evict default/batch-big)")

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.VersionInfo;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import org.junit.jupiter.api.Test;
@@ -37,6 +38,7 @@ class WhyOverApiTest {
 
     @Test
     void without_a_dump_the_cluster_is_read_from_the_api_and_answers_as_its_dump_does() {
+        server.setVersionInfo(new VersionInfo.Builder().withMajor("1").withMinor("36").withGitVersion("v1.36.3").build());
         for (HasMetadata object : new SnapshotFileLoader().load(Path.of("examples/demo-cluster.yaml"))) {
             client.resource(object).create();
         }

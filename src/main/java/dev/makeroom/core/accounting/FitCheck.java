@@ -36,6 +36,20 @@ public final class FitCheck {
         return mask;
     }
 
+    /**
+     * Whether a short resource of {@code shortMask} is one the pod asks more of than the node has at all:
+     * from Kubernetes 1.34 the scheduler then answers UnschedulableAndUnresolvable, since no eviction can help
+     * (never for the pod count).
+     */
+    public static boolean beyondAllocatable(long shortMask, Resources allocatable, Resources podRequests) {
+        for (int i = 0; i < podRequests.size() && i < 63; i++) {
+            if ((shortMask & (1L << (i + 1))) != 0 && podRequests.value(i) > allocatable.get(podRequests.name(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** How much of each short resource must be freed for the pod to fit (positive amounts only). */
     public static Resources deficit(Resources allocatable, Resources requested, Resources podRequests) {
         long podsOver = requested.get(Resources.PODS) + 1 - allocatable.get(Resources.PODS);

@@ -30,6 +30,7 @@ public final class ClusterSnapshot {
     private final Map<String, PriorityClassInfo> priorityClasses;
     private final boolean anyClassOptsOut; // most clusters have none: then no lookup per candidate pod
     private final Map<String, Map<String, String>> namespaceAnnotations;
+    private final KubeVersion version; // the scheduler version the snapshot is answered for
     private volatile List<PodInfo> withAntiAffinity; // derived on first use, like the table
     private volatile List<PodInfo> withSpreadOrAffinity; // likewise
     private volatile Map<String, NodeInfo> withAvoidances; // derived on first use
@@ -43,8 +44,9 @@ public final class ClusterSnapshot {
     private ClusterSnapshot(ChunkedMap<String, NodeInfo> nodes, ChunkedMap<String, PodInfo> podsByUid,
                             List<DisruptionBudget> budgets, Map<String, PriorityClassInfo> priorityClasses,
                             Map<String, Map<String, String>> namespaceAnnotations, NodeTable seed,
-                            Set<String> replacedSinceSeed, ClusterSnapshot predecessor) {
+                            Set<String> replacedSinceSeed, ClusterSnapshot predecessor, KubeVersion version) {
         this.nodes = nodes;
+        this.version = version;
         this.seed = seed;
         this.replacedSinceSeed = replacedSinceSeed;
         this.podsByUid = podsByUid;
@@ -55,6 +57,11 @@ public final class ClusterSnapshot {
         // most changes are to pods: the budgets, replaced whole when they change, keep their index
         this.budgetIndex = predecessor != null && predecessor.budgets == this.budgets ? predecessor.budgetIndex
                 : this.budgets.isEmpty() ? BudgetIndex.EMPTY : new BudgetIndex(this.budgets);
+    }
+
+    /** The Kubernetes version whose scheduler this snapshot is answered for ({@link KubeVersion#NEWEST_TESTED} unless told). */
+    public KubeVersion version() {
+        return version;
     }
 
     public NodeInfo node(String name) {
@@ -235,6 +242,7 @@ public final class ClusterSnapshot {
         private List<DisruptionBudget> budgets;
         private Map<String, PriorityClassInfo> classes;
         private Map<String, Map<String, String>> namespaces;
+        private KubeVersion version;
         private final Set<String> replacedNodes = new HashSet<>();
         private final Map<String, PodInfo> changedPods = new HashMap<>(); // null: removed
         private boolean nodeSetChanged;
@@ -246,6 +254,7 @@ public final class ClusterSnapshot {
             this.budgets = base.budgets;
             this.classes = base.priorityClasses;
             this.namespaces = base.namespaceAnnotations;
+            this.version = base.version;
         }
 
         public Change putNode(NodeInfo node) {
@@ -311,6 +320,11 @@ public final class ClusterSnapshot {
             return this;
         }
 
+        public Change version(KubeVersion served) {
+            version = served;
+            return this;
+        }
+
         public ClusterSnapshot build() {
             ChunkedMap<String, NodeInfo> built = nodes.build();
             NodeTable baseTable = base.table; // read once each: a request may be building the base's table now
@@ -328,7 +342,7 @@ public final class ClusterSnapshot {
                 }
             }
             ClusterSnapshot next = new ClusterSnapshot(built, pods.build(), budgets, classes, namespaces,
-                    replaced == null ? null : seed, replaced, base);
+                    replaced == null ? null : seed, replaced, base, version);
             next.withAntiAffinity = carried(base.withAntiAffinity, ClusterSnapshot::hasAntiAffinity);
             next.withSpreadOrAffinity = carried(base.withSpreadOrAffinity, ClusterSnapshot::hasSpreadOrAffinity);
             return next;
@@ -342,6 +356,12 @@ public final class ClusterSnapshot {
         private final List<DisruptionBudget> budgets = new ArrayList<>();
         private final Map<String, PriorityClassInfo> classes = new HashMap<>();
         private final Map<String, Map<String, String>> namespaces = new HashMap<>();
+        private KubeVersion version = KubeVersion.NEWEST_TESTED;
+
+        public Builder version(KubeVersion served) {
+            version = served;
+            return this;
+        }
 
         public Builder node(String name, Map<String, String> labels, Resources allocatable) {
             return node(name, labels, allocatable, NodeAdmission.OPEN);
@@ -389,7 +409,7 @@ public final class ClusterSnapshot {
                 placed.put(node.name(), node.withPods(onNode, nominated.getOrDefault(node.name(), List.of())));
             }
             return new ClusterSnapshot(ChunkedMap.of(placed, NODE_CHUNKS), ChunkedMap.of(pods, POD_CHUNKS), budgets,
-                    classes, namespaces, null, null, null);
+                    classes, namespaces, null, null, null, version);
         }
     }
 }

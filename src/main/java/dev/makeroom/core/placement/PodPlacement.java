@@ -20,7 +20,8 @@ import java.util.Map;
  * domains pod (anti-)affinity admits or refuses ({@link AffinityPreFilter}); both are built only when
  * the pod has such constraints or an existing pod's anti-affinity selects it. {@link #on} then runs the
  * filters in the scheduler's order (NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts,
- * NodeResourcesFit, the volume filters, PodTopologySpread, InterPodAffinity), then makeroom's own
+ * NodeResourcesFit (unresolvable from Kubernetes 1.34 where the pod asks more than the node has at all),
+ * the volume filters, PodTopologySpread, InterPodAffinity), then makeroom's own
  * (reservations, the queue fence); the first that fails decides, with the scheduler's reason text and
  * status: {@link Verdict#UNSCHEDULABLE} where removing pods could help (a preemption candidate),
  * {@link Verdict#UNRESOLVABLE} where nothing on the node can. What makeroom does not model (volumes,
@@ -130,7 +131,11 @@ public final class PodPlacement {
         }
         long shortMask = FitCheck.shortMask(node.allocatable(), state.requestedFor(node, pod), pod.requests());
         if (shortMask != 0) {
-            return Placement.unschedulable(Filter.NODE_RESOURCES_FIT, FitCheck.describe(shortMask, pod.requests()));
+            String reason = FitCheck.describe(shortMask, pod.requests());
+            return state.snapshot().version().requestAboveAllocatableIsUnresolvable()
+                    && FitCheck.beyondAllocatable(shortMask, node.allocatable(), pod.requests())
+                    ? Placement.unresolvable(Filter.NODE_RESOURCES_FIT, reason)
+                    : Placement.unschedulable(Filter.NODE_RESOURCES_FIT, reason);
         }
         if (unmodelled != null) {
             return Placement.unknown(Filter.UNMODELLED, unmodelled);

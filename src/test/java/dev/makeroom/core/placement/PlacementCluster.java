@@ -2,6 +2,7 @@ package dev.makeroom.core.placement;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.HostPort;
+import dev.makeroom.core.model.KubeVersion;
 import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.Reservation;
@@ -33,6 +34,8 @@ record PlacementCluster(ClusterSnapshot snapshot, PodInfo pending) {
     private static final List<Taint> TAINTS = List.of(new Taint("dedicated", "gpu", "NoSchedule"),
             new Taint("maintenance", null, "NoExecute"), new Taint("spot", "true", "PreferNoSchedule"));
     private static final String ZONE = "topology.kubernetes.io/zone";
+    private static final List<KubeVersion> VERSIONS = List.of(new KubeVersion(1, 26), new KubeVersion(1, 32),
+            new KubeVersion(1, 33), new KubeVersion(1, 34), new KubeVersion(1, 36));
 
     static PlacementCluster generate(long seed) {
         Random random = new Random(seed);
@@ -62,7 +65,12 @@ record PlacementCluster(ClusterSnapshot snapshot, PodInfo pending) {
         for (int i = 0; i < pods; i++) {
             b.pod(pod(random, i, "node-" + random.nextInt(nodes), nodes));
         }
-        return new PlacementCluster(b.build(), pod(random, pods, null, nodes));
+        PodInfo pending = pod(random, pods, null, nodes);
+        if (holds.nextInt(6) == 0) { // more than any node has: unresolvable from 1.34, a preemption candidate before
+            pending = pending.toBuilder().requests(pending.requests().plus(Resources.of("cpu", 4000))).build();
+        }
+        b.version(VERSIONS.get(holds.nextInt(VERSIONS.size())));
+        return new PlacementCluster(b.build(), pending);
     }
 
     private static PodInfo pod(Random random, int index, String node, int nodes) {

@@ -36,6 +36,11 @@ class PlacementEngineProperties {
                     .as("seed %d, %s on %s: %s", seed, c.pending(), node.name(), answer.reason())
                     .isEqualTo(expected);
         }
+        Statistics.label("first failing filter").coverage(coverage -> {
+            coverage.check("NODE_RESOURCES_FIT UNRESOLVABLE").count(n -> n > 0); // 1.34 on: more than the node has
+            coverage.check("NODE_RESOURCES_FIT UNSCHEDULABLE").count(n -> n > 0);
+            coverage.check("RESERVATION UNRESOLVABLE").count(n -> n > 0);
+        });
     }
 
     @Property(tries = 1000)

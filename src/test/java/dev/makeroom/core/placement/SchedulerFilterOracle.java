@@ -2,6 +2,7 @@ package dev.makeroom.core.placement;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.HostPort;
+import dev.makeroom.core.model.KubeVersion;
 import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodAffinityTerm;
@@ -57,7 +58,11 @@ public final class SchedulerFilterOracle {
             }
         }
         if (!resourcesFit(pod, node, here)) {
-            return new Answer(Filter.NODE_RESOURCES_FIT, Verdict.UNSCHEDULABLE);
+            // 1.34's fit.go: Unresolvable when the pod's request of a resource exceeds the node's allocatable
+            boolean beyond = pod.requests().toMap().entrySet().stream().anyMatch(want -> want.getValue() > 0
+                    && !want.getKey().equals(Resources.PODS) && want.getValue() > node.allocatable().get(want.getKey()));
+            return new Answer(Filter.NODE_RESOURCES_FIT, beyond && cluster.version().compareTo(new KubeVersion(1, 34)) >= 0
+                    ? Verdict.UNRESOLVABLE : Verdict.UNSCHEDULABLE);
         }
         if (!pod.constraints().unmodelled().isEmpty()) {
             return new Answer(Filter.UNMODELLED, Verdict.UNKNOWN);
