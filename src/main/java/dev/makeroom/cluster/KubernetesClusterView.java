@@ -96,6 +96,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         watch(ClusterEvent.Kind.NAMESPACE, lister.namespaces().runnableInformer(resync));
         watch(ClusterEvent.Kind.CONFIG_MAP, lister.configMaps().inNamespace(settings.configMapNamespace())
                 .withName(settings.configMapName()).runnableInformer(resync));
+        version.start();
         applier.start();
         informers.values().forEach(SharedIndexInformer::start);
         return this;
@@ -136,7 +137,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
                     batch.forEach(this::applySafely);
                     unpublished = true;
                 }
-                if (state.version(version.resolve(drainedAt))) {
+                if (state.version(version.known())) {
                     unpublished = true;
                 }
                 // while syncing, a quiet second publishes what waits too
@@ -286,6 +287,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     @Override
     public void close() {
         running = false;
+        version.close();
         informers.values().forEach(SharedIndexInformer::stop);
         applier.interrupt();
         lister.close();

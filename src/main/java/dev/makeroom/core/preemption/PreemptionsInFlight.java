@@ -21,9 +21,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * already coming. So a pod whose preemption is in flight gets no new victims: the answer is empty
  * (the scheduler keeps its nomination), and the pod binds when the victims are gone.
  *
- * <p>A preemption stays in flight while any of its victims is still bound to its node in the snapshot,
- * but no longer than the longest victim's grace period plus {@link #SLACK} after the decision: a victim
- * that never goes must not block the pod forever. Entries whose victims are gone are dropped when next
+ * <p>A preemption is in flight while any of its victims is still bound to its node and terminating in
+ * the snapshot (the scheduler has acted on it), but no longer than the longest victim's grace period plus
+ * {@link #SLACK} after the decision: a victim that never goes must not block the pod forever. Victims not
+ * being deleted mean the scheduler did not enact the answer (another extender narrowed it, an API call
+ * failed), and the pod may preempt again. Entries whose victims are gone are dropped when next
  * asked, and the map is swept of expired ones as it is written, so it holds at most the preemptions of
  * the last few minutes.
  */
@@ -35,7 +37,7 @@ public final class PreemptionsInFlight {
     private record Entry(String node, List<String> victimUids, Instant until) {
     }
 
-    /** A preemption in flight for one pod: its node and the victims still there. */
+    /** A preemption in flight for one pod: its node and the victims still terminating there. */
     public record InFlight(String node, List<PodRef> stillThere) {
         public String describe() {
             return "its preemption on " + node + " is in flight: waiting for "
@@ -67,16 +69,19 @@ public final class PreemptionsInFlight {
         if (entry == null) {
             return null;
         }
+        if (!entry.until().isAfter(now)) {
+            byPod.remove(pending.uid(), entry);
+            return null;
+        }
         List<PodRef> there = new ArrayList<>();
         for (String uid : entry.victimUids()) {
             PodInfo victim = snapshot.pod(uid);
-            if (victim != null && entry.node().equals(victim.nodeName())) {
+            if (victim != null && victim.terminating() && entry.node().equals(victim.nodeName())) {
                 there.add(victim.ref());
             }
         }
-        if (there.isEmpty() || !entry.until().isAfter(now)) {
-            byPod.remove(pending.uid(), entry);
-            return null;
+        if (there.isEmpty()) {
+            return null; // gone (room is real), or never deleted (not enacted): nothing holds the pod back
         }
         return new InFlight(entry.node(), List.copyOf(there));
     }
