@@ -1,0 +1,14 @@
+package dev.makeroom.web;
+
+import org.springframework.boot.test.context.SpringBootTest;
+
+/** kube-scheduler 1.32, nodeCacheCapable: true, with makeroom as its extender. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "makeroom.cluster.kubernetes-version=1.32", "makeroom.cluster.snapshot=src/test/resources/fixtures/kube-scheduler-v1.32/names/cluster-at-preempt.json"})
+class KubeScheduler132NamesReplayTest extends CapturedWithMakeroomReplay {
+
+    @Override
+    String folder() {
+        return "kube-scheduler-v1.32/names";
+    }
+}

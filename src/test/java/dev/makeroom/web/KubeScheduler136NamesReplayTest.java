@@ -1,0 +1,14 @@
+package dev.makeroom.web;
+
+import org.springframework.boot.test.context.SpringBootTest;
+
+/** kube-scheduler 1.36, nodeCacheCapable: true, with makeroom as its extender. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties =
+        "makeroom.cluster.snapshot=src/test/resources/fixtures/kube-scheduler-v1.36/names/cluster-at-preempt.json")
+class KubeScheduler136NamesReplayTest extends CapturedWithMakeroomReplay {
+
+    @Override
+    String folder() {
+        return "kube-scheduler-v1.36/names";
+    }
+}
