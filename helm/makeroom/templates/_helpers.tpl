@@ -75,9 +75,9 @@ app.kubernetes.io/component: scheduler
 {{- $root := .root -}}
 {{- /* the verbs' path prefix is makeroom.web.prefix, which extraConfig may set */ -}}
 - urlPrefix: {{ printf "%s://%s.%s.svc:%v%s" (ternary "https" "http" $root.Values.tls.enabled) (include "makeroom.fullname" $root) $root.Release.Namespace $root.Values.ports.extender (dig "makeroom" "web" "prefix" "/scheduler" $root.Values.extraConfig) }}
-  filterVerb: filter
-  prioritizeVerb: prioritize
-  preemptVerb: preempt
+  {{- range $root.Values.extender.verbs }}
+  {{ . }}Verb: {{ . }}
+  {{- end }}
   weight: {{ $root.Values.extender.weight }}
   # makeroom keeps its own view: node names and victim UIDs are enough
   nodeCacheCapable: true

@@ -58,9 +58,17 @@ final class Chart {
     }
 
     static Rendering render(Map<String, Object> values) {
-        List<HasMetadata> objects = new SnapshotFileLoader().load(
-                new ByteArrayInputStream(template(values).getBytes(StandardCharsets.UTF_8)), "the rendered chart");
-        return new Rendering(objects);
+        return rendering(template(values));
+    }
+
+    /** The chart rendered with a values file, read as objects (for values --set cannot write, such as lists). */
+    static Rendering renderWithValuesFile(String valuesYaml) {
+        return rendering(templateWithValuesFile(valuesYaml));
+    }
+
+    private static Rendering rendering(String rendered) {
+        return new Rendering(new SnapshotFileLoader().load(
+                new ByteArrayInputStream(rendered.getBytes(StandardCharsets.UTF_8)), "the rendered chart"));
     }
 
     /** helm lint --strict with the chart's default values (helm-java's lint takes no others). */

@@ -450,6 +450,16 @@ class HelmChartTest {
                 .satisfies(s -> assertThat(s.getName()).isEqualTo(makeroomPod(on).getServiceAccountName()));
     }
 
+    /** Preempt alone costs scheduling nothing (README, What each verb costs); the entry names only the verbs chosen. */
+    @Test
+    void the_extender_entry_registers_only_the_verbs_chosen() {
+        Map<String, Object> preemptOnly = snippet(Chart.renderWithValuesFile("extender: {verbs: [preempt]}"));
+        assertThat(preemptOnly).containsEntry("preemptVerb", "preempt").doesNotContainKeys("filterVerb", "prioritizeVerb");
+        Map<String, Object> noScores = snippet(Chart.renderWithValuesFile("extender: {verbs: [filter, preempt]}"));
+        assertThat(noScores).containsEntry("filterVerb", "filter").containsEntry("preemptVerb", "preempt")
+                .doesNotContainKey("prioritizeVerb");
+    }
+
     @Test
     void the_extender_entry_follows_makeroom_s_path_prefix() {
         Rendering moved = Chart.render(Map.of("extraConfig.makeroom.web.prefix", "/makeroom/v1"));

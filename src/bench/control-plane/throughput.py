@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Scheduling throughput with and without makeroom in the scheduler's path (issue 56's benchmark).
+
+N empty nodes (4 cpu) and M small pods (100m) are created while no scheduler runs; then the scheduler
+starts, alone or with makeroom registered as the README wires it (nodeCacheCapable: true; the verbs in
+WIRING, by default filter,prioritize,preempt), and schedules them all. pods/s = pods scheduled between the first and the last
+scheduled one, from the scheduler's own scheduler_schedule_attempts_total{result="scheduled"} polled
+every 0.2 s. makeroom's own time per verb: its makeroom_extender_request_seconds (sum / count) over the
+run. RUNS alternates alone / with makeroom, fresh pods each time.
+Env: PEER + ports, NODES (5000), PODS (3000), RUNS (2), WIRING, MR (http://127.0.0.1:18136/scheduler), MRM."""
+import json, os, re, ssl, subprocess, sys, time, urllib.request
+from concurrent.futures import ThreadPoolExecutor
+PEER = os.environ['PEER']; sys.path.insert(0, PEER)
+import kapi
+
+NODES = int(os.environ.get('NODES', '5000'))
+PODS = int(os.environ.get('PODS', '3000'))
+RUNS = int(os.environ.get('RUNS', '2'))
+MR = os.environ.get('MR', 'http://127.0.0.1:18136/scheduler')
+MRM = os.environ.get('MRM', 'http://127.0.0.1:18137')
+WIRING = os.environ.get('WIRING', 'filter,prioritize,preempt').split(',')  # the verbs registered
+NS = 'tp'
+SCHED = 'https://127.0.0.1:%s/metrics' % os.environ.get('SCHED_PORT', '10259')
+
+
+def log(*a):
+    print(time.strftime('%H:%M:%S'), *a, flush=True)
+
+
+def scheduler_config(with_makeroom):
+    cfg = os.path.join(PEER, 'run', 'scheduler-throughput.yaml')
+    text = """apiVersion: kubescheduler.config.k8s.io/v1
+kind: KubeSchedulerConfiguration
+clientConnection:
+  kubeconfig: %s
+  qps: 5000           # the default 50 would measure the client's rate limit, not scheduling
+  burst: 5000
+leaderElection:
+  leaderElect: false
+""" % os.path.join(PEER, 'pki', 'scheduler.kubeconfig')
+    if with_makeroom:
+        text += """extenders:
+- urlPrefix: %s
+  weight: 1
+  nodeCacheCapable: true
+  httpTimeout: 5s
+  ignorable: true
+""" % MR + ''.join('  %sVerb: %s\n' % (verb, verb) for verb in WIRING)
+    open(cfg, 'w').write(text)
+    return cfg
+
+
+def stop_scheduler():
+    pidf = os.path.join(PEER, 'run', 'kube-scheduler.pid')
+    if os.path.exists(pidf):
+        try:
+            os.kill(int(open(pidf).read()), 15)
+            time.sleep(2)
+        except (ProcessLookupError, ValueError):
+            pass
+        os.unlink(pidf)
+
+
+def scheduled():
+    ctx = ssl.create_default_context()
+    ctx.check_hostname, ctx.verify_mode = False, ssl.CERT_NONE
+    ctx.load_cert_chain(os.path.join(PEER, 'pki', 'admin.crt'), os.path.join(PEER, 'pki', 'admin.key'))
+    try:
+        with urllib.request.urlopen(SCHED, context=ctx, timeout=5) as r:
+            text = r.read().decode()
+    except Exception:
+        return None
+    m = re.search(r'^scheduler_schedule_attempts_total\{[^}]*result="scheduled"[^}]*\} (\S+)$', text, re.M)
+    return float(m.group(1)) if m else 0.0
+
+
+def makeroom_times():
+    try:
+        with urllib.request.urlopen(MRM + '/actuator/prometheus', timeout=5) as r:
+            text = r.read().decode()
+    except Exception:
+        return {}
+    out = {}
+    for verb in ('filter', 'prioritize', 'preempt'):
+        s = sum(float(v) for v in re.findall(r'^makeroom_extender_request_seconds_sum\{[^}]*verb="%s"[^}]*\} (\S+)$' % verb, text, re.M))
+        c = sum(float(v) for v in re.findall(r'^makeroom_extender_request_seconds_count\{[^}]*verb="%s"[^}]*\} (\S+)$' % verb, text, re.M))
+        out[verb] = (s, c)
+    return out
+
+
+def make_pods():
+    body = lambda i: {'apiVersion': 'v1', 'kind': 'Pod', 'metadata': {'name': 'p-%05d' % i},
+                      'spec': {'terminationGracePeriodSeconds': 0, 'containers': [{'name': 'c', 'image': 'busybox',
+                               'resources': {'requests': {'cpu': '100m', 'memory': '64Mi'}}}]}}
+    with ThreadPoolExecutor(16) as ex:
+        list(ex.map(lambda i: kapi.req('POST', '/api/v1/namespaces/%s/pods' % NS, body(i)), range(PODS)))
+
+
+def delete_pods():
+    kapi.req('DELETE', '/api/v1/namespaces/%s/pods' % NS, {'apiVersion': 'v1', 'kind': 'DeleteOptions',
+                                                         'gracePeriodSeconds': 0})
+    kapi.wait_for(lambda: not kapi.req('GET', '/api/v1/namespaces/%s/pods?limit=1' % NS)['items'], timeout=300,
+                  what='pods deleted')
+
+
+def one_run(with_makeroom):
+    make_pods()
+    before = makeroom_times()
+    env = dict(os.environ, SCHED_CONFIG=scheduler_config(with_makeroom), WAIT='1', V='1')
+    subprocess.run([os.path.join(PEER, 'start-scheduler.sh')], env=env, check=True, stdout=subprocess.DEVNULL)
+    samples, t0 = [], time.time()
+    while time.time() - t0 < 600:
+        n = scheduled()
+        if n is not None:
+            samples.append((time.time(), n))
+            if n >= PODS:
+                break
+        time.sleep(0.2)
+    stop_scheduler()
+    after = makeroom_times()
+    first = next(t for t, n in samples if n > 0)
+    last = next(t for t, n in samples if n >= PODS)
+    rate = (PODS - 1) / (last - first) if last > first else float('nan')
+    own = {v: round(1000 * (after[v][0] - before.get(v, (0, 0))[0]) / max(1, after[v][1] - before.get(v, (0, 0))[1]), 3)
+           for v in after if after[v][1] - before.get(v, (0, 0))[1] > 0}
+    calls = {v: int(after[v][1] - before.get(v, (0, 0))[1]) for v in after}
+    delete_pods()
+    return {'with_makeroom': ','.join(WIRING) if with_makeroom else False, 'pods_per_second': round(rate, 1), 'seconds': round(last - first, 2),
+            'makeroom_mean_ms': own, 'makeroom_calls': calls}
+
+
+def main():
+    kapi.wait_ready()
+    stop_scheduler()
+    kapi.ensure_namespace(NS)
+    have = len(kapi.req('GET', '/api/v1/nodes')['items'])
+    if have < NODES:
+        with ThreadPoolExecutor(16) as ex:
+            list(ex.map(lambda i: kapi.make_ready_node('tp-%05d' % i, cpu='4', memory='16Gi', pods='110'),
+                        range(have, NODES)))
+    log('%d nodes' % len(kapi.req('GET', '/api/v1/nodes')['items']))
+    results = []
+    for r in range(RUNS):
+        for with_makeroom in (False, True):
+            res = one_run(with_makeroom)
+            log(json.dumps(res))
+            results.append(res)
+    json.dump(results, open(os.environ.get('OUT', '.') + '/throughput-%s.json' % os.path.basename(PEER), 'w'), indent=1)
+    alone = [r['pods_per_second'] for r in results if not r['with_makeroom']]
+    withm = [r['pods_per_second'] for r in results if r['with_makeroom']]
+    log('SUMMARY alone %s pods/s, with makeroom %s pods/s' % (alone, withm))
+
+
+if __name__ == '__main__':
+    main()
