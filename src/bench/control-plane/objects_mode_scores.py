@@ -1,0 +1,43 @@
+"""Whether the scheduler scores the nodes an extender's filter returns as Node objects as if they were empty:
+mr-a holds a 1.5-cpu pod, mr-b nothing; ten 100m probes, one at a time, with makeroom registered for filter
+only, in names mode and then objects mode. A scheduler that sees the pods puts every probe on mr-b."""
+import os, sys, time, subprocess
+PEER = os.environ['PEER']; sys.path.insert(0, PEER); sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kapi
+from preempt_rounds import pod, pc, NS
+def sched(cache):
+    cfg = os.path.join(PEER, 'run', 'scheduler-objects.yaml')
+    open(cfg, 'w').write("""apiVersion: kubescheduler.config.k8s.io/v1
+kind: KubeSchedulerConfiguration
+clientConnection:
+  kubeconfig: %s
+leaderElection:
+  leaderElect: false
+extenders:
+- urlPrefix: http://127.0.0.1:18136/scheduler
+  filterVerb: filter
+  weight: 1
+  nodeCacheCapable: %s
+  ignorable: false
+""" % (os.path.join(PEER, 'pki', 'scheduler.kubeconfig'), cache))
+    pidf = os.path.join(PEER, 'run', 'kube-scheduler.pid')
+    if os.path.exists(pidf):
+        try: os.kill(int(open(pidf).read()), 15); time.sleep(2)
+        except Exception: pass
+        os.unlink(pidf)
+    subprocess.run([os.path.join(PEER, 'start-scheduler.sh')], env=dict(os.environ, SCHED_CONFIG=cfg, WAIT='1'), check=True, stdout=subprocess.DEVNULL)
+base = '/api/v1/namespaces/%s/pods' % NS
+kapi.ensure_namespace(NS); pc('mr-low', 100)
+for mode in ('true', 'false'):
+    sched(mode)
+    kapi.req('POST', base, pod('busy', '1500m', 'mr-low', 'mr-a'))
+    kapi.wait_for(lambda: kapi.req('GET', base + '/busy')['spec'].get('nodeName'), timeout=30, what='busy bound')
+    where = []
+    for i in range(10):
+        kapi.req('POST', base, pod('probe', '100m', 'mr-low'))
+        kapi.wait_for(lambda: kapi.req('GET', base + '/probe')['spec'].get('nodeName'), timeout=30, what='probe')
+        where.append(kapi.req('GET', base + '/probe')['spec']['nodeName'])
+        kapi.req('DELETE', base + '/probe?gracePeriodSeconds=0')
+        kapi.wait_for(lambda: kapi.req('GET', base + '/probe', ok404=True) is None, timeout=30, what='gone')
+    print('nodeCacheCapable', mode, 'probe placed on', {n: where.count(n) for n in set(where)}, flush=True)
+    kapi.req('DELETE', base + '/busy?gracePeriodSeconds=0'); time.sleep(2)
