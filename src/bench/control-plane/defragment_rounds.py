@@ -2,7 +2,7 @@
 """Defragmentation check (issue 51): four 4-cpu nodes, Deployments web and cache (4 x 1 cpu each, one per
 node), a 4-cpu pod 'report' of the same priority (it cannot preempt). makeroom's rescheduler (evict mode,
 defragment after 5s) must move two pods off one node; the pod must then bind. ROUNDS rounds."""
-import json, os, subprocess, sys, time
+import json, os, sys, time
 PEER = os.environ['PEER']; sys.path.insert(0, PEER)
 import kapi
 from fake_kubelet import FakeKubelet

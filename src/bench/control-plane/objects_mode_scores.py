@@ -1,31 +1,16 @@
 """Whether the scheduler scores the nodes an extender's filter returns as Node objects as if they were empty:
 mr-a holds a 1.5-cpu pod, mr-b nothing; ten 100m probes, one at a time, with makeroom registered for filter
 only, in names mode and then objects mode. A scheduler that sees the pods puts every probe on mr-b."""
-import os, sys, time, subprocess
+import os, sys, time
 PEER = os.environ['PEER']; sys.path.insert(0, PEER); sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kapi
+import control_plane
 from preempt_rounds import pod, pc, NS
 def sched(cache):
-    cfg = os.path.join(PEER, 'run', 'scheduler-objects.yaml')
-    open(cfg, 'w').write("""apiVersion: kubescheduler.config.k8s.io/v1
-kind: KubeSchedulerConfiguration
-clientConnection:
-  kubeconfig: %s
-leaderElection:
-  leaderElect: false
-extenders:
-- urlPrefix: http://127.0.0.1:18136/scheduler
-  filterVerb: filter
-  weight: 1
-  nodeCacheCapable: %s
-  ignorable: false
-""" % (os.path.join(PEER, 'pki', 'scheduler.kubeconfig'), cache))
-    pidf = os.path.join(PEER, 'run', 'kube-scheduler.pid')
-    if os.path.exists(pidf):
-        try: os.kill(int(open(pidf).read()), 15); time.sleep(2)
-        except Exception: pass
-        os.unlink(pidf)
-    subprocess.run([os.path.join(PEER, 'start-scheduler.sh')], env=dict(os.environ, SCHED_CONFIG=cfg, WAIT='1'), check=True, stdout=subprocess.DEVNULL)
+    control_plane.start_scheduler('http://127.0.0.1:18136/scheduler', verbs=('filter',), node_cache_capable=cache == 'true',
+                                  name='objects')
+
+
 base = '/api/v1/namespaces/%s/pods' % NS
 kapi.ensure_namespace(NS); pc('mr-low', 100)
 for mode in ('true', 'false'):

@@ -3,9 +3,10 @@
 spread constraint; the fake kubelet takes GRACE s to finish a termination. For ROUNDS rounds: fill,
 create the pending pod, watch where it binds and who was evicted; read makeroom's decisions.
 Env: PEER + ports (kapi), MR (makeroom extender URL base), MRM (management URL), MODE=names|objects."""
-import json, os, subprocess, sys, time, urllib.request
-PEER = os.environ['PEER']; sys.path.insert(0, PEER)
+import json, os, sys, time, urllib.request
+PEER = os.environ['PEER']; sys.path.insert(0, PEER); sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kapi
+import control_plane
 from fake_kubelet import FakeKubelet
 
 MR = os.environ.get('MR', 'http://127.0.0.1:18136/scheduler')
@@ -18,32 +19,8 @@ NS = 'mr'
 def log(*a): print(time.strftime('%H:%M:%S'), *a, flush=True)
 
 def start_scheduler():
-    cfg = os.path.join(PEER, 'run', 'scheduler-makeroom.yaml')
-    open(cfg, 'w').write("""apiVersion: kubescheduler.config.k8s.io/v1
-kind: KubeSchedulerConfiguration
-clientConnection:
-  kubeconfig: %s
-leaderElection:
-  leaderElect: false
-extenders:
-- urlPrefix: %s
-  filterVerb: filter
-  prioritizeVerb: prioritize
-  preemptVerb: preempt
-  weight: 1
-  nodeCacheCapable: %s
-  ignorable: false
-  httpTimeout: 5s
-""" % (os.path.join(PEER, 'pki', 'scheduler.kubeconfig'), MR, 'true' if MODE == 'names' else 'false'))
-    pidf = os.path.join(PEER, 'run', 'kube-scheduler.pid')
-    if os.path.exists(pidf):
-        try:
-            os.kill(int(open(pidf).read()), 15); time.sleep(2)
-        except (ProcessLookupError, ValueError):
-            pass
-        os.unlink(pidf)
-    env = dict(os.environ, SCHED_CONFIG=cfg, WAIT='1', V=os.environ.get('SCHED_V', '4'))
-    subprocess.run([os.path.join(PEER, 'start-scheduler.sh')], env=env, check=True, stdout=subprocess.DEVNULL)
+    control_plane.start_scheduler(MR, node_cache_capable=MODE == 'names')
+
 
 def pc(name, value):
     try:

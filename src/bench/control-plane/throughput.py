@@ -8,10 +8,11 @@ scheduled one, from the scheduler's own scheduler_schedule_attempts_total{result
 every 0.2 s. makeroom's own time per verb: its makeroom_extender_request_seconds (sum / count) over the
 run. RUNS alternates alone / with makeroom, fresh pods each time.
 Env: PEER + ports, NODES (5000), PODS (3000), RUNS (2), WIRING, MR (http://127.0.0.1:18136/scheduler), MRM."""
-import json, os, re, ssl, subprocess, sys, time, urllib.request
+import json, os, re, ssl, sys, time, urllib.request
 from concurrent.futures import ThreadPoolExecutor
-PEER = os.environ['PEER']; sys.path.insert(0, PEER)
+PEER = os.environ['PEER']; sys.path.insert(0, PEER); sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kapi
+import control_plane
 
 NODES = int(os.environ.get('NODES', '5000'))
 PODS = int(os.environ.get('PODS', '3000'))
@@ -25,40 +26,6 @@ SCHED = 'https://127.0.0.1:%s/metrics' % os.environ.get('SCHED_PORT', '10259')
 
 def log(*a):
     print(time.strftime('%H:%M:%S'), *a, flush=True)
-
-
-def scheduler_config(with_makeroom):
-    cfg = os.path.join(PEER, 'run', 'scheduler-throughput.yaml')
-    text = """apiVersion: kubescheduler.config.k8s.io/v1
-kind: KubeSchedulerConfiguration
-clientConnection:
-  kubeconfig: %s
-  qps: 5000           # the default 50 would measure the client's rate limit, not scheduling
-  burst: 5000
-leaderElection:
-  leaderElect: false
-""" % os.path.join(PEER, 'pki', 'scheduler.kubeconfig')
-    if with_makeroom:
-        text += """extenders:
-- urlPrefix: %s
-  weight: 1
-  nodeCacheCapable: true
-  httpTimeout: 5s
-  ignorable: true
-""" % MR + ''.join('  %sVerb: %s\n' % (verb, verb) for verb in WIRING)
-    open(cfg, 'w').write(text)
-    return cfg
-
-
-def stop_scheduler():
-    pidf = os.path.join(PEER, 'run', 'kube-scheduler.pid')
-    if os.path.exists(pidf):
-        try:
-            os.kill(int(open(pidf).read()), 15)
-            time.sleep(2)
-        except (ProcessLookupError, ValueError):
-            pass
-        os.unlink(pidf)
 
 
 def scheduled():
@@ -106,8 +73,9 @@ def delete_pods():
 def one_run(with_makeroom):
     make_pods()
     before = makeroom_times()
-    env = dict(os.environ, SCHED_CONFIG=scheduler_config(with_makeroom), WAIT='1', V='1')
-    subprocess.run([os.path.join(PEER, 'start-scheduler.sh')], env=env, check=True, stdout=subprocess.DEVNULL)
+    # the client's default 50 QPS would measure its rate limiter, not scheduling
+    control_plane.start_scheduler(MR if with_makeroom else None, verbs=WIRING, ignorable=True, qps=5000, verbosity='1',
+                                  name='throughput')
     samples, t0 = [], time.time()
     while time.time() - t0 < 600:
         n = scheduled()
@@ -116,7 +84,7 @@ def one_run(with_makeroom):
             if n >= PODS:
                 break
         time.sleep(0.2)
-    stop_scheduler()
+    control_plane.stop_scheduler()
     after = makeroom_times()
     first = next(t for t, n in samples if n > 0)
     last = next(t for t, n in samples if n >= PODS)
@@ -131,7 +99,7 @@ def one_run(with_makeroom):
 
 def main():
     kapi.wait_ready()
-    stop_scheduler()
+    control_plane.stop_scheduler()
     kapi.ensure_namespace(NS)
     have = len(kapi.req('GET', '/api/v1/nodes')['items'])
     if have < NODES:
