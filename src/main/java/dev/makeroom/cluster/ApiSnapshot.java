@@ -25,17 +25,20 @@ public final class ApiSnapshot {
         return UnretriedClient.of(Config.autoConfigure(null));
     }
 
-    /** Lists each kind once; a KubernetesClientException says why the API did not answer. */
-    /** The API server's Kubernetes version, or null when it does not say one makeroom reads. */
+    /**
+     * The API server's Kubernetes version, or null when it does not answer one makeroom reads: the
+     * question is about a pod, and the newest tested version's rules can still answer it.
+     */
     public static KubeVersion version(KubernetesClient client) {
         try {
             VersionInfo info = client.getKubernetesVersion();
             return KubeVersion.of(info.getMajor(), info.getMinor());
-        } catch (IllegalArgumentException e) {
+        } catch (RuntimeException e) {
             return null;
         }
     }
 
+    /** Lists each kind once; a KubernetesClientException says why the API did not answer. */
     public static ClusterSnapshot read(KubernetesClient client) {
         List<HasMetadata> objects = new ArrayList<>();
         objects.addAll(client.namespaces().list().getItems());

@@ -25,7 +25,7 @@ final class FullObjectModeWarning {
         }
         log.warn("kube-scheduler {} sends makeroom whole Node objects (nodeCacheCapable: false): from Kubernetes 1.30 "
                 + "the scheduler scores the nodes an extender's filter returns as objects as if they ran no pods, which "
-                + "skews its choice of node. Register makeroom with nodeCacheCapable: true (see README, In a cluster).",
+                + "skews its choice of node. Register makeroom with nodeCacheCapable: true (see README, Compatibility).",
                 version);
         return true;
     }

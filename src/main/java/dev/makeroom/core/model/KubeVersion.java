@@ -61,22 +61,6 @@ public record KubeVersion(int major, int minor) implements Comparable<KubeVersio
         return atLeast(1, 30);
     }
 
-    /**
-     * 1.33 and later: the scheduler deletes victims asynchronously and may ask preempt again for the same
-     * pod while they terminate.
-     */
-    public boolean preemptsAsynchronously() {
-        return atLeast(1, 33);
-    }
-
-    /**
-     * 1.32 and later: a pod is retried only on events its rejecting plugins hint at; no event hints at an
-     * extender, so a pod an extender refused waits for the periodic flush.
-     */
-    public boolean extenderRefusalsStick() {
-        return atLeast(1, 32);
-    }
-
     @Override
     public int compareTo(KubeVersion o) {
         return major != o.major ? Integer.compare(major, o.major) : Integer.compare(minor, o.minor);

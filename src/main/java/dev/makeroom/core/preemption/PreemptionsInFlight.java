@@ -12,22 +12,22 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The preemptions this replica answered whose victims are still on their node: room that is coming.
+ * The preemptions this replica answered whose victims are still terminating on their node: room that
+ * is coming.
  *
  * <p>Why: since Kubernetes 1.33 the scheduler deletes victims asynchronously, and it may call preempt
- * again for the same pod while the first victims terminate (seen on 1.36 1.1 s later, with only the
- * other node as a candidate, and the pod's nominated node not yet in the body it sent). Answering a
- * second set of victims evicts a second pod and moves the nomination off the node whose room is
- * already coming. So a pod whose preemption is in flight gets no new victims: the answer is empty
- * (the scheduler keeps its nomination), and the pod binds when the victims are gone.
+ * again for the same pod while the first victims terminate (seen on 1.36, with only the other node as
+ * a candidate). Answering a second set of victims evicts a second pod and moves the nomination off
+ * the node whose room is already coming. So a pod whose preemption is in flight gets no new victims:
+ * the answer is empty (the scheduler keeps its nomination), and the pod binds when the victims are gone.
  *
  * <p>A preemption is in flight while any of its victims is still bound to its node and terminating in
  * the snapshot (the scheduler has acted on it), but no longer than the longest victim's grace period plus
  * {@link #SLACK} after the decision: a victim that never goes must not block the pod forever. Victims not
  * being deleted mean the scheduler did not enact the answer (another extender narrowed it, an API call
- * failed), and the pod may preempt again. Entries whose victims are gone are dropped when next
- * asked, and the map is swept of expired ones as it is written, so it holds at most the preemptions of
- * the last few minutes.
+ * failed), and the pod may preempt again. Entries end with their time: dropped when asked after it,
+ * and the map is swept of expired ones as it is written, so it holds at most the preemptions of the
+ * last few minutes.
  */
 public final class PreemptionsInFlight {
 

@@ -28,14 +28,12 @@ class KubeVersionTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1.26, false, false, false, false", "1.30, false, true, false, false", "1.32, false, true, false, true",
-            "1.33, false, true, true, true", "1.34, true, true, true, true", "1.36, true, true, true, true"})
+    @CsvSource({"1.26, false, false", "1.29, false, false", "1.30, false, true", "1.33, false, true",
+            "1.34, true, true", "1.36, true, true", "2.0, true, true"})
     void each_rule_starts_at_the_version_its_scheduler_code_appeared_in(String version, boolean unresolvable,
-            boolean emptyScores, boolean async, boolean sticky) {
+                                                                         boolean emptyScores) {
         KubeVersion v = KubeVersion.parse(version);
         assertThat(v.requestAboveAllocatableIsUnresolvable()).isEqualTo(unresolvable);
         assertThat(v.scoresReturnedNodeObjectsAsEmpty()).isEqualTo(emptyScores);
-        assertThat(v.preemptsAsynchronously()).isEqualTo(async);
-        assertThat(v.extenderRefusalsStick()).isEqualTo(sticky);
     }
 }
