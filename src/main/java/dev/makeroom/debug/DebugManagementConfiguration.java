@@ -7,9 +7,12 @@ import dev.makeroom.observability.DecisionLog;
 import dev.makeroom.queues.QueueConfigService;
 import dev.makeroom.queues.Queues;
 import dev.makeroom.rescheduler.Rescheduler;
+import dev.makeroom.web.BadQueryStringFilter;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextType;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.function.RouterFunction;
@@ -25,6 +28,15 @@ import java.time.Clock;
  */
 @ManagementContextConfiguration(value = ManagementContextType.ANY, proxyBeanMethods = false)
 class DebugManagementConfiguration {
+
+    /** The management port's own first filter: a bad query string is a 400 here too, in the debug API's shape. */
+    @Bean
+    FilterRegistrationBean<BadQueryStringFilter> managementBadQueryStrings() {
+        FilterRegistrationBean<BadQueryStringFilter> registration = new FilterRegistrationBean<>(
+                new BadQueryStringFilter("error"));
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return registration;
+    }
 
     @Bean
     RouterFunction<ServerResponse> debugRoutes(ClusterView view, DecisionLog decisions,

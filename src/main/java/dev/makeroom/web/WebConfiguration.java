@@ -6,6 +6,7 @@ import dev.makeroom.observability.RequestMetricsFilter;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.converter.HttpMessageConverters;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -26,6 +27,15 @@ class WebConfiguration implements WebMvcConfigurer {
                 new RequestMetricsFilter(metrics, warmups::isWarmup));
         registration.addUrlPatterns(properties.web().prefix() + "/*");
         registration.setOrder(1); // outside the size limit, so refused bodies are timed too
+        return registration;
+    }
+
+    /** First of all: a query string Tomcat cannot parse is a 400 before anything asks for a parameter. */
+    @Bean
+    FilterRegistrationBean<BadQueryStringFilter> badQueryStrings() {
+        FilterRegistrationBean<BadQueryStringFilter> registration = new FilterRegistrationBean<>(
+                new BadQueryStringFilter("Error"));
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         return registration;
     }
 
