@@ -63,20 +63,29 @@ final class ReschedulerDebug {
     }
 
     /**
-     * POST /debug/rescheduler/plan — what a round would do now, changing nothing; with a policies
-     * document as the body ({@code Content-Type: application/yaml}), what it would do under that
-     * document instead of the one in force; with {@code ?pod=namespace/name}, what defragmentation
+     * POST /debug/rescheduler/plan — what a round would do now, changing nothing. Without a body, under
+     * the policies in force; with a policies document as the body, in YAML or JSON (JSON is YAML; the
+     * Content-Type says which: {@code application/yaml}, {@code application/x-yaml} or
+     * {@code application/json}), what it would do under that document instead: a body of any other type
+     * is refused, never ignored. With {@code ?pod=namespace/name} (and no body), what defragmentation
      * would do for that pending pod, however long it has waited.
      */
     ServerResponse plan(ServerRequest request) throws Exception {
+        String body = request.body(String.class); // before any parameter: Tomcat would read a form body as parameters
         String pod = request.param("pod").orElse(null);
-        if (pod == null && isYaml(request)) {
+        boolean document = body != null && !body.isBlank();
+        if (document && pod != null) {
+            return problem(400, "?pod= plans under the policies in force: send no body with it");
+        }
+        if (document) {
+            if (!isDocument(request)) {
+                return problem(415, "send the policies document as application/yaml or application/json");
+            }
             RescheduleSettings tried;
             try {
-                tried = ReschedulerConfigParser.parse(request.body(String.class));
+                tried = ReschedulerConfigParser.parse(body);
             } catch (InvalidReschedulerConfigException e) {
-                return ServerResponse.badRequest().contentType(MediaType.APPLICATION_JSON)
-                        .body(new Problem("invalid policies document: " + e.getMessage()));
+                return problem(400, "invalid policies document: " + e.getMessage());
             }
             return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(view(rescheduler.planNowWith(tried)));
         }
@@ -85,20 +94,23 @@ final class ReschedulerDebug {
         }
         int slash = pod.indexOf('/');
         if (slash <= 0 || slash == pod.length() - 1) {
-            return ServerResponse.badRequest().contentType(MediaType.APPLICATION_JSON)
-                    .body(new Problem("pod must be namespace/name, got " + pod));
+            return problem(400, "pod must be namespace/name, got " + pod);
         }
         RoundReport report = rescheduler.planFor(pod.substring(0, slash), pod.substring(slash + 1));
         if (report == null) {
-            return ServerResponse.status(404).contentType(MediaType.APPLICATION_JSON)
-                    .body(new Problem("no pending pod " + pod + " in makeroom's view"));
+            return problem(404, "no pending pod " + pod + " in makeroom's view");
         }
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(view(report));
     }
 
-    private static boolean isYaml(ServerRequest request) {
+    private static ServerResponse problem(int status, String why) {
+        return ServerResponse.status(status).contentType(MediaType.APPLICATION_JSON).body(new Problem(why));
+    }
+
+    /** A policies document's Content-Type: YAML under either name, or JSON (a subset of YAML). */
+    private static boolean isDocument(ServerRequest request) {
         return request.headers().contentType().map(type -> type.getSubtype().equals("yaml")
-                || type.getSubtype().equals("x-yaml")).orElse(false);
+                || type.getSubtype().equals("x-yaml") || type.isCompatibleWith(MediaType.APPLICATION_JSON)).orElse(false);
     }
 
     private static RoundView view(RoundReport round) {

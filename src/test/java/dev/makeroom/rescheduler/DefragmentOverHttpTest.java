@@ -37,12 +37,12 @@ class DefragmentOverHttpTest {
     @Test
     void asking_about_a_pod_that_is_not_pending_or_not_named_right_says_what_is_wrong() {
         ExtenderClient management = new ExtenderClient(managementPort);
-        var unknown = management.post("/debug/rescheduler/plan?pod=batch/nope", "application/json", "{}");
+        var unknown = management.post("/debug/rescheduler/plan?pod=batch/nope", null, "");
         assertThat(unknown.statusCode()).isEqualTo(404);
         assertThat(unknown.body()).contains("no pending pod batch/nope in makeroom's view");
-        var running = management.post("/debug/rescheduler/plan?pod=shop/web-1", "application/json", "{}");
+        var running = management.post("/debug/rescheduler/plan?pod=shop/web-1", null, "");
         assertThat(running.statusCode()).isEqualTo(404);
-        var unnamed = management.post("/debug/rescheduler/plan?pod=report", "application/json", "{}");
+        var unnamed = management.post("/debug/rescheduler/plan?pod=report", null, "");
         assertThat(unnamed.statusCode()).isEqualTo(400);
         assertThat(unnamed.body()).contains("pod must be namespace/name");
     }

@@ -1,6 +1,7 @@
 package dev.makeroom.rescheduler;
 
 import dev.makeroom.support.ExtenderClient;
+import dev.makeroom.support.Json;
 import dev.makeroom.support.ReadmeExample;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -45,12 +46,35 @@ class PoliciesOverHttpTest {
     void a_tried_document_changes_nothing_and_a_bad_one_is_refused_by_its_key() throws Exception {
         ExtenderClient management = new ExtenderClient(managementPort);
         management.post("/debug/rescheduler/plan", "application/yaml", Files.readString(Path.of(DOCUMENT)));
-        HttpResponse<String> inForce = management.post("/debug/rescheduler/plan", "application/json", "{}");
+        HttpResponse<String> inForce = management.post("/debug/rescheduler/plan", null, "");
         assertThat(inForce.body()).as("the defaults in force: only defragmentation, nothing pending")
                 .contains("\"moves\":[]");
         HttpResponse<String> bad = management.post("/debug/rescheduler/plan", "application/yaml",
                 "policies: {spread: {enabled: sure}}");
         assertThat(bad.statusCode()).isEqualTo(400);
         assertThat(bad.body()).contains("policies.spread.enabled must be true or false");
+    }
+
+    /** JSON is YAML: the document is read whichever the Content-Type names; a body of another type is refused, never ignored. */
+    @Test
+    void a_document_in_json_plans_as_the_same_in_yaml_and_any_other_body_is_refused() throws Exception {
+        ExtenderClient management = new ExtenderClient(managementPort);
+        String yaml = Files.readString(Path.of(DOCUMENT));
+        String json = Json.parse(tools.jackson.databind.json.JsonMapper.builder().build().writeValueAsString(
+                new org.yaml.snakeyaml.Yaml().load(yaml))).toString();
+
+        HttpResponse<String> asYaml = management.post("/debug/rescheduler/plan", "application/yaml", yaml);
+        HttpResponse<String> asJson = management.post("/debug/rescheduler/plan", "application/json", json);
+        assertThat(asJson.statusCode()).isEqualTo(200);
+        assertThat(ReadmeExample.steady(asJson.body())).isEqualTo(ReadmeExample.steady(asYaml.body()));
+
+        HttpResponse<String> form = management.post("/debug/rescheduler/plan", "application/x-www-form-urlencoded", yaml);
+        assertThat(form.statusCode()).as("curl's default type").isEqualTo(415);
+        assertThat(form.body()).contains("send the policies document as application/yaml or application/json");
+        HttpResponse<String> typo = management.post("/debug/rescheduler/plan", "application/json", "{\"polices\": {}}");
+        assertThat(typo.statusCode()).as("a misspelt key is named, not ignored").isEqualTo(400);
+        HttpResponse<String> withPod = management.post("/debug/rescheduler/plan?pod=batch/report", "application/json", "{}");
+        assertThat(withPod.statusCode()).isEqualTo(400);
+        assertThat(withPod.body()).contains("send no body with it");
     }
 }

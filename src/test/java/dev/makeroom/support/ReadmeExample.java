@@ -17,12 +17,12 @@ import java.util.regex.Pattern;
  * One {@code $ curl} example of the README with the answer printed below it, so tests can replay
  * exactly what a reader would type. Understands the forms the README uses: GET, or POST with
  * {@code -H 'Content-Type: …'} and {@code -d}/{@code --data-binary} taking {@code @file} or an inline
- * body, optionally piped through {@code | jq} (which only pretty-prints).
+ * body, or {@code -X POST} with no body, optionally piped through {@code | jq} (which only pretty-prints).
  */
 public record ReadmeExample(int line, String command, int port, String path, String contentType, String body,
                             boolean pretty, String printed) {
 
-    private static final Pattern CURL = Pattern.compile("^\\$ curl -s '?localhost:(\\d+)([^' ]+)'?"
+    private static final Pattern CURL = Pattern.compile("^\\$ curl -s( -X POST)? '?localhost:(\\d+)([^' ]+)'?"
             + "(?: -H 'Content-Type: ([^']+)')?(?: (?:-d|--data-binary) (?:@(\\S+)|'([^']*)'))?( \\| jq)?$");
 
     /** Fields that differ on every run: when a decision was made, how long it took, when config loaded, until when room is held. */
@@ -44,9 +44,12 @@ public record ReadmeExample(int line, String command, int port, String path, Str
             for (int j = i + 1; j < lines.size() && !lines.get(j).startsWith("```") && !lines.get(j).startsWith("$ "); j++) {
                 printed.append(printed.isEmpty() ? "" : "\n").append(lines.get(j));
             }
-            String body = curl.group(4) != null ? Files.readString(Path.of(curl.group(4))) : curl.group(5);
-            examples.add(new ReadmeExample(i + 1, lines.get(i), Integer.parseInt(curl.group(1)), curl.group(2),
-                    curl.group(3), body, curl.group(6) != null, printed.toString()));
+            String body = curl.group(5) != null ? Files.readString(Path.of(curl.group(5))) : curl.group(6);
+            if (body == null && curl.group(1) != null) {
+                body = ""; // -X POST without a body
+            }
+            examples.add(new ReadmeExample(i + 1, lines.get(i), Integer.parseInt(curl.group(2)), curl.group(3),
+                    curl.group(4), body, curl.group(7) != null, printed.toString()));
         }
         return examples;
     }
