@@ -7,7 +7,7 @@ import dev.makeroom.observability.DecisionLog;
 import dev.makeroom.queues.QueueConfigService;
 import dev.makeroom.queues.Queues;
 import dev.makeroom.rescheduler.Rescheduler;
-import dev.makeroom.web.BadQueryStringFilter;
+import dev.makeroom.process.BadQueryStringFilter;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfiguration;
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextType;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;

@@ -1,2 +1,5 @@
-/** What concerns the process as a whole, below every other package: ending it on an OutOfMemoryError. */
+/**
+ * What concerns the process as a whole, below every other package: ending it on an OutOfMemoryError,
+ * and refusing, first on every port, a request whose query string no endpoint could read.
+ */
 package dev.makeroom.process;

@@ -3,6 +3,7 @@ package dev.makeroom.web;
 import dev.makeroom.config.MakeroomProperties;
 import dev.makeroom.observability.ExtenderMetrics;
 import dev.makeroom.observability.RequestMetricsFilter;
+import dev.makeroom.process.BadQueryStringFilter;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;

@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.process;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
