@@ -12,7 +12,6 @@ import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfi
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextType;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.function.RouterFunction;
@@ -32,10 +31,7 @@ class DebugManagementConfiguration {
     /** The management port's own first filter: a bad query string is a 400 here too, in the debug API's shape. */
     @Bean
     FilterRegistrationBean<BadQueryStringFilter> managementBadQueryStrings() {
-        FilterRegistrationBean<BadQueryStringFilter> registration = new FilterRegistrationBean<>(
-                new BadQueryStringFilter("error"));
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
-        return registration;
+        return BadQueryStringFilter.firstOnPort("error");
     }
 
     @Bean

@@ -6,6 +6,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.core.Ordered;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.ByteArrayOutputStream;
@@ -30,6 +32,14 @@ public final class BadQueryStringFilter extends OncePerRequestFilter {
 
     public BadQueryStringFilter(String errorKey) {
         this.errorKey = errorKey;
+    }
+
+    /** The filter registered first of all on a port whose errors are {@code {"<errorKey>": …}}. */
+    public static FilterRegistrationBean<BadQueryStringFilter> firstOnPort(String errorKey) {
+        FilterRegistrationBean<BadQueryStringFilter> registration = new FilterRegistrationBean<>(
+                new BadQueryStringFilter(errorKey));
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return registration;
     }
 
     @Override

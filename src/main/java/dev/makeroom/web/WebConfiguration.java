@@ -7,7 +7,6 @@ import dev.makeroom.process.BadQueryStringFilter;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.Ordered;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.converter.HttpMessageConverters;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -34,10 +33,7 @@ class WebConfiguration implements WebMvcConfigurer {
     /** First of all: a query string Tomcat cannot parse is a 400 before anything asks for a parameter. */
     @Bean
     FilterRegistrationBean<BadQueryStringFilter> badQueryStrings() {
-        FilterRegistrationBean<BadQueryStringFilter> registration = new FilterRegistrationBean<>(
-                new BadQueryStringFilter("Error"));
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
-        return registration;
+        return BadQueryStringFilter.firstOnPort("Error");
     }
 
     @Bean
