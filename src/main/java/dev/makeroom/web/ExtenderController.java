@@ -153,7 +153,7 @@ class ExtenderController {
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, args.nodes(), queues.usage(snapshot),
                 clock.instant())
-                : failOpen(args.names());
+                : FilterVerdict.allPassed(args.names()); // not synced: the scheduler's own filters decide
         return NodesAnswers.filter(args, verdict, nodeNames.of(args.nodes().table()));
     }
 
@@ -205,11 +205,6 @@ class ExtenderController {
 
     private byte[] preemptAnswer(PreemptionDecision decision) {
         return json.write(new WireDtos.ExtenderPreemptionResult(PreemptionAnswer.toWire(decision)));
-    }
-
-    /** Before the view has synced: pass every node and let the scheduler's own filters decide. */
-    private static FilterVerdict failOpen(List<String> names) {
-        return new FilterVerdict(names, Map.of(), Map.of());
     }
 
     private static List<Candidate> candidates(PreemptArgsReader.PreemptArgs args) {

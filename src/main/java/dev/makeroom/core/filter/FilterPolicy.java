@@ -63,7 +63,7 @@ public final class FilterPolicy {
         }
         Map<String, String> reserved = reservedAgainst(snapshot, pod, now);
         if (reserved.isEmpty()) { // the common pod: every node asked passes
-            return new FilterVerdict(nodes.names(), Map.of(), Map.of());
+            return FilterVerdict.allPassed(nodes.names());
         }
         List<String> passed = new ArrayList<>(nodes.size());
         Map<String, String> unresolvable = new LinkedHashMap<>();
