@@ -148,10 +148,11 @@ class ExtenderController {
 
     /** A filter body's answer on {@code snapshot}: what the verb sends, without HTTP. */
     AnswerBytes filterAnswer(byte[] body, ClusterSnapshot snapshot, boolean ready) {
-        NodesArgs args = json.readNodesArgs(body, snapshot.table());
+        // names are not looked up: no filter rule needs a node's row (FilterPolicy)
+        NodesArgs args = json.readNodesArgsUnresolved(body, snapshot.table());
         fullObjects.check(!args.byName(), snapshot.version());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
-        FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, args.nodes(), queues.usage(snapshot),
+        FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, args.names(), queues.usage(snapshot),
                 clock.instant())
                 : FilterVerdict.allPassed(args.names()); // not synced: the scheduler's own filters decide
         return NodesAnswers.filter(args, verdict, nodeNames.of(args.nodes().table()));

@@ -11,13 +11,18 @@ import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.util.Map;
+import java.util.function.Function;
 
-/** Turns the request's {@code Pod} into a core pod, through fabric8's model like every other Kubernetes object. */
+/**
+ * Turns the request's {@code Pod} into a core pod, through fabric8's model like every other Kubernetes object,
+ * once per pod ({@link TranslatedPods}).
+ */
 @Component
 class PodTranslator {
 
     private final KubernetesSerialization serialization = new KubernetesSerialization();
     private final JsonMapper tree = JsonMapper.builder().build();
+    private final TranslatedPods translated = new TranslatedPods();
 
     PodInfo toCore(RawJson podJson, ClusterSnapshot snapshot) {
         if (podJson == null) {
@@ -26,10 +31,10 @@ class PodTranslator {
         if (!podJson.isObject()) {
             throw new BadRequestException("Pod must be a JSON object");
         }
-        return toCore(podJson.text(), snapshot);
+        return translated.of(podJson.text(), snapshot::priorityValue, this::toCore);
     }
 
-    private PodInfo toCore(String podJson, ClusterSnapshot snapshot) {
+    private PodInfo toCore(String podJson, Function<String, Integer> classValues) {
         String nullElement = NullListElements.find(tree.readValue(podJson, Map.class), "Pod");
         if (nullElement != null) {
             throw new BadRequestException(nullElement + " is null: a Kubernetes list holds no null elements");
@@ -45,7 +50,7 @@ class PodTranslator {
         }
         PodInfo core;
         try {
-            core = PodMapper.toCore(pod, snapshot::priorityValue);
+            core = PodMapper.toCore(pod, classValues);
         } catch (ArithmeticException | IllegalArgumentException e) {
             throw new BadRequestException("Pod cannot be read: " + ReadFailures.rootMessage(e));
         }

@@ -60,10 +60,24 @@ class WireJson {
      * The node objects of the last large body are kept to recognise them in the next.
      */
     NodesArgs readNodesArgs(byte[] body, NodeTable known) {
+        return readNodesArgs(body, known, known);
+    }
+
+    /**
+     * {@link #readNodesArgs} for an answer that needs no node's row (the filter's): names are taken
+     * as they come, not looked up in {@code known}, which at 500 names a call is most of a filter's
+     * time when other processes hold the CPU caches. Node objects are still read against {@code known},
+     * whose rows let the next body's objects be recognised rather than scanned ({@link SeenNodeObjects}).
+     */
+    NodesArgs readNodesArgsUnresolved(byte[] body, NodeTable known) {
+        return readNodesArgs(body, known, NodeTable.EMPTY);
+    }
+
+    private NodesArgs readNodesArgs(byte[] body, NodeTable objectsAgainst, NodeTable namesAgainst) {
         requireBody(body);
-        NodesArgs scanned = NodeObjectsScanner.read(body, known, ScanSplit.VERBS, lastSeen.get());
+        NodesArgs scanned = NodeObjectsScanner.read(body, objectsAgainst, ScanSplit.VERBS, lastSeen.get());
         if (scanned == null) {
-            return readNodesArgsByTokens(body, known);
+            return readNodesArgsByTokens(body, namesAgainst);
         }
         SeenNodeObjects seen = SeenNodeObjects.of(body, scanned);
         if (seen != null) {

@@ -51,6 +51,9 @@ class BadInputTest {
             filter     | '{"Pod": {"metadata":{"name":"p"},"spec":{"containers":[{"name":"c","resources":{"requests":{"cpu":"-1"}}}]}}, "NodeNames": ["node-a"]}' | Pod requests a negative amount of cpu
             filter     | '{"Pod": {"metadata":{"name":"p"},"spec":{"containers":[{"name":"c","resources":{"requests":{"memory":"1e400"}}}]}}, "NodeNames": ["node-a"]}' | Pod cannot be read
             filter     | '{"Pod": {"metadata":{"name":"p"}}, "NodeNames": ["a"], "NodeNames": ["b"]}' | malformed JSON
+            filter     | '{"Pod": {"metadata":{"name":"p"},"spec":{"containers":[null]}}, "NodeNames": ["node-a"]}' | Pod.spec.containers[0] is null
+            prioritize | '{"Pod": {"metadata":{"name":"p"},"spec":{"containers":[null]}}, "NodeNames": ["node-a"]}' | Pod.spec.containers[0] is null
+            filter     | '{"Pod": {"metadata":{"name":"p"},"spec":{"containers":[{"name":"c","env":[{"name":"a"},null]}]}}, "NodeNames": ["node-a"]}' | Pod.spec.containers[0].env[1] is null
             preempt    | '{"Pod": {"metadata":{"name":"p"}}}'   | neither NodeNameToVictims nor NodeNameToMetaVictims is given
             preempt    | '{"Pod": {"metadata":{"name":"p"}}, "NodeNameToMetaVictims": {"node-a": {"Pods": [{}]}}}' | NodeNameToMetaVictims.node-a.Pods[0] has no UID
             preempt    | '{"Pod": {"metadata":{"name":"p"}}, "NodeNameToVictims": {"node-a": {"Pods": [{"spec": {}}]}}}' | NodeNameToVictims.node-a.Pods[0] has no metadata.uid

@@ -4,7 +4,6 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Reservation;
-import dev.makeroom.core.model.fast.RequestedNodes;
 import dev.makeroom.core.queue.Queue;
 import dev.makeroom.core.queue.QueueLimits;
 import dev.makeroom.core.queue.QueueTree;
@@ -30,7 +29,9 @@ import java.util.Map;
  * does not know yet passes: no rule of makeroom's concerns it.
  *
  * <p>The common pod meets neither rule: that is decided once per call (no reservation in the
- * snapshot, no queue over its max), and then the names asked come back as they are.
+ * snapshot, no queue over its max), and then the names asked come back as they are. Nodes are known
+ * by name alone here: the filter never needs a node's row in the snapshot's table, so the names a
+ * request brings are not looked up in it.
  */
 public final class FilterPolicy {
 
@@ -48,27 +49,19 @@ public final class FilterPolicy {
      */
     public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames, QueueUsage queues,
                                 Instant now) {
-        return filter(snapshot, pod, RequestedNodes.resolve(snapshot.table(), nodeNames), queues, now);
-    }
-
-    /** As above, for nodes whose rows in the snapshot's table the caller already found. */
-    public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, RequestedNodes requested, QueueUsage queues,
-                                Instant now) {
-        RequestedNodes nodes = requested.against(snapshot.table());
         String overMax = overQueueMax(snapshot, pod, queues);
         if (overMax != null) {
-            Map<String, String> unresolvable = new LinkedHashMap<>(nodes.size() * 4 / 3 + 1);
-            nodes.names().forEach(n -> unresolvable.put(n, overMax));
+            Map<String, String> unresolvable = new LinkedHashMap<>(nodeNames.size() * 4 / 3 + 1);
+            nodeNames.forEach(n -> unresolvable.put(n, overMax));
             return new FilterVerdict(new ArrayList<>(), new LinkedHashMap<>(), unresolvable);
         }
         Map<String, String> reserved = reservedAgainst(snapshot, pod, now);
         if (reserved.isEmpty()) { // the common pod: every node asked passes
-            return FilterVerdict.allPassed(nodes.names());
+            return FilterVerdict.allPassed(nodeNames);
         }
-        List<String> passed = new ArrayList<>(nodes.size());
+        List<String> passed = new ArrayList<>(nodeNames.size());
         Map<String, String> unresolvable = new LinkedHashMap<>();
-        for (int i = 0; i < nodes.size(); i++) {
-            String name = nodes.name(i);
+        for (String name : nodeNames) {
             String reason = reserved.get(name);
             if (reason == null) {
                 passed.add(name);

@@ -244,6 +244,7 @@ public final class ClusterSnapshot {
         private Map<String, Map<String, String>> namespaces;
         private KubeVersion version;
         private final Set<String> replacedNodes = new HashSet<>();
+        private final Set<String> removedNodes = new HashSet<>();
         private final Map<String, PodInfo> changedPods = new HashMap<>(); // null: removed
         private boolean nodeSetChanged;
 
@@ -260,12 +261,15 @@ public final class ClusterSnapshot {
         public Change putNode(NodeInfo node) {
             nodeSetChanged |= base.nodes.get(node.name()) == null;
             replacedNodes.add(node.name());
+            removedNodes.remove(node.name());
             nodes.put(node.name(), node);
             return this;
         }
 
         public Change removeNode(String name) {
             nodeSetChanged = true;
+            replacedNodes.remove(name);
+            removedNodes.add(name);
             nodes.remove(name);
             return this;
         }
@@ -325,6 +329,38 @@ public final class ClusterSnapshot {
             return this;
         }
 
+        /**
+         * A node index of the base's carried forward ({@code before}, null when the base never derived it):
+         * only the nodes replaced or removed here can enter or leave it, so the extender's first call on
+         * each new snapshot does not walk every node again (a binding makes a new snapshot).
+         */
+        private Map<String, NodeInfo> carried(Map<String, NodeInfo> before, ChunkedMap<String, NodeInfo> built,
+                                              java.util.function.Predicate<NodeAdmission> has) {
+            if (before == null) {
+                return null;
+            }
+            Map<String, NodeInfo> after = null;
+            for (String name : replacedNodes) {
+                NodeInfo node = built.get(name);
+                boolean in = node != null && has.test(node.admission());
+                if (in || before.containsKey(name)) {
+                    after = after == null ? new HashMap<>(before) : after;
+                    if (in) {
+                        after.put(name, node);
+                    } else {
+                        after.remove(name);
+                    }
+                }
+            }
+            for (String name : removedNodes) {
+                if (before.containsKey(name)) {
+                    after = after == null ? new HashMap<>(before) : after;
+                    after.remove(name);
+                }
+            }
+            return after == null ? before : Map.copyOf(after);
+        }
+
         public ClusterSnapshot build() {
             ChunkedMap<String, NodeInfo> built = nodes.build();
             NodeTable baseTable = base.table; // read once each: a request may be building the base's table now
@@ -345,6 +381,8 @@ public final class ClusterSnapshot {
                     replaced == null ? null : seed, replaced, base, version);
             next.withAntiAffinity = carried(base.withAntiAffinity, ClusterSnapshot::hasAntiAffinity);
             next.withSpreadOrAffinity = carried(base.withSpreadOrAffinity, ClusterSnapshot::hasSpreadOrAffinity);
+            next.withAvoidances = carried(base.withAvoidances, built, a -> !a.avoided().isEmpty());
+            next.withReservations = carried(base.withReservations, built, a -> a.reservation() != null);
             return next;
         }
     }

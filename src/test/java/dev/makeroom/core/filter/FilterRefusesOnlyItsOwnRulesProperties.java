@@ -6,7 +6,6 @@ import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.RandomCluster;
 import dev.makeroom.core.model.Reservation;
-import dev.makeroom.core.model.fast.RequestedNodes;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
@@ -31,7 +30,7 @@ class FilterRefusesOnlyItsOwnRulesProperties {
     @Property(tries = 300)
     void only_held_nodes_are_refused_and_the_rest_pass_in_the_order_asked(@ForAll long seed) {
         RandomCluster c = RandomCluster.generate(seed);
-        ClusterSnapshot snapshot = withSomeHolds(c.snapshot(), c.pending(), new Random(seed));
+        ClusterSnapshot snapshot = c.withSomeHolds(new Random(seed), NOW);
 
         FilterVerdict verdict = new FilterPolicy().filter(snapshot, c.pending(), c.asked(), null, NOW);
 
@@ -46,36 +45,5 @@ class FilterRefusesOnlyItsOwnRulesProperties {
         assertThat(verdict.passed()).isEqualTo(passed);
         assertThat(verdict.failed()).isEmpty();
         assertThat(new ArrayList<>(verdict.unresolvable().keySet())).isEqualTo(new ArrayList<>(refused));
-    }
-
-    @Property(tries = 100)
-    void rows_found_in_another_snapshots_table_are_found_again(@ForAll long seed) {
-        RandomCluster c = RandomCluster.generate(seed);
-        ClusterSnapshot snapshot = withSomeHolds(c.snapshot(), c.pending(), new Random(seed));
-        RequestedNodes stale = RequestedNodes.resolve(RandomCluster.withoutFirstNode(snapshot).table(), c.asked());
-        FilterPolicy policy = new FilterPolicy();
-
-        assertThat(policy.filter(snapshot, c.pending(), stale, null, NOW))
-                .isEqualTo(policy.filter(snapshot, c.pending(), c.asked(), null, NOW));
-    }
-
-    /** About a third of the nodes hold their room for a pending pod of random priority (some for this one). */
-    private static ClusterSnapshot withSomeHolds(ClusterSnapshot snapshot, PodInfo pending, Random random) {
-        ClusterSnapshot.Change change = snapshot.change();
-        for (NodeInfo node : snapshot.nodes()) {
-            if (random.nextInt(3) != 0) {
-                continue;
-            }
-            PodInfo holder = random.nextInt(4) == 0 ? pending : PodInfo.builder("holder-" + node.name())
-                    .namespace("batch").name("holder-" + node.name())
-                    .priority(pending.priority() + random.nextInt(3) - 1).build();
-            change.putPod(holder);
-            Reservation hold = new Reservation(holder.ref(), NOW.plusSeconds(random.nextInt(3) == 0 ? -5 : 60));
-            NodeAdmission admission = node.admission();
-            change.putNode(new NodeInfo(node.name(), node.labels(), node.allocatable(), node.pods(),
-                    node.nominatedPods(), new NodeAdmission(admission.unschedulable(), admission.taints(),
-                    admission.avoided(), hold)));
-        }
-        return change.build();
     }
 }

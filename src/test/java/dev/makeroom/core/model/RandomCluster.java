@@ -65,4 +65,27 @@ public record RandomCluster(ClusterSnapshot snapshot, PodInfo pending, List<Stri
         }
         return Resources.of(amounts);
     }
+
+    /**
+     * The snapshot with about a third of its nodes holding their room for a pending pod of random
+     * priority (some for {@code pending}), a third of those holds over at {@code now}.
+     */
+    public ClusterSnapshot withSomeHolds(Random random, java.time.Instant now) {
+        ClusterSnapshot.Change change = snapshot.change();
+        for (NodeInfo node : snapshot.nodes()) {
+            if (random.nextInt(3) != 0) {
+                continue;
+            }
+            PodInfo holder = random.nextInt(4) == 0 ? pending : PodInfo.builder("holder-" + node.name())
+                    .namespace("batch").name("holder-" + node.name())
+                    .priority(pending.priority() + random.nextInt(3) - 1).build();
+            change.putPod(holder);
+            Reservation hold = new Reservation(holder.ref(), now.plusSeconds(random.nextInt(3) == 0 ? -5 : 60));
+            NodeAdmission admission = node.admission();
+            change.putNode(new NodeInfo(node.name(), node.labels(), node.allocatable(), node.pods(),
+                    node.nominatedPods(), new NodeAdmission(admission.unschedulable(), admission.taints(),
+                    admission.avoided(), hold)));
+        }
+        return change.build();
+    }
 }

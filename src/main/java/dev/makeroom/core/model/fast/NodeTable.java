@@ -55,6 +55,9 @@ public final class NodeTable {
         this.stepAtOrBelow = new long[ladderStart[nodes.length] * width];
     }
 
+    /** No nodes: names read against it are taken as they come, with no row and no lookup worth the name. */
+    public static final NodeTable EMPTY = of(java.util.List.of());
+
     public static NodeTable of(Collection<NodeInfo> all) {
         NodeInfo[] nodes = all.toArray(new NodeInfo[0]);
         String[] names = new String[nodes.length];

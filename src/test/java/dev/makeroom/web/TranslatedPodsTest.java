@@ -1,0 +1,72 @@
+package dev.makeroom.web;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.PriorityClassInfo;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class TranslatedPodsTest {
+
+    private final TranslatedPods translated = new TranslatedPods();
+    private final List<String> translations = new ArrayList<>();
+
+    private PodInfo translate(String json, Function<String, Integer> classValues) {
+        translations.add(json);
+        Integer value = json.contains("class") ? classValues.apply("class") : null;
+        return PodInfo.builder(json).priority(value == null ? 0 : value).build();
+    }
+
+    @Test
+    void the_same_text_is_translated_once() {
+        PodInfo first = translated.of("{\"a\":1}", name -> 5, this::translate);
+        PodInfo again = translated.of("{\"a\":1}", name -> 5, this::translate);
+        translated.of("{\"a\":2}", name -> 5, this::translate);
+
+        assertThat(again).isSameAs(first);
+        assertThat(translations).containsExactly("{\"a\":1}", "{\"a\":2}");
+    }
+
+    @Test
+    void a_pod_whose_priority_came_from_a_class_is_read_again_against_each_lookup() {
+        PodInfo before = translated.of("{\"class\":1}", name -> 5, this::translate);
+        PodInfo after = translated.of("{\"class\":1}", name -> 50, this::translate);
+
+        assertThat(before.priority()).isEqualTo(5);
+        assertThat(after.priority()).isEqualTo(50);
+        assertThat(translations).hasSize(2);
+    }
+
+    @Test
+    void a_failed_translation_is_not_kept() {
+        Function<String, Integer> none = name -> null;
+        for (int i = 0; i < 2; i++) {
+            assertThatThrownBy(() -> translated.of("bad", none, (json, classes) -> {
+                translations.add(json);
+                throw new BadRequestException("bad pod");
+            })).hasMessage("bad pod");
+        }
+        assertThat(translations).hasSize(2);
+    }
+
+    /** Through the real translator: a class's value is read from the snapshot asked with, not the first one. */
+    @Test
+    void the_translator_reads_a_class_priority_from_each_snapshot() {
+        PodTranslator pods = new PodTranslator();
+        byte[] json = "{\"metadata\":{\"name\":\"p\"},\"spec\":{\"priorityClassName\":\"batch\"}}"
+                .getBytes(StandardCharsets.UTF_8);
+        RawJson pod = new RawJson(json, 0, json.length, true);
+        ClusterSnapshot low = ClusterSnapshot.builder().priorityClass(new PriorityClassInfo("batch", 10, false)).build();
+        ClusterSnapshot high = ClusterSnapshot.builder().priorityClass(new PriorityClassInfo("batch", 900, false)).build();
+
+        assertThat(pods.toCore(pod, low).priority()).isEqualTo(10);
+        assertThat(pods.toCore(pod, high).priority()).isEqualTo(900);
+    }
+}
