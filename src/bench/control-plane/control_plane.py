@@ -17,9 +17,10 @@ def stop_scheduler():
 
 
 def start_scheduler(extender_url=None, verbs=('filter', 'prioritize', 'preempt'), node_cache_capable=True,
-                    ignorable=False, qps=None, verbosity='4', name='makeroom'):
+                    ignorable=False, qps=None, verbosity='4', name='makeroom', scoring=None):
     """Stops a running scheduler and starts one whose configuration registers makeroom at extender_url
-    for `verbs` (none: the scheduler alone); qps raises the client's rate limit (default 50)."""
+    for `verbs` (none: the scheduler alone); qps raises the client's rate limit (default 50); scoring
+    names NodeResourcesFit's scoring strategy (e.g. MostAllocated; None: the scheduler's default)."""
     stop_scheduler()
     cfg = os.path.join(PEER, 'run', 'scheduler-%s.yaml' % name)
     text = """apiVersion: kubescheduler.config.k8s.io/v1
@@ -30,6 +31,18 @@ clientConnection:
     if qps:
         text += "  qps: %d\n  burst: %d\n" % (qps, qps)
     text += "leaderElection:\n  leaderElect: false\n"
+    if scoring:
+        text += """profiles:
+- schedulerName: default-scheduler
+  pluginConfig:
+  - name: NodeResourcesFit
+    args:
+      scoringStrategy:
+        type: %s
+        resources:
+        - {name: cpu, weight: 1}
+        - {name: memory, weight: 1}
+""" % scoring
     if extender_url:
         text += """extenders:
 - urlPrefix: %s

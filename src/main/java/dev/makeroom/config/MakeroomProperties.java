@@ -46,7 +46,8 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
      * reports, {@code evict} also evicts. Its policies come from {@code file} or {@code config}, or,
      * in cluster mode, the ConfigMap {@code config-map-name}, key {@code rescheduler.yaml}, while it
      * exists. {@code lease} names the Lease the replicas elect the acting one with; {@code avoid-for}
-     * how long a node's avoid list keeps a moved pod's controller.
+     * how long a node's avoid list keeps a moved pod's controller; {@code landing-for} how long the
+     * extender steers a moved pod's replacement to the node makeroom proved it fits on.
      */
     public record Rescheduler(@DefaultValue("false") boolean enabled,
                               @NotNull @DefaultValue("dry-run") dev.makeroom.rescheduler.ReschedulerMode mode,
@@ -55,7 +56,8 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
                               String config,
                               @NotNull @DefaultValue("makeroom-rescheduler") String configMapName,
                               @NotNull @DefaultValue("makeroom-rescheduler") String lease,
-                              @NotNull @DefaultValue("1h") Duration avoidFor) {
+                              @NotNull @DefaultValue("1h") Duration avoidFor,
+                              @NotNull @DurationMin(seconds = 1) @DefaultValue("2m") Duration landingFor) {
     }
 
     /**

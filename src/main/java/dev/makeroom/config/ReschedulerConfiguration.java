@@ -68,7 +68,7 @@ class ReschedulerConfiguration {
         ReschedulerMetrics metrics = new ReschedulerMetrics(registry);
         metrics.configFailures(config);
         Rescheduler rescheduler = new Rescheduler(settings.mode(), view, config, evictor, hold, taints, leading, clock, System::nanoTime,
-                metrics, new EnginePreemptionCheck(engine, queues, clock), parts);
+                metrics, new EnginePreemptionCheck(engine, queues, clock), parts, settings.landingFor());
         if (settings.enabled()) {
             metrics.leader(leading);
             rescheduler.start(settings.interval());

@@ -30,8 +30,12 @@ final class ReschedulerDebug {
     record DrainView(String node, String step, String reason, List<String> landings, String result, String detail) {
     }
 
+    /** A moved pod's landing that closed: the node its move was proven on, where its replacement bound (null: none in time). */
+    record LandingView(String moved, String planned, String landed, String result) {
+    }
+
     record RoundView(String at, String mode, String idle, long micros, List<RoomView> rooms, List<DrainView> drains,
-                     List<MoveView> moves, List<SkipView> skipped) {
+                     List<MoveView> moves, List<SkipView> skipped, List<LandingView> landings) {
     }
 
     record Problem(String error) {
@@ -123,7 +127,9 @@ final class ReschedulerDebug {
                         d.detail())).toList(),
                 round.moves().stream().map(m -> new MoveView(m.move().pod().toString(), m.move().from(), m.move().to(),
                         DebugDtos.spelled(m.move().policy()), m.move().reason(), m.result().name(), m.detail())).toList(),
-                round.skipped().stream().map(ReschedulerDebug::view).toList());
+                round.skipped().stream().map(ReschedulerDebug::view).toList(),
+                round.landings().stream().map(l -> new LandingView(l.moved().toString(), l.planned(), l.landed(),
+                        l.result().name())).toList());
     }
 
     private static SkipView view(Skip skip) {

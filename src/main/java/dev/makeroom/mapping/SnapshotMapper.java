@@ -101,9 +101,9 @@ public final class SnapshotMapper {
         boolean cordoned = spec != null && Boolean.TRUE.equals(spec.getUnschedulable());
         Map<String, String> annotations = node.getMetadata() == null ? null : node.getMetadata().getAnnotations();
         var avoided = AvoidPodsAnnotation.avoidances(annotations);
-        var reservation = ReservationAnnotation.read(annotations);
-        return !cordoned && taints.isEmpty() && avoided.isEmpty() && reservation == null ? NodeAdmission.OPEN
-                : new NodeAdmission(cordoned, taints, avoided, reservation);
+        var reservations = ReservationAnnotation.read(annotations);
+        return !cordoned && taints.isEmpty() && avoided.isEmpty() && reservations.isEmpty() ? NodeAdmission.OPEN
+                : new NodeAdmission(cordoned, taints, avoided, reservations);
     }
 
     public static Resources allocatable(Node node) {

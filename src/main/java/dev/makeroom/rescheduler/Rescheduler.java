@@ -60,9 +60,11 @@ public final class Rescheduler implements AutoCloseable {
     private static final int KEPT_ROUNDS = 20;
     private static final String NOT_READY = "the cluster view is not ready";
     private static final Duration READY_POLL = Duration.ofSeconds(1);
+    private static final Duration DEFAULT_LANDING_FOR = Duration.ofMinutes(2);
     private static final Duration UNSTARTED_INTERVAL = Duration.ofMinutes(1); // rounds driven by hand (tests, no loop)
 
     private final ReschedulerMode mode;
+    private final Duration landingFor;
     private final ClusterView view;
     private final ReschedulerConfigService config;
     private final Evictor evictor;
@@ -85,6 +87,16 @@ public final class Rescheduler implements AutoCloseable {
                        RoomHold hold, NodeTaints taints, Leadership leadership, Clock clock, LongSupplier nanos,
                        ReschedulerMetrics metrics,
                        PreemptionCheck preemption, List<AutoCloseable> parts) {
+        this(mode, view, config, evictor, hold, taints, leadership, clock, nanos, metrics, preemption, parts,
+                DEFAULT_LANDING_FOR);
+    }
+
+    /** {@code landingFor}: how long a moved pod's replacement is steered to where its move was proven. */
+    public Rescheduler(ReschedulerMode mode, ClusterView view, ReschedulerConfigService config, Evictor evictor,
+                       RoomHold hold, NodeTaints taints, Leadership leadership, Clock clock, LongSupplier nanos,
+                       ReschedulerMetrics metrics,
+                       PreemptionCheck preemption, List<AutoCloseable> parts, Duration landingFor) {
+        this.landingFor = landingFor;
         this.mode = mode;
         this.view = view;
         this.config = config;
@@ -190,7 +202,7 @@ public final class Rescheduler implements AutoCloseable {
         return new RoundReport(now, ReschedulerMode.DRY_RUN, null,
                 plan.moves().stream().map(m -> new RoundReport.MoveResult(m, RoundReport.MoveOutcome.PLANNED, null)).toList(),
                 plan.skipped(), plan.rooms().stream().map(r -> new RoundReport.RoomResult(r, RoundReport.RoomOutcome.PLANNED, null)).toList(),
-                planned(plan), nanos.getAsLong() - start);
+                planned(plan), List.of(), nanos.getAsLong() - start);
     }
 
     private synchronized ReschedulePlan plan(ClusterSnapshot snapshot, Instant now, PodInfo onlyFor,
@@ -239,7 +251,11 @@ public final class Rescheduler implements AutoCloseable {
                 continue;
             }
             PodInfo pod = snapshot.pod(move.pod().uid());
+            boolean landing = openLanding(pod, move, now);
             Evictor.EvictionOutcome outcome = evictor.evict(pod, move);
+            if (landing && outcome.result() != Evictor.EvictionOutcome.Result.EVICTED) {
+                hold.release(move.to(), pod.uid()); // nothing moved: nothing to come
+            }
             String detail = outcome.result() == Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET
                     ? outcome.detail() + ": " + budgetNames(snapshot, pod) : outcome.detail();
             if (outcome.result() == Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET
@@ -279,9 +295,9 @@ public final class Rescheduler implements AutoCloseable {
         if (mode == ReschedulerMode.EVICT) {
             snapshot.nodesWithAvoidances().values().stream().filter(n -> n.admission().hasExpiredOwn(now))
                     .forEach(n -> evictor.expireAvoidances(n.name()));
-            releaseEnded(snapshot, now);
         }
-        return new RoundReport(now, mode, null, results, plan.skipped(), roomResults, drainResults,
+        List<RoundReport.LandingResult> landings = mode == ReschedulerMode.EVICT ? releaseEnded(snapshot, now) : List.of();
+        return new RoundReport(now, mode, null, results, plan.skipped(), roomResults, drainResults, landings,
                 nanos.getAsLong() - start);
     }
 
@@ -289,14 +305,55 @@ public final class Rescheduler implements AutoCloseable {
         return plan.drains().stream().map(d -> new RoundReport.DrainResult(d, RoundReport.DrainOutcome.PLANNED, null)).toList();
     }
 
-    /** Ends the reservations whose pod bound, is gone, or whose time is up, so the nodes' annotations stay true. */
-    private void releaseEnded(ClusterSnapshot snapshot, Instant now) {
+    /**
+     * Holds the room {@code move} proved on its target for the moved pod's replacement, before the
+     * eviction: the extender then steers the replacement there ({@link Reservation}). Whether it was held.
+     */
+    private boolean openLanding(PodInfo pod, Move move, Instant now) {
+        Reservation landing = Reservation.landing(pod, now, now.plus(landingFor));
+        if (landing == null) {
+            return false;
+        }
+        if (!hold.reserve(move.to(), landing)) {
+            log.info("rescheduler: could not hold {} for the replacement of {}; the scheduler places it unsteered",
+                    move.to(), pod.ref());
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Ends the reservations whose pod bound, is gone, or whose time is up, so the nodes' annotations stay
+     * true; a landing ends when its replacement bound (anywhere) or its time is up, and is reported.
+     */
+    private List<RoundReport.LandingResult> releaseEnded(ClusterSnapshot snapshot, Instant now) {
+        List<RoundReport.LandingResult> closed = new ArrayList<>();
         for (NodeInfo node : snapshot.nodesWithReservations().values()) {
-            Reservation reservation = node.admission().reservation();
-            if (!reservation.holdsIn(snapshot, now)) {
+            List<Reservation> holding = Reservation.holdingOn(node, snapshot, now);
+            for (Reservation reservation : node.admission().reservations()) {
+                if (!reservation.isLanding()) {
+                    if (!reservation.holdsIn(snapshot, now)) {
+                        hold.release(node.name(), reservation.pod().uid());
+                    }
+                    continue;
+                }
+                if (holding.contains(reservation)) {
+                    continue; // open: no replacement bound here yet, time left
+                }
+                // served here, or out of time: then wherever a replacement went
+                String landed = reservation.holdsIn(snapshot, now) ? node.name() : reservation.landedIn(snapshot, node.name());
+                RoundReport.LandingOutcome result = landed == null ? RoundReport.LandingOutcome.EXPIRED
+                        : landed.equals(node.name()) ? RoundReport.LandingOutcome.AS_PLANNED : RoundReport.LandingOutcome.ELSEWHERE;
                 hold.release(node.name(), reservation.pod().uid());
+                closed.add(new RoundReport.LandingResult(reservation.pod(), node.name(), landed, result));
+                log.info("rescheduler: the replacement of {} {}", reservation.pod(), switch (result) {
+                    case AS_PLANNED -> "landed on " + landed + " as planned";
+                    case ELSEWHERE -> "landed on " + landed + ", not on " + node.name() + " as planned";
+                    case EXPIRED -> "did not bind before its landing on " + node.name() + " ran out";
+                });
             }
         }
+        return closed;
     }
 
     /** The longest backoff in rounds: {@code max} over the rounds' interval, at least one round. */

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The rescheduler's metrics: evictions by policy and result, moves planned and pods left in place by
  * policy and category (for defragment: the pending pods not helped, by why), room made for pending
  * pods by result (never by pod: bounded label values), the consolidate policy's nodes by what came of
- * them each round (never by node), how long rounds take, the pods held back after
+ * them each round (never by node), where moved pods' replacements landed, how long rounds take, the pods held back after
  * refusals and the policies documents rejected. The common series exist at zero from the start.
  */
 public final class ReschedulerMetrics {
@@ -54,6 +54,9 @@ public final class ReschedulerMetrics {
         }
         for (RoundReport.DrainOutcome outcome : RoundReport.DrainOutcome.values()) {
             drains(outcome.name().toLowerCase(Locale.ROOT));
+        }
+        for (RoundReport.LandingOutcome outcome : RoundReport.LandingOutcome.values()) {
+            landings(outcome.name().toLowerCase(Locale.ROOT));
         }
         Gauge.builder("makeroom.rescheduler.backoffs", backoffs, AtomicInteger::doubleValue)
                 .description("Pods held back from the plans after the Eviction API refused them").register(registry);
@@ -95,6 +98,12 @@ public final class ReschedulerMetrics {
                 .tag("result", result).register(registry);
     }
 
+    private Counter landings(String result) {
+        return Counter.builder("makeroom.rescheduler.landings")
+                .description("Moved pods' landings closed, by where the replacement bound: as planned, elsewhere, or none in time")
+                .tag("result", result).register(registry);
+    }
+
     private Counter rooms(String result) {
         return Counter.builder("makeroom.rescheduler.rooms").description("Room made for pending pods by moving others")
                 .tag("result", result).register(registry);
@@ -123,6 +132,9 @@ public final class ReschedulerMetrics {
         }
         for (RoundReport.DrainResult drain : report.drains()) {
             drains(drain.result().name().toLowerCase(Locale.ROOT)).increment();
+        }
+        for (RoundReport.LandingResult landing : report.landings()) {
+            landings(landing.result().name().toLowerCase(Locale.ROOT)).increment();
         }
         for (Skip skip : report.skipped()) {
             skipped(skip.policy().name().toLowerCase(Locale.ROOT), skip.category().label()).increment();

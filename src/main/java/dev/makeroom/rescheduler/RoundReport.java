@@ -1,5 +1,6 @@
 package dev.makeroom.rescheduler;
 
+import dev.makeroom.core.model.PodRef;
 import dev.makeroom.core.reschedule.Evictor;
 import dev.makeroom.core.reschedule.Move;
 import dev.makeroom.core.reschedule.NodeDrain;
@@ -13,10 +14,26 @@ import java.util.List;
  * What one round did: each planned move with its result ({@code PLANNED} in a dry run, else the
  * eviction's), the room made for pending pods with its result, the pods not moved (and pending pods
  * not helped) and why, what came of the consolidate policy's nodes ({@code drains}), or why the round
- * did not plan at all ({@code idle}).
+ * did not plan at all ({@code idle}), and the moved pods' landings that closed ({@code landings}).
  */
 public record RoundReport(Instant at, ReschedulerMode mode, String idle, List<MoveResult> moves, List<Skip> skipped,
-                          List<RoomResult> rooms, List<DrainResult> drains, long nanos) {
+                          List<RoomResult> rooms, List<DrainResult> drains, List<LandingResult> landings, long nanos) {
+
+    /**
+     * A moved pod's landing that closed this round: where makeroom proved its replacement fits
+     * ({@code planned}), and where the replacement bound ({@code landed}, null when none did in time).
+     */
+    public record LandingResult(PodRef moved, String planned, String landed, LandingOutcome result) {
+    }
+
+    public enum LandingOutcome {
+        /** The replacement bound on the planned node. */
+        AS_PLANNED,
+        /** The replacement bound on another node: the planned one stopped fitting, or the scheduler did not ask about it. */
+        ELSEWHERE,
+        /** No replacement bound before the landing's time was up. */
+        EXPIRED
+    }
 
     public record MoveResult(Move move, MoveOutcome result, String detail) {
     }
@@ -84,9 +101,10 @@ public record RoundReport(Instant at, ReschedulerMode mode, String idle, List<Mo
         skipped = List.copyOf(skipped);
         rooms = List.copyOf(rooms);
         drains = List.copyOf(drains);
+        landings = List.copyOf(landings);
     }
 
     static RoundReport idle(Instant at, ReschedulerMode mode, String why) {
-        return new RoundReport(at, mode, why, List.of(), List.of(), List.of(), List.of(), 0);
+        return new RoundReport(at, mode, why, List.of(), List.of(), List.of(), List.of(), List.of(), 0);
     }
 }

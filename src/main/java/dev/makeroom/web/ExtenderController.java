@@ -14,7 +14,9 @@ import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionsInFlight;
 import dev.makeroom.core.preemption.QueueRules;
 import dev.makeroom.core.preemption.SchedulersChoice;
+import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.score.AvoidList;
+import dev.makeroom.core.score.HeldRoomScores;
 import dev.makeroom.core.score.NodeScore;
 import dev.makeroom.core.score.ShieldScorePolicy;
 import dev.makeroom.observability.DecisionLog;
@@ -164,7 +166,9 @@ class ExtenderController {
         PodInfo pod = pods.toCore(args.pod(), snapshot);
         // kubelet evictions this replica saw, and the nodes' own avoid lists (the rescheduler's moves)
         AvoidList avoid = avoidList.or(AvoidList.ofNodes(snapshot, clock.instant()));
-        List<NodeScore> scores = ready ? scorePolicy.score(snapshot, pod, args.nodes(), avoid)
+        List<NodeScore> scores = ready
+                ? HeldRoomScores.steer(scorePolicy.score(snapshot, pod, args.nodes(), avoid),
+                        Reservation.heldFor(snapshot, pod, clock.instant()))
                 : args.names().stream().map(name -> new NodeScore(name, 0)).toList();
         return NodesAnswers.scores(args.nodes(), scores, nodeNames.of(args.nodes().table()));
     }

@@ -150,8 +150,8 @@ final class Churn {
                     new PodRef("team", "p" + random.nextInt(Math.max(1, created)), "uid-" + random.nextInt(50)),
                     Instant.parse("2026-11-23T12:00:00Z").plusSeconds(random.nextInt(600)))));
             case 5 -> api.nodes().withName(node).edit(n -> ReservationAnnotation.without(n,
-                    ReservationAnnotation.read(n.getMetadata().getAnnotations()) == null ? "none"
-                            : ReservationAnnotation.read(n.getMetadata().getAnnotations()).pod().uid()));
+                    ReservationAnnotation.read(n.getMetadata().getAnnotations()).stream().findFirst()
+                            .map(r -> r.pod().uid()).orElse("none")));
             default -> {
                 int app = random.nextInt(3);
                 api.nodes().withName(node).edit(n -> AvoidPodsAnnotation.with(n,

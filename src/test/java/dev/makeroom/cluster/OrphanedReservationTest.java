@@ -56,7 +56,7 @@ class OrphanedReservationTest {
              ApiEvictor api = new ApiEvictor(MockApiClients.clientFor(client), Clock.systemUTC(), Duration.ofHours(1))) {
             Await.until("the new leader's view has the hold", Duration.ofSeconds(20), () -> replica.view.ready()
                     && replica.view.snapshot().node("node-1") != null
-                    && replica.view.snapshot().node("node-1").admission().reservation() != null);
+                    && !replica.view.snapshot().node("node-1").admission().reservations().isEmpty());
             Rescheduler nextLeader = new Rescheduler(ReschedulerMode.EVICT, replica.view,
                     new ReschedulerConfigService(null, "policies: {defragment: {enabled: false}}", ConfigMapFeed.NONE,
                             Clock.systemUTC()), api, api, api, () -> true, Clock.systemUTC(), System::nanoTime,

@@ -1,6 +1,10 @@
 package dev.makeroom.cluster;
 
 import dev.makeroom.mapping.AvoidPodsAnnotation;
+import dev.makeroom.mapping.ReservationAnnotation;
+import dev.makeroom.support.Json;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import dev.makeroom.support.Await;
 import dev.makeroom.support.ExtenderClient;
 import dev.makeroom.support.MockApiClients;
@@ -14,8 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalManagementPort;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
 
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -75,6 +81,56 @@ class ReschedulerAgainstTheApiTest {
 
     @LocalManagementPort
     int managementPort;
+
+    @LocalServerPort
+    int port;
+
+    /**
+     * The move of worker-2 holds its landing on the node it was proven on; the extender steers a
+     * replacement (a later pod of its ReplicaSet) there and keeps a pod of no higher priority off the
+     * room; once the replacement is bound there, a round closes the landing as planned and counts it.
+     */
+    @Test
+    void a_moved_pods_replacement_is_steered_to_its_landing_which_closes_when_it_binds_there() {
+        Await.until("worker-2 is evicted", CONVERGE,
+                () -> admin.pods().inNamespace("shop").withName("worker-2").get() == null);
+        String planned = admin.nodes().list().getItems().stream()
+                .filter(n -> ReservationAnnotation.read(n.getMetadata().getAnnotations()).stream()
+                        .anyMatch(r -> r.isLanding() && r.pod().name().equals("worker-2")))
+                .map(n -> n.getMetadata().getName()).findFirst().orElseThrow();
+        String moves = new ExtenderClient(managementPort).get("/debug/rescheduler").body();
+        assertThat(moves).contains("\"pod\":\"shop/worker-2\",\"from\":\"node-1\",\"to\":\"" + planned + "\"");
+
+        String allNodes = "[\"node-1\",\"node-2\",\"node-3\",\"node-4\"]";
+        HttpResponse<String> steered = new ExtenderClient(port).post("/scheduler/filter",
+                "{\"Pod\":" + workerReplacement(null) + ",\"NodeNames\":" + allNodes + "}");
+        assertThat(Json.parse(steered.body()).get("NodeNames").toString()).isEqualTo("[\"" + planned + "\"]");
+        HttpResponse<String> other = new ExtenderClient(port).post("/scheduler/filter",
+                "{\"Pod\":{\"metadata\":{\"name\":\"batch-1\",\"namespace\":\"shop\",\"uid\":\"batch-1-uid\"},"
+                        + "\"spec\":{\"priority\":0}},\"NodeNames\":" + allNodes + "}");
+        assertThat(Json.parse(other.body()).get("FailedAndUnresolvableNodes").has(planned)).isTrue();
+
+        admin.resource(Serialization.unmarshal(workerReplacement(planned), Pod.class)).create();
+        Await.until("the landing closes as planned", CONVERGE, () -> new ExtenderClient(managementPort)
+                .get("/actuator/prometheus").body()
+                .contains("makeroom_rescheduler_landings_total{result=\"as_planned\"} 1.0"));
+        assertThat(ReservationAnnotation.read(admin.nodes().withName(planned).get().getMetadata().getAnnotations()))
+                .isEmpty();
+        assertThat(new ExtenderClient(managementPort).get("/debug/rescheduler").body()).contains(
+                "{\"moved\":\"shop/worker-2\",\"planned\":\"" + planned + "\",\"landed\":\"" + planned
+                        + "\",\"result\":\"AS_PLANNED\"}");
+    }
+
+    /** A new pod of worker-2's ReplicaSet, as its controller would make it (bound to {@code node}, or pending). */
+    private static String workerReplacement(String node) {
+        return "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"worker-5b2d-x7k2p\","
+                + "\"namespace\":\"shop\",\"uid\":\"worker-x7k2p-uid\",\"creationTimestamp\":\"" + Instant.now()
+                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS) + "\",\"labels\":{\"app\":\"worker\"},"
+                + "\"ownerReferences\":[{\"apiVersion\":\"apps/v1\",\"kind\":\"ReplicaSet\",\"name\":\"worker-5b2d\","
+                + "\"uid\":\"worker-5b2d-uid\",\"controller\":true}]},\"spec\":{" + (node == null ? ""
+                : "\"nodeName\":\"" + node + "\",") + "\"containers\":[{\"name\":\"main\",\"image\":\"example/worker\","
+                + "\"resources\":{\"requests\":{\"cpu\":\"750m\",\"memory\":\"512Mi\"}}}]}}";
+    }
 
     @Test
     void the_leader_evicts_what_it_planned_through_evictions_and_records_it() {

@@ -73,7 +73,7 @@ class ReservationAcrossReplicasTest {
             assertThat(evictor.reserve("node-1", hold)).isTrue();
             Await.until("both replicas honour the hold", Duration.ofSeconds(20),
                     () -> keepsOthersOff(a) && keepsOthersOff(b));
-            assertThat(b.view.snapshot().node("node-1").admission().reservation()).isEqualTo(hold);
+            assertThat(b.view.snapshot().node("node-1").admission().reservations()).containsExactly(hold);
 
             client.pods().inNamespace("batch").withName("report").edit(p -> new PodBuilder(p).editSpec()
                     .withNodeName("node-2").endSpec().build());

@@ -15,6 +15,12 @@ class ReservationAnnotationTest {
 
     private static final Reservation HOLD = new Reservation(new PodRef("batch", "report", "report-uid"),
             Instant.parse("2026-11-23T12:02:00Z"));
+    private static final Reservation LANDING = new Reservation(new PodRef("shop", "web-7f9-abc", "web-uid"),
+            Instant.parse("2026-11-23T12:04:00Z"),
+            new Reservation.Replacement("rs-uid", null, 100, Instant.parse("2026-11-23T12:02:00Z")));
+    private static final Reservation STATEFUL_LANDING = new Reservation(new PodRef("db", "pg-1", "pg-1-uid"),
+            Instant.parse("2026-11-23T12:04:00Z"),
+            new Reservation.Replacement("sts-uid", "pg-1", 500, Instant.parse("2026-11-23T12:02:00Z")));
 
     private static Node node(Map<String, String> annotations) {
         return new NodeBuilder().withNewMetadata().withName("node-1").withAnnotations(annotations).endMetadata().build();
@@ -25,12 +31,33 @@ class ReservationAnnotationTest {
         Node held = ReservationAnnotation.with(node(Map.of("team", "a")), HOLD);
         assertThat(held.getMetadata().getAnnotations()).containsEntry("team", "a").containsEntry(ReservationAnnotation.KEY,
                 "{\"pod\":\"batch/report\",\"uid\":\"report-uid\",\"until\":\"2026-11-23T12:02:00Z\"}");
-        assertThat(ReservationAnnotation.read(held.getMetadata().getAnnotations())).isEqualTo(HOLD);
-        assertThat(SnapshotMapper.admission(held).reservation()).isEqualTo(HOLD);
+        assertThat(ReservationAnnotation.read(held.getMetadata().getAnnotations())).containsExactly(HOLD);
+        assertThat(SnapshotMapper.admission(held).reservations()).containsExactly(HOLD);
     }
 
     @Test
-    void removing_a_reservation_leaves_another_pods_newer_one_alone() {
+    void landings_and_a_pending_pods_hold_share_the_annotation_as_a_list() {
+        Node held = ReservationAnnotation.with(ReservationAnnotation.with(ReservationAnnotation.with(node(Map.of()),
+                HOLD), LANDING), STATEFUL_LANDING);
+        assertThat(held.getMetadata().getAnnotations().get(ReservationAnnotation.KEY)).startsWith("[").contains(
+                "\"replacementOf\":{\"controller\":\"rs-uid\",\"priority\":100,\"since\":\"2026-11-23T12:02:00Z\"}",
+                "\"replacementOf\":{\"controller\":\"sts-uid\",\"name\":\"pg-1\",\"priority\":500");
+        assertThat(SnapshotMapper.admission(held).reservations()).containsExactly(HOLD, LANDING, STATEFUL_LANDING);
+
+        Node landingsOnly = ReservationAnnotation.without(held, "report-uid");
+        assertThat(ReservationAnnotation.read(landingsOnly.getMetadata().getAnnotations()))
+                .containsExactly(LANDING, STATEFUL_LANDING);
+    }
+
+    @Test
+    void writing_a_pods_reservation_again_replaces_its_earlier_one() {
+        Reservation later = new Reservation(HOLD.pod(), HOLD.until().plusSeconds(60));
+        Node held = ReservationAnnotation.with(ReservationAnnotation.with(node(Map.of()), HOLD), later);
+        assertThat(ReservationAnnotation.read(held.getMetadata().getAnnotations())).containsExactly(later);
+    }
+
+    @Test
+    void removing_a_reservation_leaves_another_pods_one_alone() {
         Node held = ReservationAnnotation.with(node(Map.of()), HOLD);
         assertThat(ReservationAnnotation.without(held, "someone-else").getMetadata().getAnnotations())
                 .containsKey(ReservationAnnotation.KEY);
@@ -39,10 +66,13 @@ class ReservationAnnotationTest {
     }
 
     @Test
-    void an_annotation_makeroom_cannot_read_holds_nothing() {
+    void an_entry_makeroom_cannot_read_holds_nothing_and_spoils_no_other() {
         for (String value : new String[] {"not json", "{\"pod\":\"report\",\"uid\":\"u\",\"until\":\"2026-11-23T12:02:00Z\"}",
-                "{\"pod\":\"batch/report\",\"uid\":\"u\",\"until\":\"tomorrow\"}", "{\"pod\":\"batch/report\"}", "[]", ""}) {
-            assertThat(ReservationAnnotation.read(Map.of(ReservationAnnotation.KEY, value))).as(value).isNull();
+                "{\"pod\":\"batch/report\",\"uid\":\"u\",\"until\":\"tomorrow\"}", "{\"pod\":\"batch/report\"}", "[]", "",
+                "{\"pod\":\"a/b\",\"uid\":\"u\",\"until\":\"2026-11-23T12:02:00Z\",\"replacementOf\":{\"controller\":\"rs\"}}"}) {
+            assertThat(ReservationAnnotation.read(Map.of(ReservationAnnotation.KEY, value))).as(value).isEmpty();
         }
+        String mixed = "[5, {\"pod\":\"batch/report\",\"uid\":\"report-uid\",\"until\":\"2026-11-23T12:02:00Z\"}]";
+        assertThat(ReservationAnnotation.read(Map.of(ReservationAnnotation.KEY, mixed))).containsExactly(HOLD);
     }
 }

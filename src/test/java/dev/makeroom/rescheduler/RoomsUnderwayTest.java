@@ -67,7 +67,8 @@ class RoomsUnderwayTest {
 
         @Override
         public boolean reserve(String node, Reservation reservation) {
-            calls.add("reserve " + node + " for " + reservation.pod() + " until " + reservation.until());
+            calls.add(reservation.isLanding() ? "land " + reservation.pod() + " on " + node
+                    : "reserve " + node + " for " + reservation.pod() + " until " + reservation.until());
             return reservable;
         }
 
@@ -96,10 +97,10 @@ class RoomsUnderwayTest {
     }
 
     @Test
-    void the_node_is_held_and_the_pod_told_before_the_first_eviction() {
+    void the_node_is_held_and_the_pod_told_before_the_first_eviction_and_each_moved_pod_lands_where_proven() {
         RoundReport round = round(crowded(NodeAdmission.OPEN));
         assertThat(calls).containsExactly("reserve node-1 for batch/report until 2026-11-23T12:02:00Z",
-                "announce to report: 2 off node-1", "evict a", "evict b");
+                "announce to report: 2 off node-1", "land shop/a on node-2", "evict a", "land shop/b on node-2", "evict b");
         assertThat(round.rooms()).singleElement().satisfies(r -> {
             assertThat(r.result()).isEqualTo(RoundReport.RoomOutcome.ENACTED);
             assertThat(r.detail()).isEqualTo("node-1 held for batch/report until 2026-11-23T12:02:00Z");
@@ -110,8 +111,9 @@ class RoomsUnderwayTest {
     void a_refused_first_eviction_stops_the_room_and_gives_the_hold_back() {
         refused = Set.of("a");
         RoundReport round = round(crowded(NodeAdmission.OPEN));
-        assertThat(calls).containsExactly("reserve node-1 for batch/report until 2026-11-23T12:02:00Z",
-                "announce to report: 2 off node-1", "evict a", "release node-1 of report");
+        assertThat(calls).as("a's landing is given back too: nothing of it is to come").containsExactly(
+                "reserve node-1 for batch/report until 2026-11-23T12:02:00Z", "announce to report: 2 off node-1",
+                "land shop/a on node-2", "evict a", "release node-2 of a", "release node-1 of report");
         assertThat(round.moves()).extracting(m -> m.move().pod().name() + " " + m.result())
                 .containsExactly("a BLOCKED_BY_BUDGET", "b NOT_TRIED");
         assertThat(round.rooms()).extracting(RoundReport.RoomResult::result).containsExactly(RoundReport.RoomOutcome.NOT_ENACTED);

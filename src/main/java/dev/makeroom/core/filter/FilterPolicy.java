@@ -15,10 +15,15 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * makeroom's own filter rules, and only those: a pod whose queue would go over its max, and room
- * held for another pending pod ({@link Reservation}). Every other node the scheduler asks about passes.
+ * held on a node for a pod to come ({@link Reservation}: a pending pod, or the replacement of a pod the
+ * rescheduler moved there). Held room keeps other pods of priority at most the claimant's off the node
+ * (unresolvable), and steers the claimant there: its other nodes fail, but only while a node holding its
+ * room is among those asked, so the steering can never leave it nowhere to go. Every other node passes.
  *
  * <p>Why no resource check: the scheduler calls an extender's filter only with the nodes its own
  * filters passed, from a cache that already counts pods it has just placed. makeroom's view of the
@@ -55,21 +60,48 @@ public final class FilterPolicy {
             nodeNames.forEach(n -> unresolvable.put(n, overMax));
             return new FilterVerdict(new ArrayList<>(), new LinkedHashMap<>(), unresolvable);
         }
+        if (snapshot.nodesWithReservations().isEmpty()) { // the common pod: every node asked passes
+            return FilterVerdict.allPassed(nodeNames);
+        }
         Map<String, String> reserved = reservedAgainst(snapshot, pod, now);
-        if (reserved.isEmpty()) { // the common pod: every node asked passes
+        Set<String> steeredTo = steeredTo(snapshot, pod, nodeNames, now);
+        if (reserved.isEmpty() && steeredTo.isEmpty()) {
             return FilterVerdict.allPassed(nodeNames);
         }
         List<String> passed = new ArrayList<>(nodeNames.size());
+        Map<String, String> failed = new LinkedHashMap<>();
         Map<String, String> unresolvable = new LinkedHashMap<>();
+        String elsewhere = steeredTo.isEmpty() ? null : "makeroom holds room for this pod on " + String.join(", ", steeredTo);
         for (String name : nodeNames) {
             String reason = reserved.get(name);
-            if (reason == null) {
-                passed.add(name);
-            } else {
+            if (reason != null) {
                 unresolvable.put(name, reason);
+            } else if (elsewhere != null && !steeredTo.contains(name)) {
+                failed.put(name, elsewhere);
+            } else {
+                passed.add(name);
             }
         }
-        return new FilterVerdict(passed, Map.of(), unresolvable);
+        return new FilterVerdict(passed, failed, unresolvable);
+    }
+
+    /**
+     * The nodes asked about that hold room for {@code pod} ({@link Reservation#heldFor}), or none. Only
+     * when one of them is asked: the scheduler's own filters passed it, so the pod lands there; when none
+     * is (it no longer fits, or the scheduler sampled other nodes), the pod goes where the scheduler puts it.
+     */
+    private static Set<String> steeredTo(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames, Instant now) {
+        Set<String> held = Reservation.heldFor(snapshot, pod, now);
+        if (held.isEmpty()) {
+            return held;
+        }
+        Set<String> asked = new TreeSet<>();
+        for (String name : nodeNames) {
+            if (held.contains(name)) {
+                asked.add(name);
+            }
+        }
+        return asked;
     }
 
     /** The nodes whose reservation keeps {@code pod} off at {@code now}, with what the filter says of them. */
@@ -80,8 +112,8 @@ public final class FilterPolicy {
         }
         Map<String, String> kept = new HashMap<>();
         holding.forEach((name, node) -> {
-            Reservation reservation = node.admission().reservation();
-            if (reservation.keepsOff(pod, snapshot, now)) {
+            Reservation reservation = Reservation.keepingOff(node, pod, snapshot, now);
+            if (reservation != null) {
                 kept.put(name, reservation.describe());
             }
         });

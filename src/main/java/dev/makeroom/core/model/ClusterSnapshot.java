@@ -173,7 +173,7 @@ public final class ClusterSnapshot {
             if (!admission.avoided().isEmpty()) {
                 avoiding.put(node.name(), node);
             }
-            if (admission.reservation() != null) {
+            if (!admission.reservations().isEmpty()) {
                 holding.put(node.name(), node);
             }
         }
@@ -382,7 +382,7 @@ public final class ClusterSnapshot {
             next.withAntiAffinity = carried(base.withAntiAffinity, ClusterSnapshot::hasAntiAffinity);
             next.withSpreadOrAffinity = carried(base.withSpreadOrAffinity, ClusterSnapshot::hasSpreadOrAffinity);
             next.withAvoidances = carried(base.withAvoidances, built, a -> !a.avoided().isEmpty());
-            next.withReservations = carried(base.withReservations, built, a -> a.reservation() != null);
+            next.withReservations = carried(base.withReservations, built, a -> !a.reservations().isEmpty());
             return next;
         }
     }

@@ -10,22 +10,30 @@ import java.util.List;
  * filters run first); moving pods does, since makeroom must show where a moved pod can go.
  */
 public record NodeAdmission(boolean unschedulable, List<Taint> taints, List<Avoidance> avoided,
-                            Reservation reservation) {
+                            List<Reservation> reservations) {
 
-    public static final NodeAdmission OPEN = new NodeAdmission(false, List.of(), List.of(), null);
+    public static final NodeAdmission OPEN = new NodeAdmission(false, List.of(), List.of(), List.of());
 
     public NodeAdmission {
         taints = List.copyOf(taints);
         avoided = List.copyOf(avoided);
+        reservations = reservations == null ? List.of() : List.copyOf(reservations);
+    }
+
+    /** With one reservation ({@code reservation}; null: none). */
+    public NodeAdmission(boolean unschedulable, List<Taint> taints, List<Avoidance> avoided, Reservation reservation) {
+        this(unschedulable, taints, avoided, reservation == null ? List.of() : List.of(reservation));
     }
 
     public NodeAdmission(boolean unschedulable, List<Taint> taints) {
-        this(unschedulable, taints, List.of(), null);
+        this(unschedulable, taints, List.of(), List.of());
     }
 
     public NodeAdmission(boolean unschedulable, List<Taint> taints, List<Avoidance> avoided) {
-        this(unschedulable, taints, avoided, null);
+        this(unschedulable, taints, avoided, List.of());
     }
+
+
 
     /** Whether the avoid list keeps {@code pod}'s controller off the node at {@code now}. */
     public boolean avoids(PodInfo pod, java.time.Instant now) {

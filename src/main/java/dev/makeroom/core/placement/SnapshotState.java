@@ -26,8 +26,8 @@ public record SnapshotState(ClusterSnapshot snapshot, Instant now) implements Pl
 
     @Override
     public String reservedAgainst(PodInfo pod, NodeInfo node) {
-        Reservation reservation = node.admission().reservation();
-        return reservation != null && reservation.keepsOff(pod, snapshot, now) ? reservation.describe() : null;
+        Reservation reservation = Reservation.keepingOff(node, pod, snapshot, now);
+        return reservation != null ? reservation.describe() : null;
     }
 
     @Override

@@ -24,7 +24,9 @@ import java.util.Map;
  * (DaemonSet and static pods) it is {@code EMPTIED}: the taint's value says so and since when, and it
  * stays for {@code keepEmptyFor}, so that nothing lands there before the autoscaler removes the node
  * (untainted at once, the scheduler refilled emptied nodes on a real cluster and rounds emptied them
- * twice); a node still there after that is released, untainted. Past {@code drainWithin}, or with the
+ * twice); a node still there after that is released, untainted, and so is one a waiting pod needs
+ * ({@link KeptNodeYield}: it would fit there and nowhere else), at once; a drain such a pod needs is
+ * abandoned. Past {@code drainWithin}, or with the
  * policy off, a drain is abandoned; otherwise the landing of every pod still on it is proven again on the
  * round's planned state, and if one no longer lands the drain is abandoned — all or nothing, never a
  * half-emptied node left tainted. Then, while fewer than {@code nodesAtOnce} nodes drain, the least
@@ -100,8 +102,11 @@ final class ConsolidatePolicy {
      */
     private static void keepOrRelease(ReschedulePlanner.Round round, NodeInfo node, Instant since,
                                       RescheduleSettings.Consolidate settings) {
+        String waiting = settings.enabled() ? KeptNodeYield.waitingFor(round, node) : null;
         if (!settings.enabled()) {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.RELEASE, "the consolidate policy is off", List.of()));
+        } else if (waiting != null) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.RELEASE, waiting + "; back in service", List.of()));
         } else if (Duration.between(since, round.now).compareTo(settings.keepEmptyFor()) >= 0) {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.RELEASE, "kept empty for "
                     + settings.keepEmptyFor().toMinutes() + "m and not removed; back in service", List.of()));
@@ -120,6 +125,11 @@ final class ConsolidatePolicy {
         }
         if (!settings.enabled()) {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON, "the consolidate policy is off", List.of()));
+            return false;
+        }
+        String waiting = KeptNodeYield.waitingFor(round, node);
+        if (waiting != null) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON, waiting, List.of()));
             return false;
         }
         Duration taken = Duration.between(since, round.now);
@@ -167,7 +177,7 @@ final class ConsolidatePolicy {
         Map<String, Double> loads = new HashMap<>();
         List<NodeInfo> found = new ArrayList<>();
         for (NodeInfo node : round.nodes) {
-            if (markOf(node) == null && !node.admission().unschedulable() && node.admission().reservation() == null
+            if (markOf(node) == null && !node.admission().unschedulable() && node.admission().reservations().isEmpty()
                     && !round.heldBackNodes.contains(node.name()) && !round.planned.receivesMoves(node)
                     && round.staysBelow(node, null, settings.belowPercent()) && occupied(round.planned, node)) {
                 found.add(node);

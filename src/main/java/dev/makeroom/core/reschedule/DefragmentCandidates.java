@@ -39,9 +39,12 @@ final class DefragmentCandidates {
             return skip(pending, SkipCategory.HELD, "nominated to " + pending.nominatedNodeName() + ": preemption makes room there");
         }
         for (NodeInfo node : snapshot.nodesWithReservations().values()) {
-            Reservation reservation = node.admission().reservation();
-            if (reservation.pod().uid().equals(pending.uid()) && reservation.holds(pending, now)) {
-                return skip(pending, SkipCategory.HELD, "room is held for it on " + node.name() + " until " + reservation.until());
+            for (Reservation reservation : node.admission().reservations()) {
+                if (!reservation.isLanding() && reservation.pod().uid().equals(pending.uid())
+                        && reservation.holds(pending, now)) {
+                    return skip(pending, SkipCategory.HELD, "room is held for it on " + node.name() + " until "
+                            + reservation.until());
+                }
             }
         }
         if (!MoveBlocker.placementChecked(pending, snapshot)) {

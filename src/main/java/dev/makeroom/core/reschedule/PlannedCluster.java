@@ -170,8 +170,8 @@ final class PlannedCluster implements PlacementState {
         if (planned != null && !planned.uid().equals(pod.uid()) && pod.priority() <= planned.priority()) {
             return "room planned for " + planned.ref() + " this round";
         }
-        Reservation reservation = target.admission().reservation();
-        return reservation != null && reservation.keepsOff(pod, snapshot, now) ? reservation.describe() : null;
+        Reservation reservation = Reservation.keepingOff(target, pod, snapshot, now);
+        return reservation != null ? reservation.describe() : null;
     }
 
     /** Whether the node may take moved pods: not emptied or being emptied by the consolidate policy (tainted, or from this round). */

@@ -158,6 +158,7 @@ public final class ReschedulePlanner {
         private final List<NodeDrain> drains = new ArrayList<>();
         final Instant now;
         final Set<String> moved = new HashSet<>(); // a pod moves once a round; its replacement is not there yet
+        final Set<String> yieldedFor = new HashSet<>(); // pending pods a kept node goes back into service for
         final BudgetLedger budgets;
         final Set<String> heldBack;
         final Set<String> heldBackNodes;

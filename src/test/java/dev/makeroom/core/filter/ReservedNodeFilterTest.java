@@ -48,10 +48,14 @@ class ReservedNodeFilterTest {
     }
 
     @Test
-    void the_pod_it_is_held_for_and_pods_of_higher_priority_pass() {
+    void pods_of_higher_priority_pass_and_the_pod_it_is_held_for_is_steered_there() {
         ClusterSnapshot snapshot = cluster(pod("report", 100));
-        assertThat(filter(snapshot, snapshot.pod("report"), NOW).passed()).containsExactly("held", "open");
         assertThat(filter(snapshot, pod("urgent", 101), NOW).passed()).containsExactly("held", "open");
+        FilterVerdict held = filter(snapshot, snapshot.pod("report"), NOW);
+        assertThat(held.passed()).containsExactly("held");
+        assertThat(held.failed()).containsExactly(Map.entry("open", "makeroom holds room for this pod on held"));
+        assertThat(FILTER.filter(snapshot, snapshot.pod("report"), List.of("open"), null, NOW).passed())
+                .as("its node not asked about: not steered").containsExactly("open");
     }
 
     @Test

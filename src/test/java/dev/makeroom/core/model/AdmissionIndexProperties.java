@@ -47,7 +47,7 @@ class AdmissionIndexProperties {
     }
 
     private static void assertIndexesTrue(ClusterSnapshot snapshot) {
-        assertThat(snapshot.nodesWithReservations()).isEqualTo(holding(snapshot, a -> a.reservation() != null));
+        assertThat(snapshot.nodesWithReservations()).isEqualTo(holding(snapshot, a -> !a.reservations().isEmpty()));
         assertThat(snapshot.nodesWithAvoidances()).isEqualTo(holding(snapshot, a -> !a.avoided().isEmpty()));
         // the very NodeInfo of this snapshot, not a predecessor's
         snapshot.nodesWithReservations().forEach((name, node) -> assertThat(node).isSameAs(snapshot.node(name)));

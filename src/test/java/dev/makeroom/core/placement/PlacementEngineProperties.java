@@ -91,7 +91,7 @@ class PlacementEngineProperties {
      */
     private static SchedulerFilterOracle.Answer withHold(SchedulerFilterOracle.Answer schedulers, ClusterSnapshot cluster,
                                                        PodInfo pod, NodeInfo node) {
-        Reservation hold = node.admission().reservation();
+        Reservation hold = node.admission().reservations().isEmpty() ? null : node.admission().reservations().get(0);
         if (schedulers.verdict() != Verdict.FITS || hold == null || !hold.until().isAfter(NOW)) {
             return schedulers;
         }
