@@ -116,6 +116,11 @@ public final class ApiEvictor implements Evictor, RoomHold, NodeTaints, AutoClos
     }
 
     @Override
+    public void landed(PodInfo replacement, String message) {
+        tell(replacement, "Landed", message);
+    }
+
+    @Override
     public boolean taint(String node, Taint taint) {
         try {
             client.nodes().withName(node).edit(n -> NodeTaintEdit.with(n, taint));

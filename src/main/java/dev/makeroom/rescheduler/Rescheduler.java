@@ -61,6 +61,9 @@ public final class Rescheduler implements AutoCloseable {
     private static final String NOT_READY = "the cluster view is not ready";
     private static final Duration READY_POLL = Duration.ofSeconds(1);
     private static final Duration DEFAULT_LANDING_FOR = Duration.ofMinutes(2);
+    // how often landings are looked at between rounds: a replacement bound and then deleted (a scale-down)
+    // would make its landing hold again until it runs out, so a served landing is removed soon after
+    private static final Duration LANDING_CHECK = Duration.ofSeconds(2);
     private static final Duration UNSTARTED_INTERVAL = Duration.ofMinutes(1); // rounds driven by hand (tests, no loop)
 
     private final ReschedulerMode mode;
@@ -77,6 +80,8 @@ public final class Rescheduler implements AutoCloseable {
     private final PreemptionCheck preemption;
     private final List<AutoCloseable> parts;
     private final Deque<RoundReport> rounds = new ArrayDeque<>();
+    private final List<RoundReport.LandingResult> closedSinceRound = new ArrayList<>(); // reported with the next round
+    private final Map<String, Instant> closedLandings = new HashMap<>(); // moved pod uid -> until: never closed twice
     private final List<PastEviction> history = new ArrayList<>();
     private final RefusalBackoff backoff = new RefusalBackoff();
     private final RefusalBackoff nodeBackoff = new RefusalBackoff(); // nodes consolidation abandoned or could not start
@@ -120,6 +125,10 @@ public final class Rescheduler implements AutoCloseable {
         });
         this.interval = interval;
         loop.execute(this::tick);
+        if (mode == ReschedulerMode.EVICT) {
+            long every = Math.min(interval.toMillis(), LANDING_CHECK.toMillis());
+            loop.scheduleWithFixedDelay(this::closeLandingsBetweenRounds, every, every, TimeUnit.MILLISECONDS);
+        }
         log.info("rescheduler: on, {} mode, a round every {}", mode.name().toLowerCase().replace('_', '-'),
                 DurationText.of(interval));
         return this;
@@ -142,6 +151,21 @@ public final class Rescheduler implements AutoCloseable {
             loop.schedule(this::tick, delay, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
             // closed meanwhile: no more rounds
+        }
+    }
+
+    /** Closes the landings served or out of time since the last round, as the leader (reported with the next round). */
+    private synchronized void closeLandingsBetweenRounds() {
+        try {
+            if (!view.ready() || !leadership.leading()) {
+                return;
+            }
+            ClusterSnapshot snapshot = view.snapshot();
+            if (!snapshot.nodesWithReservations().isEmpty()) {
+                closedSinceRound.addAll(closeLandings(snapshot, clock.instant()));
+            }
+        } catch (RuntimeException e) {
+            log.warn("rescheduler: could not look at the landings; the next round does", e);
         }
     }
 
@@ -296,7 +320,12 @@ public final class Rescheduler implements AutoCloseable {
             snapshot.nodesWithAvoidances().values().stream().filter(n -> n.admission().hasExpiredOwn(now))
                     .forEach(n -> evictor.expireAvoidances(n.name()));
         }
-        List<RoundReport.LandingResult> landings = mode == ReschedulerMode.EVICT ? releaseEnded(snapshot, now) : List.of();
+        List<RoundReport.LandingResult> landings = new ArrayList<>(closedSinceRound);
+        closedSinceRound.clear();
+        if (mode == ReschedulerMode.EVICT) {
+            releaseEnded(snapshot, now);
+            landings.addAll(closeLandings(snapshot, now));
+        }
         return new RoundReport(now, mode, null, results, plan.skipped(), roomResults, drainResults, landings,
                 nanos.getAsLong() - start);
     }
@@ -322,35 +351,52 @@ public final class Rescheduler implements AutoCloseable {
         return true;
     }
 
+    /** Ends the pending pods' holds whose pod bound, is gone, or whose time is up, so the nodes' annotations stay true. */
+    private void releaseEnded(ClusterSnapshot snapshot, Instant now) {
+        for (NodeInfo node : snapshot.nodesWithReservations().values()) {
+            for (Reservation reservation : node.admission().reservations()) {
+                if (!reservation.isLanding() && !reservation.holdsIn(snapshot, now)) {
+                    hold.release(node.name(), reservation.pod().uid());
+                }
+            }
+        }
+    }
+
     /**
-     * Ends the reservations whose pod bound, is gone, or whose time is up, so the nodes' annotations stay
-     * true; a landing ends when its replacement bound (anywhere) or its time is up, and is reported.
+     * Removes the landings served (a replacement bound on their node) or out of time, and says where each
+     * replacement went. One the view still shows after it was removed is not closed again.
      */
-    private List<RoundReport.LandingResult> releaseEnded(ClusterSnapshot snapshot, Instant now) {
+    private List<RoundReport.LandingResult> closeLandings(ClusterSnapshot snapshot, Instant now) {
+        closedLandings.values().removeIf(until -> !until.isAfter(now.minus(landingFor)));
         List<RoundReport.LandingResult> closed = new ArrayList<>();
         for (NodeInfo node : snapshot.nodesWithReservations().values()) {
             List<Reservation> holding = Reservation.holdingOn(node, snapshot, now);
             for (Reservation reservation : node.admission().reservations()) {
-                if (!reservation.isLanding()) {
-                    if (!reservation.holdsIn(snapshot, now)) {
-                        hold.release(node.name(), reservation.pod().uid());
-                    }
+                if (!reservation.isLanding() || holding.contains(reservation)) {
+                    continue; // a pending pod's hold, or a landing still open: no replacement bound here yet, time left
+                }
+                if (closedLandings.containsKey(reservation.pod().uid())) {
+                    hold.release(node.name(), reservation.pod().uid()); // removed before; the view had not seen it yet
                     continue;
                 }
-                if (holding.contains(reservation)) {
-                    continue; // open: no replacement bound here yet, time left
-                }
                 // served here, or out of time: then wherever a replacement went
-                String landed = reservation.holdsIn(snapshot, now) ? node.name() : reservation.landedIn(snapshot, node.name());
+                PodInfo replacement = reservation.replacementIn(snapshot, node.name());
+                String landed = replacement == null ? null : replacement.nodeName();
                 RoundReport.LandingOutcome result = landed == null ? RoundReport.LandingOutcome.EXPIRED
                         : landed.equals(node.name()) ? RoundReport.LandingOutcome.AS_PLANNED : RoundReport.LandingOutcome.ELSEWHERE;
                 hold.release(node.name(), reservation.pod().uid());
+                closedLandings.put(reservation.pod().uid(), reservation.until());
                 closed.add(new RoundReport.LandingResult(reservation.pod(), node.name(), landed, result));
-                log.info("rescheduler: the replacement of {} {}", reservation.pod(), switch (result) {
+                String what = switch (result) {
                     case AS_PLANNED -> "landed on " + landed + " as planned";
-                    case ELSEWHERE -> "landed on " + landed + ", not on " + node.name() + " as planned";
+                    case ELSEWHERE -> "landed on " + landed + ", not on " + node.name() + " as planned (the node did not"
+                            + " take it when the scheduler placed it)";
                     case EXPIRED -> "did not bind before its landing on " + node.name() + " ran out";
-                });
+                };
+                log.info("rescheduler: the replacement of {} {}", reservation.pod(), what);
+                if (replacement != null) {
+                    hold.landed(replacement, "makeroom moved " + reservation.pod() + "; this replacement " + what);
+                }
             }
         }
         return closed;

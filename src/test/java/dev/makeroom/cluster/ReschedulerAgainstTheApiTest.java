@@ -119,6 +119,11 @@ class ReschedulerAgainstTheApiTest {
         assertThat(new ExtenderClient(managementPort).get("/debug/rescheduler").body()).contains(
                 "{\"moved\":\"shop/worker-2\",\"planned\":\"" + planned + "\",\"landed\":\"" + planned
                         + "\",\"result\":\"AS_PLANNED\"}");
+        Await.until("the replacement is told where it landed", CONVERGE, () -> admin.v1().events().inNamespace("shop")
+                .list().getItems().stream().anyMatch(e -> "Landed".equals(e.getReason())
+                        && "worker-5b2d-x7k2p".equals(e.getInvolvedObject().getName())
+                        && e.getMessage().equals("makeroom moved shop/worker-2; this replacement landed on " + planned
+                        + " as planned")));
     }
 
     /** A new pod of worker-2's ReplicaSet, as its controller would make it (bound to {@code node}, or pending). */

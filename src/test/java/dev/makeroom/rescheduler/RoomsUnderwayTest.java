@@ -153,4 +153,57 @@ class RoomsUnderwayTest {
         round(crowded(expired));
         assertThat(calls).contains("release node-2 of report");
     }
+
+    /**
+     * A landing served after a round (its replacement bound on the planned node) is removed before the
+     * next round, so a replacement deleted meanwhile cannot make it hold again; the next round reports
+     * it, once, though the view still shows it.
+     */
+    @Test
+    void a_landing_served_between_rounds_is_removed_then_and_reported_once_with_the_next_round() {
+        PodInfo moved = running("a", "node-1", 1000, 0).toBuilder().creationTime(NOW.minusSeconds(3600)).build();
+        PodInfo replacement = running("a-new", "node-2", 1000, 0).toBuilder().uid("a-new")
+                .controller(moved.controller()).creationTime(NOW).build();
+        ClusterSnapshot before = ClusterSnapshot.builder()
+                .node("node-1", Map.of(), Resources.of("cpu", 4000, "pods", 10))
+                .node("node-2", Map.of(), Resources.of("cpu", 4000, "pods", 10)).build();
+        ClusterSnapshot served = ClusterSnapshot.builder()
+                .node("node-1", Map.of(), Resources.of("cpu", 4000, "pods", 10))
+                .node("node-2", Map.of(), Resources.of("cpu", 4000, "pods", 10), new NodeAdmission(false, List.of(),
+                        List.of(), Reservation.landing(moved, NOW.minusSeconds(10), NOW.plusSeconds(110))))
+                .pod(replacement).build();
+        java.util.concurrent.atomic.AtomicReference<ClusterSnapshot> now = new java.util.concurrent.atomic.AtomicReference<>(before);
+        ClusterView view = new ClusterView() {
+            @Override
+            public ClusterSnapshot snapshot() {
+                return now.get();
+            }
+
+            @Override
+            public boolean ready() {
+                return true;
+            }
+        };
+        Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        try (Rescheduler rescheduler = new Rescheduler(ReschedulerMode.EVICT, view, new ReschedulerConfigService(null,
+                GENEROUS, ConfigMapFeed.NONE, clock), api, api, new NoApi(), () -> true, clock, System::nanoTime,
+                new ReschedulerMetrics(registry), PreemptionCheck.NEVER, List.of()).start(java.time.Duration.ofHours(1))) {
+            dev.makeroom.support.Await.until("the first round", java.time.Duration.ofSeconds(10),
+                    () -> !rescheduler.rounds().isEmpty());
+            now.set(served);
+            dev.makeroom.support.Await.until("the served landing is removed", java.time.Duration.ofSeconds(10),
+                    () -> calls.contains("release node-2 of a"));
+            assertThat(rescheduler.rounds()).as("no round ran meanwhile").hasSize(1);
+
+            RoundReport next = rescheduler.round();
+            assertThat(next.landings()).containsExactly(new RoundReport.LandingResult(moved.ref(), "node-2", "node-2",
+                    RoundReport.LandingOutcome.AS_PLANNED));
+            assertThat(rescheduler.round().landings()).as("reported once").isEmpty();
+            assertThat(registry.get("makeroom.rescheduler.landings").tag("result", "as_planned").counter().count())
+                    .isEqualTo(1.0);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
 }

@@ -18,7 +18,7 @@ import java.util.TreeSet;
  *
  * <p>A pending pod's hold ends early when that pod binds (anywhere) or is deleted; a landing once its
  * replacement is bound on the node ({@link #holdingOn}), and the rescheduler then removes it and
- * reports where the replacement went ({@link #landedIn}).
+ * reports where the replacement went ({@link #replacementIn}).
  */
 public record Reservation(PodRef pod, Instant until, Replacement replacement) {
 
@@ -144,7 +144,7 @@ public record Reservation(PodRef pod, Instant until, Replacement replacement) {
     private int boundOn(NodeInfo node) {
         int bound = 0;
         for (PodInfo candidate : node.pods()) {
-            if (!candidate.terminating() && replacement.is(candidate, pod) && replacement.cameAfterMove(candidate)) {
+            if (isReplacement(candidate)) {
                 bound++;
             }
         }
@@ -152,24 +152,31 @@ public record Reservation(PodRef pod, Instant until, Replacement replacement) {
     }
 
     /**
-     * Where a replacement this landing claims is bound in {@code snapshot}, the landing's own node
-     * {@code planned} first; null while none is.
+     * A replacement this landing claims, bound in {@code snapshot}: on the landing's own node
+     * {@code planned} if one is there, else anywhere; null while none is.
      */
-    public String landedIn(ClusterSnapshot snapshot, String planned) {
+    public PodInfo replacementIn(ClusterSnapshot snapshot, String planned) {
         if (!isLanding()) {
             return null;
         }
         NodeInfo own = snapshot.node(planned);
-        if (own != null && boundOn(own) > 0) {
-            return planned;
+        if (own != null) {
+            for (PodInfo candidate : own.pods()) {
+                if (isReplacement(candidate)) {
+                    return candidate;
+                }
+            }
         }
         for (PodInfo candidate : snapshot.pods()) {
-            if (candidate.isAssigned() && !candidate.terminating() && replacement.is(candidate, pod)
-                    && replacement.cameAfterMove(candidate)) {
-                return candidate.nodeName();
+            if (candidate.isAssigned() && isReplacement(candidate)) {
+                return candidate;
             }
         }
         return null;
+    }
+
+    private boolean isReplacement(PodInfo candidate) {
+        return !candidate.terminating() && replacement.is(candidate, pod) && replacement.cameAfterMove(candidate);
     }
 
     /** What the filter says of a node it keeps a pod off. */

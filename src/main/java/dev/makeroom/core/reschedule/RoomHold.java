@@ -20,4 +20,8 @@ public interface RoomHold {
 
     /** Tells the pending pod what is done for it. */
     void announce(PodInfo pending, RoomPlan room);
+
+    /** Tells a moved pod's replacement where it landed against its move's plan ({@code message}). */
+    default void landed(PodInfo replacement, String message) {
+    }
 }

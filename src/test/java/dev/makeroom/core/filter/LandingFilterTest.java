@@ -126,12 +126,14 @@ class LandingFilterTest {
     void where_a_replacement_landed_is_found_on_the_planned_node_first() {
         PodInfo moved = pod("web-1", WEB, 100, MOVED_AT.minusSeconds(60));
         Reservation landing = landingOf(moved);
-        assertThat(landing.landedIn(cluster(List.of(), landing), "planned")).isNull();
-        assertThat(landing.landedIn(cluster(List.of(pod("web-2", WEB, 100, NOW)), landing), "planned")).isEqualTo("planned");
+        assertThat(landing.replacementIn(cluster(List.of(), landing), "planned")).isNull();
+        assertThat(landing.replacementIn(cluster(List.of(pod("web-2", WEB, 100, NOW)), landing), "planned"))
+                .extracting(PodInfo::nodeName).isEqualTo("planned");
 
         ClusterSnapshot elsewhere = ClusterSnapshot.builder().node("planned", Map.of(), Resources.of("cpu", 4000, "pods", 10))
                 .node("b", Map.of(), Resources.of("cpu", 4000, "pods", 10))
                 .pod(pod("web-2", WEB, 100, NOW).toBuilder().nodeName("b").build()).build();
-        assertThat(landing.landedIn(elsewhere, "planned")).isEqualTo("b");
+        assertThat(landing.replacementIn(elsewhere, "planned")).extracting(PodInfo::name, PodInfo::nodeName)
+                .containsExactly("web-2", "b");
     }
 }
