@@ -1,6 +1,7 @@
 package dev.makeroom.cluster;
 
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.PodRef;
 import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.model.Taint;
 import dev.makeroom.core.reschedule.NodeTaints;
@@ -68,11 +69,15 @@ public final class ApiEvictor implements Evictor, RoomHold, NodeTaints, AutoClos
 
     /** An Event on the pod, so `kubectl describe` and event exporters show what makeroom did and why. */
     private void tell(PodInfo pod, String reason, String message) {
+        tell(pod.ref(), reason, message);
+    }
+
+    private void tell(PodRef pod, String reason, String message) {
         try {
             client.v1().events().inNamespace(pod.namespace())
-                    .resource(PodEvent.of(pod.ref(), reason, message, clock.instant())).create();
+                    .resource(PodEvent.of(pod, reason, message, clock.instant())).create();
         } catch (KubernetesClientException e) {
-            log.warn("could not record an Event for {}: {}", pod.ref(), e.getMessage());
+            log.warn("could not record an Event for {}: {}", pod, e.getMessage());
         }
     }
 
@@ -113,6 +118,11 @@ public final class ApiEvictor implements Evictor, RoomHold, NodeTaints, AutoClos
             tell(pending, "MakingRoom", "makeroom moves " + n + (n == 1 ? " pod" : " pods") + " off node " + room.node()
                     + " to make room; the node is held for this pod until " + room.reserveUntil());
         }
+    }
+
+    @Override
+    public void yielded(PodRef pod, String node, String message) {
+        tell(pod, "NodeReleased", message);
     }
 
     @Override

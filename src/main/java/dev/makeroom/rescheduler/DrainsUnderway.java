@@ -113,6 +113,10 @@ final class DrainsUnderway {
             return result(drain, RoundReport.DrainOutcome.API_FAILED, "could not remove the taint; tried again next round"
                     + (why == null ? "" : " (" + why + ")"));
         }
+        if (drain.yieldedTo() != null) {
+            taints.yielded(drain.yieldedTo(), drain.node(), "makeroom put node " + drain.node() + " back into service"
+                    + " for this pod: it fits there and on no other node");
+        }
         return result(drain, done, why);
     }
 

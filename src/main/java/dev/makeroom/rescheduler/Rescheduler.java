@@ -14,6 +14,7 @@ import dev.makeroom.core.reschedule.NodeTaints;
 import dev.makeroom.core.reschedule.PastEviction;
 import dev.makeroom.core.reschedule.PreemptionCheck;
 import dev.makeroom.core.reschedule.RefusalBackoff;
+import dev.makeroom.core.reschedule.ReschedulePolicy;
 import dev.makeroom.core.reschedule.RescheduleSettings;
 import dev.makeroom.core.reschedule.ReschedulePlan;
 import dev.makeroom.core.reschedule.ReschedulePlanner;
@@ -81,6 +82,7 @@ public final class Rescheduler implements AutoCloseable {
     private final List<AutoCloseable> parts;
     private final Deque<RoundReport> rounds = new ArrayDeque<>();
     private final List<RoundReport.LandingResult> closedSinceRound = new ArrayList<>(); // reported with the next round
+    private final Map<String, Integer> drainEvictions = new HashMap<>(); // draining node -> evictions off it so far
     private final Map<String, Instant> closedLandings = new HashMap<>(); // moved pod uid -> until: never closed twice
     private final List<PastEviction> history = new ArrayList<>();
     private final RefusalBackoff backoff = new RefusalBackoff();
@@ -307,7 +309,8 @@ public final class Rescheduler implements AutoCloseable {
         List<RoundReport.RoomResult> roomResults = mode == ReschedulerMode.DRY_RUN
                 ? plan.rooms().stream().map(r -> new RoundReport.RoomResult(r, RoundReport.RoomOutcome.PLANNED, null)).toList()
                 : rooms.finish();
-        List<RoundReport.DrainResult> drainResults = mode == ReschedulerMode.DRY_RUN ? planned(plan) : drains.finish();
+        List<RoundReport.DrainResult> drainResults = mode == ReschedulerMode.DRY_RUN ? planned(plan)
+                : withEvictionCounts(drains.finish(), results);
         for (String node : drains.heldBack(drainResults)) {
             nodeBackoff.refused(node, backoffRounds(config.state().settings().refusalBackoffMax()));
         }
@@ -328,6 +331,37 @@ public final class Rescheduler implements AutoCloseable {
         }
         return new RoundReport(now, mode, null, results, plan.skipped(), roomResults, drainResults, landings,
                 nanos.getAsLong() - start);
+    }
+
+    /**
+     * The drains' results, an emptied node's saying how many evictions emptied it: the consolidate
+     * policy's evictions off each draining node are counted across rounds (by this leader) until the
+     * node is emptied, released or abandoned.
+     */
+    private List<RoundReport.DrainResult> withEvictionCounts(List<RoundReport.DrainResult> finished,
+                                                            List<RoundReport.MoveResult> moves) {
+        for (RoundReport.MoveResult moved : moves) {
+            if (moved.move().policy() == ReschedulePolicy.CONSOLIDATE && moved.result() == RoundReport.MoveOutcome.EVICTED) {
+                drainEvictions.merge(moved.move().from(), 1, Integer::sum);
+            }
+        }
+        List<RoundReport.DrainResult> counted = new ArrayList<>(finished.size());
+        for (RoundReport.DrainResult drain : finished) {
+            String node = drain.drain().node();
+            switch (drain.result()) {
+                case EMPTIED -> {
+                    int evictions = drainEvictions.getOrDefault(node, 0);
+                    drainEvictions.remove(node);
+                    counted.add(new RoundReport.DrainResult(drain.drain(), drain.result(), drain.detail() + "; emptied with "
+                            + evictions + (evictions == 1 ? " eviction" : " evictions") + " (as this replica counted them)"));
+                    continue;
+                }
+                case RELEASED, ABANDONED -> drainEvictions.remove(node);
+                default -> { }
+            }
+            counted.add(drain);
+        }
+        return counted;
     }
 
     private static List<RoundReport.DrainResult> planned(ReschedulePlan plan) {

@@ -120,6 +120,70 @@ class ConsolidationOverApiTest {
         });
     }
 
+    /** Three rounds on {@link #cluster}: n1 is tainted, emptied one pod a round, then marked empty and kept. */
+    private RoundReport emptyN1(Rescheduler rescheduler, ViewUnderTest replica) {
+        RoundReport first = rescheduler.round();
+        assertThat(first.drains()).extracting(RoundReport.DrainResult::result)
+                .containsExactly(RoundReport.DrainOutcome.STARTED);
+        assertThat(first.moves()).extracting(m -> m.move().pod().name() + " " + m.result())
+                .containsExactly("web-1 EVICTED"); // one a node a round: batch waits
+        assertThat(taintKeys("n1")).containsExactly(NodeDrain.TAINT_KEY);
+        carryOut(first, replica);
+
+        RoundReport second = rescheduler.round();
+        assertThat(second.drains()).extracting(RoundReport.DrainResult::result)
+                .containsExactly(RoundReport.DrainOutcome.CONTINUED);
+        assertThat(second.moves()).extracting(m -> m.move().pod().name() + " " + m.result())
+                .containsExactly("batch-1 EVICTED");
+        carryOut(second, replica);
+
+        RoundReport third = rescheduler.round();
+        assertThat(third.drains()).extracting(RoundReport.DrainResult::result)
+                .containsExactly(RoundReport.DrainOutcome.EMPTIED);
+        assertThat(taintKeys("n1")).as("kept tainted for the autoscaler").containsExactly(NodeDrain.TAINT_KEY);
+        assertThat(client.nodes().withName("n1").get().getSpec().getTaints().get(0).getValue()).startsWith("empty.");
+        assertThat(podsOn("n1")).containsExactly("agent-n1");
+        carryOut(third, replica);
+        return third;
+    }
+
+    /**
+     * n1 kept empty: a pod the scheduler found no node for, that would fit there and on no other node,
+     * brings it back into service at once, and is told so.
+     */
+    @Test
+    void a_node_kept_empty_goes_back_into_service_for_a_pod_waiting_for_it() {
+        cluster(201);
+        try (ViewUnderTest replica = ViewUnderTest.watching(server);
+             ApiEvictor api = new ApiEvictor(MockApiClients.clientFor(client), Clock.systemUTC(), Duration.ofHours(1))) {
+            Await.until("the view synced", Duration.ofSeconds(20), () -> replica.view.ready()
+                    && replica.view.snapshot().pods().size() == 5);
+            Rescheduler rescheduler = rescheduler(replica, api);
+            emptyN1(rescheduler, replica);
+            client.pods().inNamespace("shop").resource(new PodBuilder().withNewMetadata().withName("big")
+                    .withNamespace("shop").withUid("big-uid").endMetadata().withSpec(new PodSpecBuilder()
+                            .addNewContainer().withName("c").withNewResources()
+                            .withRequests(Map.of("cpu", new Quantity("3500m"))).endResources().endContainer().build())
+                    .withNewStatus().withPhase("Pending").addNewCondition().withType("PodScheduled").withStatus("False")
+                    .withReason("Unschedulable").withLastTransitionTime(Instant.now().toString()).endCondition()
+                    .endStatus().build()).create();
+            Await.until("the view sees big waiting", Duration.ofSeconds(20), () -> replica.view.snapshot().pods()
+                    .stream().anyMatch(p -> p.name().equals("big") && p.unschedulableSince() != null));
+
+            RoundReport yielded = rescheduler.round();
+            assertThat(yielded.drains()).singleElement().satisfies(d -> {
+                assertThat(d.result()).isEqualTo(RoundReport.DrainOutcome.RELEASED);
+                assertThat(d.drain().reason()).startsWith("shop/big waits for a node and fits on this one alone");
+            });
+            assertThat(taintKeys("n1")).as("back in service").isEmpty();
+            assertThat(client.v1().events().inNamespace("shop").list().getItems()).anySatisfy(e -> {
+                assertThat(e.getReason()).isEqualTo("NodeReleased");
+                assertThat(e.getInvolvedObject().getName()).isEqualTo("big");
+                assertThat(e.getMessage()).contains("node n1 back into service");
+            });
+        }
+    }
+
     @Test
     void the_least_used_node_is_tainted_emptied_over_rounds_and_untainted_for_the_autoscaler() {
         cluster(201);
@@ -132,28 +196,8 @@ class ConsolidationOverApiTest {
                     .containsExactly(NodeDrain.Step.START);
             assertThat(taintKeys("n1")).as("a dry run taints nothing").isEmpty();
 
-            RoundReport first = rescheduler.round();
-            assertThat(first.drains()).extracting(RoundReport.DrainResult::result)
-                    .containsExactly(RoundReport.DrainOutcome.STARTED);
-            assertThat(first.moves()).extracting(m -> m.move().pod().name() + " " + m.result())
-                    .containsExactly("web-1 EVICTED"); // one a node a round: batch waits
-            assertThat(taintKeys("n1")).containsExactly(NodeDrain.TAINT_KEY);
-            carryOut(first, replica);
-
-            RoundReport second = rescheduler.round();
-            assertThat(second.drains()).extracting(RoundReport.DrainResult::result)
-                    .containsExactly(RoundReport.DrainOutcome.CONTINUED);
-            assertThat(second.moves()).extracting(m -> m.move().pod().name() + " " + m.result())
-                    .containsExactly("batch-1 EVICTED");
-            carryOut(second, replica);
-
-            RoundReport third = rescheduler.round();
-            assertThat(third.drains()).extracting(RoundReport.DrainResult::result)
-                    .containsExactly(RoundReport.DrainOutcome.EMPTIED);
-            assertThat(taintKeys("n1")).as("kept tainted for the autoscaler").containsExactly(NodeDrain.TAINT_KEY);
-            assertThat(client.nodes().withName("n1").get().getSpec().getTaints().get(0).getValue()).startsWith("empty.");
-            assertThat(podsOn("n1")).containsExactly("agent-n1");
-            carryOut(third, replica);
+            RoundReport third = emptyN1(rescheduler, replica);
+            assertThat(third.drains().get(0).detail()).endsWith("emptied with 2 evictions (as this replica counted them)");
 
             RoundReport kept = rescheduler.round();
             assertThat(kept.moves()).isEmpty();

@@ -102,11 +102,12 @@ final class ConsolidatePolicy {
      */
     private static void keepOrRelease(ReschedulePlanner.Round round, NodeInfo node, Instant since,
                                       RescheduleSettings.Consolidate settings) {
-        String waiting = settings.enabled() ? KeptNodeYield.waitingFor(round, node) : null;
+        PodInfo waiting = settings.enabled() ? KeptNodeYield.waitingFor(round, node) : null;
         if (!settings.enabled()) {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.RELEASE, "the consolidate policy is off", List.of()));
         } else if (waiting != null) {
-            round.drain(new NodeDrain(node.name(), NodeDrain.Step.RELEASE, waiting + "; back in service", List.of()));
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.RELEASE, KeptNodeYield.why(waiting) + "; back in service",
+                    List.of(), waiting.ref()));
         } else if (Duration.between(since, round.now).compareTo(settings.keepEmptyFor()) >= 0) {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.RELEASE, "kept empty for "
                     + settings.keepEmptyFor().toMinutes() + "m and not removed; back in service", List.of()));
@@ -127,9 +128,10 @@ final class ConsolidatePolicy {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON, "the consolidate policy is off", List.of()));
             return false;
         }
-        String waiting = KeptNodeYield.waitingFor(round, node);
+        PodInfo waiting = KeptNodeYield.waitingFor(round, node);
         if (waiting != null) {
-            round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON, waiting, List.of()));
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON, KeptNodeYield.why(waiting), List.of(),
+                    waiting.ref()));
             return false;
         }
         Duration taken = Duration.between(since, round.now);

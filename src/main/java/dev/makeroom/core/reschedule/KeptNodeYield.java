@@ -28,8 +28,13 @@ final class KeptNodeYield {
     private KeptNodeYield() {
     }
 
-    /** Why {@code kept} must go back into service now (the pod waiting for it), or null. */
-    static String waitingFor(ReschedulePlanner.Round round, NodeInfo kept) {
+    /** What the round's report says of a node released, or a drain abandoned, for {@code pod}. */
+    static String why(PodInfo pod) {
+        return pod.ref() + " waits for a node and fits on this one alone";
+    }
+
+    /** The pod waiting for {@code kept}, for which it must go back into service now, or null. */
+    static PodInfo waitingFor(ReschedulePlanner.Round round, NodeInfo kept) {
         NodeInfo open = withoutMark(kept);
         for (PodInfo pod : waiting(round)) {
             if (round.yieldedFor.contains(pod.uid())) {
@@ -40,7 +45,7 @@ final class KeptNodeYield {
                 continue;
             }
             round.yieldedFor.add(pod.uid());
-            return pod.ref() + " waits for a node and fits on this one alone";
+            return pod;
         }
         return null;
     }

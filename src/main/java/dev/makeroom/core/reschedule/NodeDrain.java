@@ -1,5 +1,6 @@
 package dev.makeroom.core.reschedule;
 
+import dev.makeroom.core.model.PodRef;
 import dev.makeroom.core.model.Taint;
 
 import java.time.Instant;
@@ -8,9 +9,10 @@ import java.util.List;
 /**
  * What the consolidate policy does with one node this round, and why: {@code landings} is the whole
  * proven plan for the pods still on it (each lands with the ones before applied), of which the round's
- * moves are those the limits and budgets allow now; the rest wait for later rounds.
+ * moves are those the limits and budgets allow now; the rest wait for later rounds. {@code yieldedTo}
+ * names the waiting pod a kept node is released (or a drain abandoned) for ({@link KeptNodeYield}), else null.
  */
-public record NodeDrain(String node, Step step, String reason, List<Move> landings) {
+public record NodeDrain(String node, Step step, String reason, List<Move> landings, PodRef yieldedTo) {
 
     /**
      * The taint on a node the consolidate policy empties: its value is when the drain started (epoch
@@ -31,6 +33,11 @@ public record NodeDrain(String node, Step step, String reason, List<Move> landin
 
     public NodeDrain {
         landings = List.copyOf(landings);
+    }
+
+    /** A step taken for the consolidate policy's own reasons, not for a waiting pod. */
+    public NodeDrain(String node, Step step, String reason, List<Move> landings) {
+        this(node, step, reason, landings, null);
     }
 
     public enum Step {

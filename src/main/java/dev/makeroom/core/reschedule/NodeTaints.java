@@ -1,5 +1,6 @@
 package dev.makeroom.core.reschedule;
 
+import dev.makeroom.core.model.PodRef;
 import dev.makeroom.core.model.Taint;
 
 /**
@@ -14,4 +15,8 @@ public interface NodeTaints {
 
     /** Removes the node's taints of {@code key}; false when it could not (the next round tries again). */
     boolean untaint(String node, String key);
+
+    /** Tells a waiting pod that {@code node} is back in service for it ({@code message}). */
+    default void yielded(PodRef pod, String node, String message) {
+    }
 }
