@@ -91,6 +91,13 @@ class ConsolidationOverApiTest {
                 .filter(p -> node.equals(p.getSpec().getNodeName())).map(p -> p.getMetadata().getName()).sorted().toList();
     }
 
+    /** A rescheduler over {@code replica} once its view holds {@link #cluster}'s five pods. */
+    private Rescheduler synced(ViewUnderTest replica, ApiEvictor api) {
+        Await.until("the view synced", Duration.ofSeconds(20), () -> replica.view.ready()
+                && replica.view.snapshot().pods().size() == 5);
+        return rescheduler(replica, api);
+    }
+
     private Rescheduler rescheduler(ViewUnderTest replica, ApiEvictor api) {
         return new Rescheduler(ReschedulerMode.EVICT, replica.view,
                 new ReschedulerConfigService(null, POLICIES, ConfigMapFeed.NONE, clock), api, api, api,
@@ -156,9 +163,7 @@ class ConsolidationOverApiTest {
         cluster(201);
         try (ViewUnderTest replica = ViewUnderTest.watching(server);
              ApiEvictor api = new ApiEvictor(MockApiClients.clientFor(client), Clock.systemUTC(), Duration.ofHours(1))) {
-            Await.until("the view synced", Duration.ofSeconds(20), () -> replica.view.ready()
-                    && replica.view.snapshot().pods().size() == 5);
-            Rescheduler rescheduler = rescheduler(replica, api);
+            Rescheduler rescheduler = synced(replica, api);
             emptyN1(rescheduler, replica);
             client.pods().inNamespace("shop").resource(new PodBuilder().withNewMetadata().withName("big")
                     .withNamespace("shop").withUid("big-uid").endMetadata().withSpec(new PodSpecBuilder()
@@ -189,9 +194,7 @@ class ConsolidationOverApiTest {
         cluster(201);
         try (ViewUnderTest replica = ViewUnderTest.watching(server);
              ApiEvictor api = new ApiEvictor(MockApiClients.clientFor(client), Clock.systemUTC(), Duration.ofHours(1))) {
-            Await.until("the view synced", Duration.ofSeconds(20), () -> replica.view.ready()
-                    && replica.view.snapshot().pods().size() == 5);
-            Rescheduler rescheduler = rescheduler(replica, api);
+            Rescheduler rescheduler = synced(replica, api);
             assertThat(rescheduler.planNow().drains()).extracting(d -> d.drain().step())
                     .containsExactly(NodeDrain.Step.START);
             assertThat(taintKeys("n1")).as("a dry run taints nothing").isEmpty();
@@ -223,9 +226,7 @@ class ConsolidationOverApiTest {
         cluster(429);
         try (ViewUnderTest replica = ViewUnderTest.watching(server);
              ApiEvictor api = new ApiEvictor(MockApiClients.clientFor(client), Clock.systemUTC(), Duration.ofHours(1))) {
-            Await.until("the view synced", Duration.ofSeconds(20), () -> replica.view.ready()
-                    && replica.view.snapshot().pods().size() == 5);
-            Rescheduler rescheduler = rescheduler(replica, api);
+            Rescheduler rescheduler = synced(replica, api);
             RoundReport first = rescheduler.round();
             carryOut(first, replica);
             RoundReport second = rescheduler.round();
