@@ -45,7 +45,9 @@ import java.util.stream.Collectors;
  * the view is ready and only on the leader, plan on the live snapshot and, in {@code evict} mode,
  * evict what the plan says, one move at a time, then clear its own expired avoid-list entries and
  * ended reservations. Room made for a pending pod is reserved on its node before the first of its
- * evictions ({@link RoomsUnderway}). A move the API refused leaves its pod where it was, so a later
+ * evictions ({@link RoomsUnderway}), and each move's target holds its landing (room for the moved pod's
+ * replacement, which the extender steers there) before its eviction; landings served or out of time
+ * are removed, also between rounds (every 2 s), and reported with the next round. A move the API refused leaves its pod where it was, so a later
  * move that counted on the room it would free is not tried (the next round plans from the cluster as it
  * is); the refused pod is held back from the plans for a backoff that doubles per refusal, up to an
  * hour ({@link RefusalBackoff}), and the policies move their next candidates meanwhile. The consolidate

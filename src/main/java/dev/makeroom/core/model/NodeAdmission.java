@@ -33,8 +33,6 @@ public record NodeAdmission(boolean unschedulable, List<Taint> taints, List<Avoi
         this(unschedulable, taints, avoided, List.of());
     }
 
-
-
     /** Whether the avoid list keeps {@code pod}'s controller off the node at {@code now}. */
     public boolean avoids(PodInfo pod, java.time.Instant now) {
         if (avoided.isEmpty() || pod.controller() == null || pod.controller().uid() == null) {

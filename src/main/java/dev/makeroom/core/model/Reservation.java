@@ -54,7 +54,7 @@ public record Reservation(PodRef pod, Instant until, Replacement replacement) {
         if (moved.controller() == null || moved.controller().uid() == null) {
             return null;
         }
-        String name = moved.controller() != null && "StatefulSet".equals(moved.controller().kind()) ? moved.name() : null;
+        String name = "StatefulSet".equals(moved.controller().kind()) ? moved.name() : null;
         return new Reservation(moved.ref(), until,
                 new Replacement(moved.controller().uid(), name, moved.priority(), since));
     }
@@ -99,15 +99,14 @@ public record Reservation(PodRef pod, Instant until, Replacement replacement) {
     public static List<Reservation> holdingOn(NodeInfo node, ClusterSnapshot snapshot, Instant now) {
         List<Reservation> all = node.admission().reservations();
         List<Reservation> holding = new ArrayList<>(all.size());
-        Map<Replacement, Integer> servedLeft = null;
+        Map<String, Integer> servedLeft = null; // per claimant: replacements bound here not yet matched to a landing
         for (Reservation reservation : all) {
             if (!reservation.holdsIn(snapshot, now)) {
                 continue;
             }
             if (reservation.isLanding()) {
                 servedLeft = servedLeft == null ? new HashMap<>() : servedLeft;
-                Replacement key = new Replacement(reservation.replacement.controllerUid, reservation.replacement.name, 0,
-                        Instant.EPOCH);
+                String key = reservation.replacement.controllerUid + "/" + reservation.replacement.name;
                 int left = servedLeft.computeIfAbsent(key, k -> reservation.boundOn(node));
                 if (left > 0) {
                     servedLeft.put(key, left - 1);

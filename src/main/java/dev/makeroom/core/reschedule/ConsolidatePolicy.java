@@ -72,12 +72,16 @@ final class ConsolidatePolicy {
     static void run(ReschedulePlanner.Round round) {
         RescheduleSettings.Consolidate settings = round.settings.consolidate();
         int draining = 0;
+        List<PodInfo> waiting = null; // found once, for all kept nodes, when there is one
         for (NodeInfo node : round.nodes) {
             Mark mark = markOf(node);
+            if (mark != null && waiting == null) {
+                waiting = KeptNodeYield.waiting(round);
+            }
             if (mark != null && mark.emptied()) {
-                keepOrRelease(round, node, mark.since(), settings);
+                keepOrRelease(round, node, mark.since(), settings, waiting);
             } else if (mark != null) {
-                draining += carryOn(round, node, mark.since(), settings) ? 1 : 0;
+                draining += carryOn(round, node, mark.since(), settings, waiting) ? 1 : 0;
             }
         }
         if (!settings.enabled()) {
@@ -98,11 +102,12 @@ final class ConsolidatePolicy {
 
     /**
      * An emptied node stays tainted for {@code keepEmptyFor}, so the scheduler puts nothing back before
-     * the autoscaler removes it; still here after that (or with the policy off), it is released.
+     * the autoscaler removes it; still here after that (or with the policy off), it is released; and at
+     * once for one of {@code waitingPods} that fits there alone ({@link KeptNodeYield}).
      */
     private static void keepOrRelease(ReschedulePlanner.Round round, NodeInfo node, Instant since,
-                                      RescheduleSettings.Consolidate settings) {
-        PodInfo waiting = settings.enabled() ? KeptNodeYield.waitingFor(round, node) : null;
+                                      RescheduleSettings.Consolidate settings, List<PodInfo> waitingPods) {
+        PodInfo waiting = settings.enabled() ? KeptNodeYield.waitingFor(round, node, waitingPods) : null;
         if (!settings.enabled()) {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.RELEASE, "the consolidate policy is off", List.of()));
         } else if (waiting != null) {
@@ -116,7 +121,7 @@ final class ConsolidatePolicy {
 
     /** A node already draining: emptied, abandoned or continued; whether it still drains. */
     private static boolean carryOn(ReschedulePlanner.Round round, NodeInfo node, Instant since,
-                                   RescheduleSettings.Consolidate settings) {
+                                   RescheduleSettings.Consolidate settings, List<PodInfo> waitingPods) {
         List<PodInfo> left = leaving(round, node);
         if (left.isEmpty()) {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.EMPTIED, "only pods that belong to the node are"
@@ -128,7 +133,7 @@ final class ConsolidatePolicy {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON, "the consolidate policy is off", List.of()));
             return false;
         }
-        PodInfo waiting = KeptNodeYield.waitingFor(round, node);
+        PodInfo waiting = KeptNodeYield.waitingFor(round, node, waitingPods);
         if (waiting != null) {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON, KeptNodeYield.why(waiting), List.of(),
                     waiting.ref()));

@@ -16,7 +16,8 @@ import java.util.List;
  * not leave such a pod pending while the autoscaler adds a node beside idle ones.
  *
  * <p>Only the highest-priority waiting pods are checked ({@link #CHECKED}): each costs a pass over every
- * node. A pod one kept node yields to this round is not counted again for another.
+ * node; they are found once a round, for all kept nodes. A pod one kept node yields to this round is
+ * not counted again for another.
  */
 final class KeptNodeYield {
 
@@ -33,10 +34,13 @@ final class KeptNodeYield {
         return pod.ref() + " waits for a node and fits on this one alone";
     }
 
-    /** The pod waiting for {@code kept}, for which it must go back into service now, or null. */
-    static PodInfo waitingFor(ReschedulePlanner.Round round, NodeInfo kept) {
+    /**
+     * The pod of {@code waiting} ({@link #waiting}) waiting for {@code kept}, for which it must go back into
+     * service now, or null.
+     */
+    static PodInfo waitingFor(ReschedulePlanner.Round round, NodeInfo kept, List<PodInfo> waiting) {
         NodeInfo open = withoutMark(kept);
-        for (PodInfo pod : waiting(round)) {
+        for (PodInfo pod : waiting) {
             if (round.yieldedFor.contains(pod.uid())) {
                 continue;
             }
@@ -51,7 +55,7 @@ final class KeptNodeYield {
     }
 
     /** The pods the scheduler found no node for, of schedulers that use makeroom, not nominated anywhere. */
-    private static List<PodInfo> waiting(ReschedulePlanner.Round round) {
+    static List<PodInfo> waiting(ReschedulePlanner.Round round) {
         return round.snapshot.pods().stream()
                 .filter(p -> !p.isAssigned() && p.unschedulableSince() != null && !p.terminating()
                         && p.nominatedNodeName() == null
