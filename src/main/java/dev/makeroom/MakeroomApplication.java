@@ -1,5 +1,6 @@
 package dev.makeroom;
 
+import dev.makeroom.process.InfoFlags;
 import dev.makeroom.process.OutOfMemoryExit;
 import dev.makeroom.why.WhyCommand;
 import org.springframework.boot.SpringApplication;
@@ -26,6 +27,9 @@ import org.springframework.context.annotation.FilterType;
 public class MakeroomApplication {
     public static void main(String[] args) {
         OutOfMemoryExit.install();
+        if (InfoFlags.asked(args)) { // --help, --version: said, and nothing starts
+            System.exit(InfoFlags.answer(args, System.out));
+        }
         if (WhyCommand.asked(args)) { // the offline "why": one decision printed, no server
             System.exit(WhyCommand.run(args, System.out));
         }
