@@ -1,7 +1,6 @@
 package dev.makeroom.core.filter;
 
 import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.queue.Queue;
@@ -63,8 +62,20 @@ public final class FilterPolicy {
         if (snapshot.nodesWithReservations().isEmpty()) { // the common pod: every node asked passes
             return FilterVerdict.allPassed(nodeNames);
         }
-        Map<String, String> reserved = reservedAgainst(snapshot, pod, now);
-        Set<String> steeredTo = steeredTo(snapshot, pod, nodeNames, now);
+        // one look at each holding node: whom its room keeps off, and whether it holds room for this pod
+        Map<String, String> reserved = new HashMap<>();
+        Set<String> held = new TreeSet<>();
+        snapshot.nodesWithReservations().forEach((name, node) -> {
+            List<Reservation> holding = Reservation.holdingOn(node, snapshot, now);
+            Reservation keeping = Reservation.keepingOff(holding, pod, snapshot, now);
+            if (keeping != null) {
+                reserved.put(name, keeping.describe());
+            }
+            if (holding.stream().anyMatch(r -> r.claimedBy(pod))) {
+                held.add(name);
+            }
+        });
+        Set<String> steeredTo = asked(held, nodeNames);
         if (reserved.isEmpty() && steeredTo.isEmpty()) {
             return FilterVerdict.allPassed(nodeNames);
         }
@@ -86,12 +97,11 @@ public final class FilterPolicy {
     }
 
     /**
-     * The nodes asked about that hold room for {@code pod} ({@link Reservation#heldFor}), or none. Only
-     * when one of them is asked: the scheduler's own filters passed it, so the pod lands there; when none
-     * is (it no longer fits, or the scheduler sampled other nodes), the pod goes where the scheduler puts it.
+     * Of the nodes holding room for the pod, those asked about. The pod is steered only to these: the
+     * scheduler's own filters passed them, so it lands there; when none is asked (it no longer fits,
+     * or the scheduler sampled other nodes), the pod goes where the scheduler puts it.
      */
-    private static Set<String> steeredTo(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames, Instant now) {
-        Set<String> held = Reservation.heldFor(snapshot, pod, now);
+    private static Set<String> asked(Set<String> held, List<String> nodeNames) {
         if (held.isEmpty()) {
             return held;
         }
@@ -102,22 +112,6 @@ public final class FilterPolicy {
             }
         }
         return asked;
-    }
-
-    /** The nodes whose reservation keeps {@code pod} off at {@code now}, with what the filter says of them. */
-    private static Map<String, String> reservedAgainst(ClusterSnapshot snapshot, PodInfo pod, Instant now) {
-        Map<String, NodeInfo> holding = snapshot.nodesWithReservations();
-        if (holding.isEmpty()) {
-            return Map.of();
-        }
-        Map<String, String> kept = new HashMap<>();
-        holding.forEach((name, node) -> {
-            Reservation reservation = Reservation.keepingOff(node, pod, snapshot, now);
-            if (reservation != null) {
-                kept.put(name, reservation.describe());
-            }
-        });
-        return kept;
     }
 
     /** Why {@code pod}'s queue, or an ancestor, would go over its max (null: it would not, or no queues). */

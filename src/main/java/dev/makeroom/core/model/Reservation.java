@@ -126,7 +126,11 @@ public record Reservation(PodRef pod, Instant until, Replacement replacement) {
         if (node.admission().reservations().isEmpty()) {
             return null;
         }
-        List<Reservation> holding = holdingOn(node, snapshot, now);
+        return keepingOff(holdingOn(node, snapshot, now), pod, snapshot, now);
+    }
+
+    /** As above, of a node's reservations that hold ({@link #holdingOn}). */
+    public static Reservation keepingOff(List<Reservation> holding, PodInfo pod, ClusterSnapshot snapshot, Instant now) {
         Reservation keeping = null;
         for (Reservation reservation : holding) {
             if (reservation.claimedBy(pod)) {

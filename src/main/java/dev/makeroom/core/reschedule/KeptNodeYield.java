@@ -54,7 +54,11 @@ final class KeptNodeYield {
         return null;
     }
 
-    /** The pods the scheduler found no node for, of schedulers that use makeroom, not nominated anywhere. */
+    /**
+     * The pods the scheduler found no node for, of schedulers that use makeroom, not nominated anywhere.
+     * Unlike defragmentation's candidates, at once (no {@code after}) and whatever their defragment
+     * opt-out: releasing a node moves none of their neighbours.
+     */
     static List<PodInfo> waiting(ReschedulePlanner.Round round) {
         return round.snapshot.pods().stream()
                 .filter(p -> !p.isAssigned() && p.unschedulableSince() != null && !p.terminating()
