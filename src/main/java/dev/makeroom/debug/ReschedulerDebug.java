@@ -7,10 +7,12 @@ import dev.makeroom.rescheduler.Rescheduler;
 import dev.makeroom.rescheduler.ReschedulerConfigParser;
 import dev.makeroom.rescheduler.ReschedulerConfigState;
 import dev.makeroom.rescheduler.RoundReport;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /** The rescheduler on the debug API: its state and last rounds, and a dry run on demand. */
@@ -75,7 +77,9 @@ final class ReschedulerDebug {
      * would do for that pending pod, however long it has waited.
      */
     ServerResponse plan(ServerRequest request) throws Exception {
-        String body = request.body(String.class); // before any parameter: Tomcat would read a form body as parameters
+        // read as bytes, before any parameter (Tomcat would read a form body as parameters), whatever the
+        // Content-Type says: one that does not parse is refused below as a 415, not thrown as a 500
+        String body = new String(request.servletRequest().getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String pod = request.param("pod").orElse(null);
         boolean document = body != null && !body.isBlank();
         if (document && pod != null) {
@@ -113,8 +117,13 @@ final class ReschedulerDebug {
 
     /** A policies document's Content-Type: YAML under either name, or JSON (a subset of YAML). */
     private static boolean isDocument(ServerRequest request) {
-        return request.headers().contentType().map(type -> type.getSubtype().equals("yaml")
-                || type.getSubtype().equals("x-yaml") || type.isCompatibleWith(MediaType.APPLICATION_JSON)).orElse(false);
+        try {
+            return request.headers().contentType().map(type -> type.getSubtype().equals("yaml")
+                    || type.getSubtype().equals("x-yaml") || type.isCompatibleWith(MediaType.APPLICATION_JSON))
+                    .orElse(false);
+        } catch (InvalidMediaTypeException e) {
+            return false;
+        }
     }
 
     private static RoundView view(RoundReport round) {

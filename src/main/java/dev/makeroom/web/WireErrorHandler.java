@@ -1,5 +1,6 @@
 package dev.makeroom.web;
 
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
@@ -41,6 +42,15 @@ class WireErrorHandler {
             }
         }
         return error(HttpStatus.BAD_REQUEST, "request body cannot be read");
+    }
+
+    /**
+     * A body sent as a form (curl's default type) that is not a valid form: Spring reads a form's body
+     * through the request's parameters, and Tomcat throws on bytes it cannot decode.
+     */
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<byte[]> unreadableForm(InvalidParameterException e) {
+        return error(HttpStatus.BAD_REQUEST, "request body cannot be read: send it as application/json");
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)

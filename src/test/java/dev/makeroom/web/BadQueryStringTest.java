@@ -1,17 +1,14 @@
 package dev.makeroom.web;
 
 import dev.makeroom.support.Json;
+import dev.makeroom.support.RawHttp;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -49,39 +46,21 @@ class BadQueryStringTest {
 
     @Test
     void a_good_query_string_still_reaches_its_endpoint() throws IOException {
-        Raw answer = send(managementPort, "GET /debug/decisions", "pod=default%2Fcritical-job");
+        RawHttp.Answer answer = send(managementPort, "GET /debug/decisions", "pod=default%2Fcritical-job");
         assertThat(answer.status()).isEqualTo(200);
         assertThat(Json.parse(answer.body()).isArray()).isTrue();
     }
 
     private static void assertBadRequest(int port, String request, String query, String key) throws IOException {
-        Raw answer = send(port, request, query);
+        RawHttp.Answer answer = send(port, request, query);
         assertThat(answer.status()).as("%s?%s", request, query).isEqualTo(400);
         JsonNode error = Json.parse(answer.body());
         assertThat(error.get(key).asString()).as("%s?%s", request, query).startsWith("the query string");
     }
 
-    private record Raw(int status, String body) {
-    }
-
-    /** One HTTP/1.1 request with a body of {} and Connection: close, the request line written as given. */
-    private static Raw send(int port, String methodAndPath, String query) throws IOException {
-        try (Socket socket = new Socket("127.0.0.1", port)) {
-            socket.setSoTimeout(10_000);
-            OutputStream out = socket.getOutputStream();
-            out.write((methodAndPath + "?" + query + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: 2\r\nConnection: close\r\n\r\n{}").getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            InputStream in = socket.getInputStream();
-            ByteArrayOutputStream all = new ByteArrayOutputStream();
-            in.transferTo(all);
-            String text = all.toString(StandardCharsets.UTF_8);
-            int status = Integer.parseInt(text.substring(9, 12));
-            String body = text.substring(text.indexOf("\r\n\r\n") + 4);
-            if (text.toLowerCase().contains("transfer-encoding: chunked")) {
-                body = body.substring(body.indexOf("\r\n") + 2, body.lastIndexOf("\r\n0\r\n"));
-            }
-            return new Raw(status, body);
-        }
+    /** The request with a body of {} as JSON. */
+    private static RawHttp.Answer send(int port, String methodAndPath, String query) throws IOException {
+        return RawHttp.send(port, methodAndPath + "?" + query, "Content-Type: application/json\r\n",
+                "{}".getBytes(StandardCharsets.US_ASCII));
     }
 }
