@@ -19,11 +19,12 @@ import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerResponse;
 
 import java.time.Clock;
+import java.util.List;
 
 /**
  * Puts the debug API in the management context, so it listens on the management port, not the
  * extender's; every route passes {@link DebugAccess} first (health and metrics are not routes here, so
- * they stay open).
+ * they stay open). {@code GET /debug} lists the routes ({@link DebugEndpoint}).
  */
 @ManagementContextConfiguration(value = ManagementContextType.ANY, proxyBeanMethods = false)
 class DebugManagementConfiguration {
@@ -41,15 +42,31 @@ class DebugManagementConfiguration {
         DebugHandlers debug = new DebugHandlers(view, decisions, engine, queues, clock);
         QueueDebug queueDebug = new QueueDebug(view, queueConfig, queues);
         ReschedulerDebug reschedulerDebug = new ReschedulerDebug(rescheduler);
-        return RouterFunctions.route()
-                .GET("/debug/queues", queueDebug::tree)
-                .GET("/debug/queues/{name}", queueDebug::one)
-                .GET("/debug/decisions", debug::decisions)
-                .GET("/debug/nodes", debug::nodes)
-                .GET("/debug/nodes/{name}", debug::node)
-                .POST("/debug/simulate", debug::simulate)
-                .GET("/debug/rescheduler", reschedulerDebug::state)
-                .POST("/debug/rescheduler/plan", reschedulerDebug::plan)
+        List<DebugEndpoint> endpoints = List.of(
+                new DebugEndpoint("GET", "/debug/queues", "the queue tree: each queue's usage, guarantee, max, pending"
+                        + " and preempting", queueDebug::tree),
+                new DebugEndpoint("GET", "/debug/queues/{name}", "one queue", queueDebug::one),
+                new DebugEndpoint("GET", "/debug/decisions", "the recent preemption decisions (?pod=namespace/name)",
+                        debug::decisions),
+                new DebugEndpoint("GET", "/debug/nodes", "every node as makeroom sees it", debug::nodes),
+                new DebugEndpoint("GET", "/debug/nodes/{name}", "one node and its pods", debug::node),
+                new DebugEndpoint("POST", "/debug/simulate", "what preemption would decide for a pod (the body), on"
+                        + " the live view", debug::simulate),
+                new DebugEndpoint("GET", "/debug/rescheduler", "the rescheduler: mode, leader, policies, recent rounds",
+                        reschedulerDebug::state),
+                new DebugEndpoint("POST", "/debug/rescheduler/plan", "what a round would do now (a policies document"
+                        + " as the body to try one; ?pod= for one pending pod)", reschedulerDebug::plan));
+        List<DebugEndpoint.Listed> index = endpoints.stream().map(DebugEndpoint::listed).toList();
+        RouterFunctions.Builder routes = RouterFunctions.route()
+                .GET("/debug", request -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(index));
+        for (DebugEndpoint endpoint : endpoints) {
+            if (endpoint.method().equals("GET")) {
+                routes.GET(endpoint.path(), endpoint.handler());
+            } else {
+                routes.POST(endpoint.path(), endpoint.handler());
+            }
+        }
+        return routes
                 .filter((request, next) -> {
                     DebugAccess.Verdict verdict = access.check(request.headers().firstHeader(HttpHeaders.AUTHORIZATION),
                             request.path(), request.method().name());
