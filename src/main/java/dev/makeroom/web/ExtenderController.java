@@ -34,6 +34,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import java.io.InputStream;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -164,11 +165,12 @@ class ExtenderController {
     AnswerBytes prioritizeAnswer(byte[] body, ClusterSnapshot snapshot, boolean ready) {
         NodesArgs args = json.readNodesArgs(body, snapshot.table());
         PodInfo pod = pods.toCore(args.pod(), snapshot);
+        Instant now = clock.instant(); // one instant for the avoid lists and the held rooms
         // kubelet evictions this replica saw, and the nodes' own avoid lists (the rescheduler's moves)
-        AvoidList avoid = avoidList.or(AvoidList.ofNodes(snapshot, clock.instant()));
+        AvoidList avoid = avoidList.or(AvoidList.ofNodes(snapshot, now));
         List<NodeScore> scores = ready
                 ? HeldRoomScores.steer(scorePolicy.score(snapshot, pod, args.nodes(), avoid),
-                        Reservation.heldFor(snapshot, pod, clock.instant()))
+                        Reservation.heldFor(snapshot, pod, now))
                 : args.names().stream().map(name -> new NodeScore(name, 0)).toList();
         return NodesAnswers.scores(args.nodes(), scores, nodeNames.of(args.nodes().table()));
     }

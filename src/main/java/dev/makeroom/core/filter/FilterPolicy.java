@@ -71,7 +71,7 @@ public final class FilterPolicy {
             if (keeping != null) {
                 reserved.put(name, keeping.describe());
             }
-            if (holding.stream().anyMatch(r -> r.claimedBy(pod))) {
+            if (Reservation.anyClaimedBy(holding, pod)) {
                 held.add(name);
             }
         });

@@ -195,13 +195,21 @@ public record Reservation(PodRef pod, Instant until, Replacement replacement) {
     public static Set<String> heldFor(ClusterSnapshot snapshot, PodInfo pod, Instant now) {
         Set<String> held = null;
         for (NodeInfo node : snapshot.nodesWithReservations().values()) {
-            for (Reservation reservation : holdingOn(node, snapshot, now)) {
-                if (reservation.claimedBy(pod)) {
-                    held = held == null ? new TreeSet<>() : held;
-                    held.add(node.name());
-                }
+            if (anyClaimedBy(holdingOn(node, snapshot, now), pod)) {
+                held = held == null ? new TreeSet<>() : held;
+                held.add(node.name());
             }
         }
         return held == null ? Set.of() : held;
+    }
+
+    /** Whether one of a node's holding reservations ({@link #holdingOn}) is for {@code pod}. */
+    public static boolean anyClaimedBy(List<Reservation> holding, PodInfo pod) {
+        for (Reservation reservation : holding) {
+            if (reservation.claimedBy(pod)) {
+                return true;
+            }
+        }
+        return false;
     }
 }
