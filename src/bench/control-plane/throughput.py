@@ -7,7 +7,10 @@ WIRING, by default filter,prioritize,preempt), and schedules them all. pods/s = 
 scheduled one, from the scheduler's own scheduler_schedule_attempts_total{result="scheduled"} polled
 every 0.2 s. makeroom's own time per verb: its makeroom_extender_request_seconds (sum / count) over the
 run. RUNS alternates alone / with makeroom, fresh pods each time.
-Env: PEER + ports, NODES (5000), PODS (3000), RUNS (2), WIRING, MR (http://127.0.0.1:18136/scheduler), MRM."""
+makeroom's CPU per pod scheduled: its process's CPU time over the same window, from /proc when MR_PID
+names it (makeroom on this machine); it counts the watch as well as the verbs, so the alone runs show
+what watching costs. Env: PEER + ports, NODES (5000), PODS (3000), RUNS (2), WIRING,
+MR (http://127.0.0.1:18136/scheduler), MRM, MR_PID."""
 import json, os, re, ssl, sys, time, urllib.request
 from concurrent.futures import ThreadPoolExecutor
 PEER = os.environ['PEER']; sys.path.insert(0, PEER); sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -20,6 +23,7 @@ RUNS = int(os.environ.get('RUNS', '2'))
 MR = os.environ.get('MR', 'http://127.0.0.1:18136/scheduler')
 MRM = os.environ.get('MRM', 'http://127.0.0.1:18137')
 WIRING = os.environ.get('WIRING', 'filter,prioritize,preempt').split(',')  # the verbs registered
+MR_PID = os.environ.get('MR_PID')
 NS = 'tp'
 SCHED = 'https://127.0.0.1:%s/metrics' % os.environ.get('SCHED_PORT', '10259')
 
@@ -55,6 +59,14 @@ def makeroom_times():
     return out
 
 
+def makeroom_cpu_seconds():
+    if not MR_PID:
+        return None
+    with open('/proc/%s/stat' % MR_PID) as f:
+        fields = f.read().rsplit(')', 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')  # utime + stime
+
+
 def make_pods():
     body = lambda i: {'apiVersion': 'v1', 'kind': 'Pod', 'metadata': {'name': 'p-%05d' % i},
                       'spec': {'terminationGracePeriodSeconds': 0, 'containers': [{'name': 'c', 'image': 'busybox',
@@ -76,12 +88,15 @@ def one_run(with_makeroom):
     # the client's default 50 QPS would measure its rate limiter, not scheduling
     control_plane.start_scheduler(MR if with_makeroom else None, verbs=WIRING, ignorable=True, qps=5000, verbosity='1',
                                   name='throughput')
-    samples, t0 = [], time.time()
+    samples, t0, cpu = [], time.time(), [makeroom_cpu_seconds()]
     while time.time() - t0 < 600:
         n = scheduled()
         if n is not None:
             samples.append((time.time(), n))
+            if n > 0 and len(cpu) == 1:
+                cpu.append(makeroom_cpu_seconds())  # from the first pod scheduled
             if n >= PODS:
+                cpu.append(makeroom_cpu_seconds())
                 break
         time.sleep(0.2)
     control_plane.stop_scheduler()
@@ -93,7 +108,9 @@ def one_run(with_makeroom):
            for v in after if after[v][1] - before.get(v, (0, 0))[1] > 0}
     calls = {v: int(after[v][1] - before.get(v, (0, 0))[1]) for v in after}
     delete_pods()
-    return {'with_makeroom': ','.join(WIRING) if with_makeroom else False, 'pods_per_second': round(rate, 1), 'seconds': round(last - first, 2),
+    extra = {} if cpu[0] is None or len(cpu) < 3 else {
+        'makeroom_cpu_ms_per_pod': round(1000 * (cpu[2] - cpu[1]) / max(1, PODS - 1), 3)}
+    return {**extra, 'with_makeroom': ','.join(WIRING) if with_makeroom else False, 'pods_per_second': round(rate, 1), 'seconds': round(last - first, 2),
             'makeroom_mean_ms': own, 'makeroom_calls': calls}
 
 

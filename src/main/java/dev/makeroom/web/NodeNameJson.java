@@ -35,10 +35,19 @@ class NodeNameJson {
         }
     }
 
+    private static final Encoded NO_ROWS = Encoded.of(NodeTable.EMPTY);
+
     private volatile Encoded latest;
 
-    /** The encodings for this table's rows; only the latest table is held, never an older snapshot's. */
+    /**
+     * The encodings for this table's rows; only the latest table is held, never an older snapshot's.
+     * A table without rows (the filter reads names unresolved) leaves the held one alone: filter and
+     * prioritize alternate on every pod, and each would otherwise throw away the other's encodings.
+     */
     Encoded of(NodeTable table) {
+        if (table.size() == 0) {
+            return NO_ROWS;
+        }
         Encoded known = latest;
         if (known != null && known.table() == table) {
             return known;

@@ -21,6 +21,7 @@ final class NodesArgsReader {
     private final JsonParser parser;
     private final byte[] body;
     private final NodeTable known;
+    private int lastRow = -2; // the row of the last name read: the next name is guessed to be on the row after
 
     /** The node objects of {@code Nodes.items} as raw ranges, and their names in the same order. */
     private record Items(List<RawJson> objects, RequestedNodes names) {
@@ -142,7 +143,10 @@ final class NodesArgsReader {
 
     /** The row of the node named by the current string, or -1: read from the parser's characters, no String made. */
     private int currentRow() {
-        return known.indexOf(parser.getStringCharacters(), parser.getStringOffset(), parser.getStringLength());
+        int row = known.indexOf(parser.getStringCharacters(), parser.getStringOffset(), parser.getStringLength(),
+                lastRow + 1);
+        lastRow = row;
+        return row;
     }
 
     /** The current string: the table's own String of the node at {@code row}, a new one for an unknown name. */

@@ -66,6 +66,14 @@ final class NodeNameIndex {
         return -1;
     }
 
+    /** As {@link #indexOf(char[], int, int)}, comparing with name {@code guess} first when there is one. */
+    int indexOf(char[] chars, int offset, int length, int guess) {
+        if (guess >= 0 && guess < names.length && sameChars(guess, chars, offset, length)) {
+            return guess;
+        }
+        return indexOf(chars, offset, length);
+    }
+
     /** A plain loop: names are short, and Arrays.equals pays for range checks and a vectorised setup per call. */
     private boolean sameChars(int index, char[] chars, int offset, int length) {
         int start = nameStart[index];

@@ -3,7 +3,9 @@ package dev.makeroom.core.model.fast;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.Resources;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +62,9 @@ public final class NodeTable {
 
     public static NodeTable of(Collection<NodeInfo> all) {
         NodeInfo[] nodes = all.toArray(new NodeInfo[0]);
+        // rows in name order, the order the scheduler lists a zone's nodes in: the names of one request
+        // then fall on consecutive rows, read by the next-row guess (indexOf's hint) from memory in order
+        Arrays.sort(nodes, Comparator.comparing(NodeInfo::name));
         String[] names = new String[nodes.length];
         for (int i = 0; i < nodes.length; i++) {
             names[i] = nodes[i].name();
@@ -79,30 +84,73 @@ public final class NodeTable {
      */
     public NodeTable withReplaced(Collection<NodeInfo> replaced) {
         NodeInfo[] next = nodes.clone();
-        boolean[] changed = new boolean[nodes.length];
+        int[] rows = new int[replaced.size()];
+        int count = 0;
         for (NodeInfo node : replaced) {
             int i = indexOf(node.name());
             if (i < 0 || !hasColumns(node.allocatable()) || !hasColumns(node.requested())) {
                 return null; // the ladder sums a subset of what requested sums, so it has columns too
             }
+            rows[count++] = i;
             next[i] = node;
-            changed[i] = true;
         }
-        NodeTable table = new NodeTable(next, names, columns, ladderStarts(next));
+        rows = distinctSorted(rows, count);
+        NodeTable table = new NodeTable(next, names, columns, shiftedLadderStarts(rows, next));
         System.arraycopy(allocatable, 0, table.allocatable, 0, allocatable.length);
         System.arraycopy(free, 0, table.free, 0, free.length);
         System.arraycopy(hasNominated, 0, table.hasNominated, 0, hasNominated.length);
-        for (int i = 0; i < next.length; i++) {
-            if (changed[i]) {
-                table.fill(i);
-            } else {
-                int steps = ladderStart[i + 1] - ladderStart[i];
-                System.arraycopy(stepPriority, ladderStart[i], table.stepPriority, table.ladderStart[i], steps);
-                System.arraycopy(stepAtOrBelow, ladderStart[i] * width, table.stepAtOrBelow,
-                        table.ladderStart[i] * width, steps * width);
+        int from = 0; // unchanged rows from..row-1 keep their steps, moved as one block
+        for (int k = 0; k <= rows.length; k++) {
+            int row = k < rows.length ? rows[k] : next.length;
+            int steps = ladderStart[row] - ladderStart[from];
+            System.arraycopy(stepPriority, ladderStart[from], table.stepPriority, table.ladderStart[from], steps);
+            System.arraycopy(stepAtOrBelow, ladderStart[from] * width, table.stepAtOrBelow,
+                    table.ladderStart[from] * width, steps * width);
+            if (row < next.length) {
+                table.fill(row);
             }
+            from = row + 1;
         }
         return table;
+    }
+
+    private static int[] distinctSorted(int[] rows, int count) {
+        Arrays.sort(rows, 0, count);
+        int distinct = 0;
+        for (int k = 0; k < count; k++) {
+            if (distinct == 0 || rows[distinct - 1] != rows[k]) {
+                rows[distinct++] = rows[k];
+            }
+        }
+        return Arrays.copyOf(rows, distinct);
+    }
+
+    /**
+     * Where each node's steps start once the nodes at {@code rows} (ascending) have their new ladders:
+     * the old starts shifted by what the changed nodes gained or lost, without visiting every node.
+     */
+    private int[] shiftedLadderStarts(int[] rows, NodeInfo[] next) {
+        int shift = 0;
+        for (int row : rows) {
+            shift |= next[row].ladder().steps() - (ladderStart[row + 1] - ladderStart[row]);
+        }
+        if (shift == 0) {
+            return ladderStart; // no node gained or lost a step: the starts are shared, never written
+        }
+        int[] starts = new int[ladderStart.length];
+        int delta = 0;
+        int from = 0;
+        for (int row : rows) {
+            for (int i = from; i <= row; i++) {
+                starts[i] = ladderStart[i] + delta;
+            }
+            delta += next[row].ladder().steps() - (ladderStart[row + 1] - ladderStart[row]);
+            from = row + 1;
+        }
+        for (int i = from; i < starts.length; i++) {
+            starts[i] = ladderStart[i] + delta;
+        }
+        return starts;
     }
 
     private boolean hasColumns(Resources resources) {
@@ -160,6 +208,14 @@ public final class NodeTable {
     /** {@link #indexOf} for a name given as characters, as a JSON parser holds it. */
     public int indexOf(char[] chars, int offset, int length) {
         return names.indexOf(chars, offset, length);
+    }
+
+    /**
+     * As above, trying row {@code guess} first: a request lists a zone's nodes in name order, so the
+     * row after the previous name's is usually right and is found without hashing.
+     */
+    public int indexOf(char[] chars, int offset, int length, int guess) {
+        return names.indexOf(chars, offset, length, guess);
     }
 
     /** The node's name, as this table's own String. */

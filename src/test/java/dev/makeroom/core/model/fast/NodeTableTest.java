@@ -50,6 +50,26 @@ class NodeTableTest {
     }
 
     @Test
+    void any_guess_of_the_row_finds_what_the_lookup_finds() {
+        NodeTable table = snapshot.table();
+        for (String name : List.of("Aa", "BB", "AaBB", "node-10", "n-7", "nöde-😀", "", "n-500", "AaAb")) {
+            char[] chars = name.toCharArray();
+            int found = table.indexOf(chars, 0, chars.length);
+            for (int guess = -2; guess <= table.size() + 1; guess++) {
+                assertThat(table.indexOf(chars, 0, chars.length, guess)).as(name + " guessing " + guess).isEqualTo(found);
+            }
+        }
+    }
+
+    @Test
+    void rows_follow_the_names_order_so_a_request_in_that_order_reads_consecutive_rows() {
+        NodeTable table = snapshot.table();
+        for (int row = 1; row < table.size(); row++) {
+            assertThat(table.name(row - 1).compareTo(table.name(row))).as("row " + row).isNegative();
+        }
+    }
+
+    @Test
     void names_it_does_not_have_are_not_found_even_with_a_colliding_hash() {
         NodeTable table = snapshot.table();
         for (String unknown : List.of("AaAb", "Ab", "node-2", "n-500", "NODE-1", "node-1 ")) {
