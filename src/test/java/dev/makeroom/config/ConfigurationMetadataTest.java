@@ -1,5 +1,6 @@
 package dev.makeroom.config;
 
+import dev.makeroom.support.Docs;
 import dev.makeroom.support.Json;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -7,8 +8,6 @@ import tools.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,12 +16,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The metadata IDEs read (generated from {@link MakeroomProperties}) names every makeroom.* property
- * with a description, and the README's Configuration table lists exactly those properties.
+ * with a description, and docs/configuration.md lists exactly those properties.
  */
 class ConfigurationMetadataTest {
 
     @Test
-    void every_property_is_described_and_in_the_readme() throws IOException {
+    void every_property_is_described_and_on_the_configuration_page() throws IOException {
         JsonNode metadata;
         try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
             assertThat(in).as("the configuration processor's metadata is in the build").isNotNull();
@@ -36,8 +35,7 @@ class ConfigurationMetadataTest {
                 assertThat(property.path("description").asString("")).as("the description of " + name).isNotBlank();
             }
         }
-        String readme = Files.readString(Path.of("README.md"));
-        String table = readme.substring(readme.indexOf("## Configuration"), readme.indexOf("## Metrics"));
+        String table = Docs.page("configuration");
         TreeSet<String> documented = new TreeSet<>();
         Matcher row = Pattern.compile("(?m)^\\| `(makeroom\\.[a-z.-]+)` \\|").matcher(table);
         while (row.find()) {

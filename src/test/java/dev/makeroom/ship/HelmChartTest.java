@@ -171,6 +171,8 @@ class HelmChartTest {
         assertThat(budget.getSpec().getMinAvailable().getIntVal()).isEqualTo(1);
         assertThat(budget.getSpec().getSelector().getMatchLabels()).isEqualTo(makeroom.getSpec().getSelector().getMatchLabels());
         assertThat(container(makeroom).getResources().getLimits()).containsKey("memory");
+        // one replica: a budget of minAvailable 1 would block every drain of its node
+        assertThat(Chart.render(Map.of("replicaCount", 1)).all(PodDisruptionBudget.class)).isEmpty();
     }
 
     @Test

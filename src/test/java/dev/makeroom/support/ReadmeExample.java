@@ -14,12 +14,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One {@code $ curl} example of the README with the answer printed below it, so tests can replay
+ * One {@code $ curl} example of the README or a page of {@code docs/} with the answer printed below it, so tests can replay
  * exactly what a reader would type. Understands the forms the README uses: GET, or POST with
  * {@code -H 'Content-Type: …'} and {@code -d}/{@code --data-binary} taking {@code @file} or an inline
  * body, or {@code -X POST} with no body, optionally piped through {@code | jq} (which only pretty-prints).
  */
-public record ReadmeExample(int line, String command, int port, String path, String contentType, String body,
+public record ReadmeExample(String file, int line, String command, int port, String path, String contentType, String body,
                             boolean pretty, String printed) {
 
     private static final Pattern CURL = Pattern.compile("^\\$ curl -s( -X POST)? '?localhost:(\\d+)([^' ]+)'?"
@@ -28,8 +28,17 @@ public record ReadmeExample(int line, String command, int port, String path, Str
     /** Fields that differ on every run: when a decision was made, how long it took, when config loaded, until when room is held. */
     private static final Set<String> VARYING = Set.of("at", "micros", "loadedAt", "errorAt", "reservedUntil");
 
+    /** Every example of the README and of the pages in {@code docs/}. */
     public static List<ReadmeExample> all() throws IOException {
-        List<String> lines = Files.readAllLines(Path.of("README.md"));
+        List<ReadmeExample> examples = new ArrayList<>();
+        for (Path page : Docs.pages()) {
+            examples.addAll(in(page));
+        }
+        return examples;
+    }
+
+    private static List<ReadmeExample> in(Path page) throws IOException {
+        List<String> lines = Files.readAllLines(page);
         List<ReadmeExample> examples = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             if (!lines.get(i).startsWith("$ curl")) {
@@ -37,7 +46,7 @@ public record ReadmeExample(int line, String command, int port, String path, Str
             }
             Matcher curl = CURL.matcher(lines.get(i));
             if (!curl.matches()) {
-                throw new IllegalStateException("README line " + (i + 1) + " is a curl example of an unknown form: "
+                throw new IllegalStateException(page + " line " + (i + 1) + " is a curl example of an unknown form: "
                         + lines.get(i));
             }
             StringBuilder printed = new StringBuilder();
@@ -48,7 +57,7 @@ public record ReadmeExample(int line, String command, int port, String path, Str
             if (body == null && curl.group(1) != null) {
                 body = ""; // -X POST without a body
             }
-            examples.add(new ReadmeExample(i + 1, lines.get(i), Integer.parseInt(curl.group(2)), curl.group(3),
+            examples.add(new ReadmeExample(page.toString(), i + 1, lines.get(i), Integer.parseInt(curl.group(2)), curl.group(3),
                     curl.group(4), body, curl.group(7) != null, printed.toString()));
         }
         return examples;

@@ -34,8 +34,7 @@ class WhyCommandTest {
 
     @Test
     void the_readmes_example_prints_as_shown() throws java.io.IOException {
-        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("README.md"));
-        String section = readme.substring(readme.indexOf("## Why, offline"));
+        String section = dev.makeroom.support.Docs.page("why");
         int start = section.indexOf("```text\n") + "```text\n".length();
         String shown = section.substring(start, section.indexOf("```", start)).strip();
         why("--why=default/critical-job", "--dump=examples/demo-cluster.yaml");
