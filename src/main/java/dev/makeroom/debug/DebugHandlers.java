@@ -3,6 +3,7 @@ package dev.makeroom.debug;
 import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.cluster.ReplicaName;
 import dev.makeroom.mapping.PodMapper;
+import dev.makeroom.mapping.UnreadableQuantity;
 import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.placement.PlacementSurvey;
@@ -101,10 +102,17 @@ final class DebugHandlers {
         if (document == null || !"Pod".equals(document.get("kind"))) {
             throw new IllegalArgumentException("send a Pod (kind: Pod) or {\"pod\": \"namespace/name\"}");
         }
+        Pod pod;
         try {
-            return PodMapper.toCore(serialization.convertValue(document, Pod.class), snapshot::priorityValue);
+            pod = serialization.convertValue(document, Pod.class);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("the Pod cannot be read: " + e.getMessage());
+        }
+        try {
+            return PodMapper.toCore(pod, snapshot::priorityValue);
+        } catch (ArithmeticException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(UnreadableQuantity.in(pod, "Pod")
+                    .orElseGet(() -> "the Pod cannot be read: " + e.getMessage()));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.makeroom.web;
 
 import dev.makeroom.mapping.ReadFailures;
+import dev.makeroom.mapping.UnreadableQuantity;
 import dev.makeroom.mapping.NullListElements;
 import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.core.model.ClusterSnapshot;
@@ -52,7 +53,8 @@ class PodTranslator {
         try {
             core = PodMapper.toCore(pod, classValues);
         } catch (ArithmeticException | IllegalArgumentException e) {
-            throw new BadRequestException("Pod cannot be read: " + ReadFailures.rootMessage(e));
+            throw new BadRequestException(UnreadableQuantity.in(pod, "Pod")
+                    .orElseGet(() -> "Pod cannot be read: " + ReadFailures.rootMessage(e)));
         }
         for (int i = 0; i < core.requests().size(); i++) {
             if (core.requests().value(i) < 0) {

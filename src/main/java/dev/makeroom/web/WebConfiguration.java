@@ -4,6 +4,9 @@ import dev.makeroom.config.MakeroomProperties;
 import dev.makeroom.observability.ExtenderMetrics;
 import dev.makeroom.observability.RequestMetricsFilter;
 import dev.makeroom.process.BadQueryStringFilter;
+import dev.makeroom.process.JsonErrorReportValve;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -28,6 +31,12 @@ class WebConfiguration implements WebMvcConfigurer {
         registration.addUrlPatterns(properties.web().prefix() + "/*");
         registration.setOrder(1); // outside the size limit, so refused bodies are timed too
         return registration;
+    }
+
+    /** What Tomcat refuses before any servlet (an encoded slash in the path) is JSON too, in the wire's shape. */
+    @Bean
+    WebServerFactoryCustomizer<TomcatServletWebServerFactory> extenderErrorPage() {
+        return JsonErrorReportValve.on(JsonErrorReportValve.ExtenderPort.class);
     }
 
     /** First of all: a query string Tomcat cannot parse is a 400 before anything asks for a parameter. */

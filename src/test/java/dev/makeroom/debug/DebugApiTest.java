@@ -114,6 +114,11 @@ class DebugApiTest {
         HttpResponse<String> unknown = management.post("/debug/simulate", "{\"pod\": \"default/nobody\"}");
         assertThat(unknown.statusCode()).isEqualTo(404);
         assertThat(Json.parse(unknown.body()).get("error").asString()).isEqualTo("no such pod in the view");
+        HttpResponse<String> badAmount = management.post("/debug/simulate", "kind: Pod\nmetadata: {name: p}\n"
+                + "spec: {containers: [{name: c, resources: {requests: {cpu: 2a}}}]}\n");
+        assertThat(badAmount.statusCode()).isEqualTo(400);
+        assertThat(Json.parse(badAmount.body()).get("error").asString())
+                .startsWith("Pod.spec.containers[0].resources.requests.cpu: '2a' is not a quantity");
     }
 
     @Test

@@ -47,9 +47,10 @@ class BadInputTest {
             filter     | '{"Pod": {"metadata":{"name":"p"}}}'   | neither NodeNames nor Nodes.items is given
             filter     | '{"Pod": {"metadata":{"name":"p"}}, "Nodes": {"items": [{"metadata": {}}]}}' | Nodes.items[0] has no metadata.name
             filter     | '{"Pod": {"spec":{}}, "NodeNames": ["node-a"]}' | Pod.metadata.name is missing
-            filter     | '{"Pod": {"metadata":{"name":"p"},"spec":{"containers":[{"name":"c","resources":{"requests":{"cpu":"lots"}}}]}}, "NodeNames": ["node-a"]}' | Pod cannot be read
+            filter     | '{"Pod": {"metadata":{"name":"p"},"spec":{"containers":[{"name":"c","resources":{"requests":{"cpu":"lots"}}}]}}, "NodeNames": ["node-a"]}' | Pod.spec.containers[0].resources.requests.cpu: 'lots' is not a quantity
             filter     | '{"Pod": {"metadata":{"name":"p"},"spec":{"containers":[{"name":"c","resources":{"requests":{"cpu":"-1"}}}]}}, "NodeNames": ["node-a"]}' | Pod requests a negative amount of cpu
-            filter     | '{"Pod": {"metadata":{"name":"p"},"spec":{"containers":[{"name":"c","resources":{"requests":{"memory":"1e400"}}}]}}, "NodeNames": ["node-a"]}' | Pod cannot be read
+            filter     | '{"Pod": {"metadata":{"name":"p"},"spec":{"containers":[{"name":"c","resources":{"requests":{"memory":"1e400"}}}]}}, "NodeNames": ["node-a"]}' | Pod.spec.containers[0].resources.requests.memory: '1e400' is too large
+            filter     | '{"Pod": {"metadata":{"name":"p"},"spec":{"initContainers":[{"name":"i","resources":{"limits":{"cpu":"2a"}}}],"containers":[{"name":"c"}]}}, "NodeNames": ["node-a"]}' | Pod.spec.initContainers[0].resources.limits.cpu: '2a' is not a quantity
             filter     | '{"Pod": {"metadata":{"name":"p"}}, "NodeNames": ["a"], "NodeNames": ["b"]}' | malformed JSON
             filter     | '{"Pod": {"metadata":{"name":"p"},"spec":{"containers":[null]}}, "NodeNames": ["node-a"]}' | Pod.spec.containers[0] is null
             prioritize | '{"Pod": {"metadata":{"name":"p"},"spec":{"containers":[null]}}, "NodeNames": ["node-a"]}' | Pod.spec.containers[0] is null

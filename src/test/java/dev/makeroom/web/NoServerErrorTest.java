@@ -8,6 +8,9 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
+import dev.makeroom.support.Json;
+import tools.jackson.databind.JsonNode;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -17,7 +20,8 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * No request gets a 5xx, on either port: every method (and one no server knows) on every path makeroom
+ * No request gets a 5xx, on either port, and every error is JSON in its port's shape ({@code {"Error": …}} on the
+ * extender's, {@code {"error": …}} on the management port's): every method (and one no server knows) on every path makeroom
  * serves and some it does not, with every kind of Content-Type (none, JSON, YAML, a form, a multipart
  * one without its boundary, one that does not parse) and bodies that are JSON, empty or not UTF-8.
  * Before, a multipart Content-Type answered 500 on every path of both ports, and a Content-Type that
@@ -59,7 +63,9 @@ class NoServerErrorTest {
                                 : BODIES.get((t + path.length()) % BODIES.size());
                         RawHttp.Answer answer = RawHttp.send(on, method + " " + path, TYPES.get(t), body);
                         sent++;
-                        if (answer.status() >= 500) {
+                        String key = on == port ? "Error" : "error"; // each port's error shape
+                        if (answer.status() >= 500 || answer.status() >= 400 && !method.equals("HEAD")
+                                && !isErrorOfShape(answer.body(), key)) {
                             errors.add(on + " " + method + " " + path + " [" + TYPES.get(t).trim() + "] -> "
                                     + answer.status() + " " + answer.body());
                         }
@@ -69,5 +75,15 @@ class NoServerErrorTest {
         }
         assertThat(sent).isEqualTo(2 * METHODS.size() * PATHS.size() * TYPES.size());
         assertThat(errors).isEmpty();
+    }
+
+    /** A JSON object whose one field is the port's error key, holding a message. */
+    private static boolean isErrorOfShape(String body, String key) {
+        try {
+            JsonNode tree = Json.parse(body);
+            return tree.isObject() && tree.size() == 1 && tree.path(key).isString() && !tree.get(key).asString().isBlank();
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 }
