@@ -40,8 +40,12 @@ public final class ReschedulerConfigParser {
             new RescheduleSettings.Rebalance(false, Map.of(), Map.of()), false,
             new RescheduleSettings.MoveLimits(10, 2, 20, 1, 50), false, 0, DEFRAGMENT);
 
-    private static final Set<String> TOP = Set.of("aggressiveness", "policies", "limits", "allowLocalStorage",
-            "refusalBackoffMax", "scope");
+    private static final Set<String> TOP = Set.of("apiVersion", "kind", "aggressiveness", "policies", "limits",
+            "allowLocalStorage", "refusalBackoffMax", "scope");
+
+    /** The versioned form's header, as Kubernetes-style documents (a DeschedulerPolicy) carry one; optional. */
+    public static final String API_VERSION = "makeroom.dev/v1";
+    public static final String KIND = "ReschedulerPolicy";
     private static final Set<String> POLICIES = Set.of("rebalance", "affinity", "defragment", "taints", "spread",
             "duplicates", "consolidate");
     private static final Set<String> CONSOLIDATE = Set.of("enabled", "below", "ceiling", "drainWithin", "nodesAtOnce",
@@ -79,6 +83,7 @@ public final class ReschedulerConfigParser {
             return DEFAULTS;
         }
         Map<String, Object> top = map(doc, "the document", TOP);
+        checkHeader(top);
         Map<String, Object> policies = map(top.getOrDefault("policies", Map.of()), "policies", POLICIES);
         Map<String, Object> rebalance = map(policies.getOrDefault("rebalance", Map.of()), "policies.rebalance", REBALANCE);
         Map<String, Object> affinity = map(policies.getOrDefault("affinity", Map.of()), "policies.affinity", AFFINITY);
@@ -218,6 +223,23 @@ public final class ReschedulerConfigParser {
             requirements.add(new LabelSelector.Requirement(key, operator, values));
         }
         return new LabelSelector(labels, requirements);
+    }
+
+    /**
+     * The versioned form names {@value #API_VERSION} and {@value #KIND}, both or neither: a document
+     * of another version or kind (a DeschedulerPolicy given by mistake) is refused, never half read.
+     */
+    private static void checkHeader(Map<String, Object> top) {
+        Object apiVersion = top.get("apiVersion");
+        Object kind = top.get("kind");
+        if (apiVersion == null && kind == null) {
+            return; // the unversioned form
+        }
+        if (!API_VERSION.equals(apiVersion) || !KIND.equals(kind)) {
+            throw new InvalidReschedulerConfigException("apiVersion " + apiVersion + ", kind " + kind
+                    + " is not a document makeroom reads: write apiVersion: " + API_VERSION + " and kind: " + KIND
+                    + ", or neither");
+        }
     }
 
     /** A list of non-blank strings (namespaces, taint keys, label values). */

@@ -59,6 +59,18 @@ class ReschedulerConfigParserTest {
     }
 
     @Test
+    void the_versioned_form_reads_as_the_unversioned_and_another_version_or_kind_is_refused() throws Exception {
+        String unversioned = Files.readString(Path.of("examples/rescheduler.yaml")).replaceAll("(?m)^(apiVersion|kind):.*\n", "");
+        assertThat(ReschedulerConfigParser.parse("apiVersion: makeroom.dev/v1\nkind: ReschedulerPolicy\n" + unversioned))
+                .isEqualTo(ReschedulerConfigParser.parse(unversioned));
+        assertRejected("apiVersion: makeroom.dev/v2\nkind: ReschedulerPolicy", "apiVersion makeroom.dev/v2, kind ReschedulerPolicy"
+                + " is not a document makeroom reads");
+        assertRejected("apiVersion: descheduler/v1alpha2\nkind: DeschedulerPolicy\nprofiles: []", "unknown key profiles");
+        assertRejected("apiVersion: descheduler/v1alpha2\nkind: DeschedulerPolicy", "kind DeschedulerPolicy is not a document");
+        assertRejected("kind: ReschedulerPolicy", "write apiVersion: makeroom.dev/v1 and kind: ReschedulerPolicy, or neither");
+    }
+
+    @Test
     void a_bad_scope_or_policy_is_rejected_naming_the_key() {
         assertRejected("scope: {namespace: {exclude: [a]}}", "unknown key namespace in scope");
         assertRejected("scope: {namespaces: {exclude: a}}", "scope.namespaces.exclude must be a list of names");
