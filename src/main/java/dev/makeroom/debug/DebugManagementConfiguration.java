@@ -12,6 +12,7 @@ import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfi
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextType;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.function.RouterFunction;
@@ -38,11 +39,16 @@ class DebugManagementConfiguration {
     @Bean
     RouterFunction<ServerResponse> debugRoutes(ClusterView view, DecisionLog decisions,
                                                PreemptionEngine engine, QueueConfigService queueConfig, Queues queues,
-                                               Clock clock, Rescheduler rescheduler, DebugAccess access) {
+                                               Clock clock, Rescheduler rescheduler, DebugAccess access,
+                                               ConfigurableEnvironment environment) {
         DebugHandlers debug = new DebugHandlers(view, decisions, engine, queues, clock);
         QueueDebug queueDebug = new QueueDebug(view, queueConfig, queues);
         ReschedulerDebug reschedulerDebug = new ReschedulerDebug(rescheduler);
+        ConfigDebug configDebug = new ConfigDebug(environment, rescheduler, queueConfig);
         List<DebugEndpoint> endpoints = List.of(
+                new DebugEndpoint("GET", "/debug/config", "the settings in force, each with where it came from"
+                        + " (default, a property source), and the policies and queue documents' sources",
+                        configDebug::config),
                 new DebugEndpoint("GET", "/debug/queues", "the queue tree: each queue's usage, guarantee, max, pending"
                         + " and preempting", queueDebug::tree),
                 new DebugEndpoint("GET", "/debug/queues/{name}", "one queue", queueDebug::one),
