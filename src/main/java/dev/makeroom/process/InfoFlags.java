@@ -17,11 +17,11 @@ public final class InfoFlags {
 
             Usage:
               java -jar makeroom.jar [--property=value ...]     serve the extender verbs and the debug API
-              java -jar makeroom.jar --why=NAMESPACE/POD [--dump=FILE] [--kubernetes-version=1.36]
+              java -jar makeroom.jar --why=NAMESPACE/POD|@POD.yaml [--dump=FILE] [--kubernetes-version=1.36]
                                                                 why a pod waits, and what preemption would do
               java -jar makeroom.jar --help | --version
 
-            Common properties (all in the README's Configuration table):
+            Common properties (all in docs/configuration.md):
               --makeroom.cluster.source=kubernetes|snapshot     where the cluster view comes from
               --makeroom.cluster.snapshot=FILE                  a cluster as YAML, for trying makeroom out
               --server.port=8080                                the extender verbs (/scheduler/filter, ...)

@@ -2,7 +2,9 @@ package dev.makeroom.why;
 
 import dev.makeroom.cluster.ApiSnapshot;
 import dev.makeroom.cluster.SnapshotFileClusterView;
+import dev.makeroom.core.model.Amounts;
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.KubeVersion;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
@@ -16,21 +18,26 @@ import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionSettings;
 import dev.makeroom.core.preemption.QueueRules;
+import dev.makeroom.mapping.PodMapper;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
- * {@code java -jar makeroom.jar --why=namespace/name [--dump=cluster.yaml]}: loads a dump ({@code kubectl
- * get nodes,pods,pdb,priorityclasses -A -o yaml}), or without one lists the cluster once from the API
+ * {@code java -jar makeroom.jar --why=namespace/name|@pod.yaml [--dump=cluster.yaml]}: loads a dump ({@code kubectl
+ * get namespaces,nodes,pods,pdb,priorityclasses -A -o yaml}), or without one lists the cluster once from the API
  * (kubeconfig or in-cluster: {@link ApiSnapshot}), tells where the scheduler could place the named
  * pod (every filter of the placement engine, over every node) and, when nowhere, what makeroom's preempt
  * would decide over the nodes the scheduler would offer it (default settings, no queues); prints the
@@ -63,8 +70,8 @@ public final class WhyCommand {
             out.println("--kubernetes-version: " + e.getMessage());
             return 2;
         }
-        if (pod == null || !pod.contains("/")) {
-            out.println("usage: --why=namespace/name [--dump=<file of Kubernetes objects, YAML or JSON>]"
+        if (pod == null || !pod.contains("/") && !pod.startsWith("@")) {
+            out.println("usage: --why=namespace/name|@pod.yaml [--dump=<file of Kubernetes objects, YAML or JSON>]"
                     + " [--kubernetes-version=1.36]"
                     + " (without --dump, the cluster of the current kubeconfig context, or in-cluster;"
                     + " the version defaults to the API server's, or for a dump to the newest makeroom was tested on)");
@@ -93,7 +100,17 @@ public final class WhyCommand {
                 return 2;
             }
         }
-        PodInfo pending = snapshot.pods().stream().filter(p -> p.ref().toString().equals(pod)).findFirst().orElse(null);
+        PodInfo pending;
+        if (pod.startsWith("@")) { // a pod of one's own, as /debug/simulate takes one: asked about as if pending
+            try {
+                pending = podFromFile(Path.of(pod.substring(1)), snapshot);
+            } catch (IOException | RuntimeException e) {
+                out.println("cannot read a Pod from " + pod.substring(1) + ": " + rootCause(e));
+                return 2;
+            }
+        } else {
+            pending = snapshot.pods().stream().filter(p -> p.ref().toString().equals(pod)).findFirst().orElse(null);
+        }
         if (pending == null) {
             out.println("no pod " + pod + " in " + source);
             return 2;
@@ -101,8 +118,26 @@ public final class WhyCommand {
         return explain(snapshot, pending, out);
     }
 
+    /** The Pod in {@code file} (YAML or JSON), unbound, its priority resolved from the cluster's classes. */
+    static PodInfo podFromFile(Path file, ClusterSnapshot snapshot) throws IOException {
+        Pod pod = new KubernetesSerialization().unmarshal(Files.readString(file), Pod.class);
+        if (pod == null || pod.getMetadata() == null || pod.getMetadata().getName() == null) {
+            throw new IllegalArgumentException("not a Pod with a metadata.name");
+        }
+        if (pod.getMetadata().getNamespace() == null) {
+            pod.getMetadata().setNamespace("default");
+        }
+        if (pod.getSpec() != null) {
+            pod.getSpec().setNodeName(null);
+        }
+        if (pod.getMetadata().getUid() == null) {
+            pod.getMetadata().setUid("why-" + pod.getMetadata().getNamespace() + "-" + pod.getMetadata().getName());
+        }
+        return PodMapper.toCore(pod, snapshot::priorityValue);
+    }
+
     static int explain(ClusterSnapshot snapshot, PodInfo pending, PrintStream out) {
-        out.println(pending.ref() + ": priority " + pending.priority() + ", requests " + pending.requests()
+        out.println(pending.ref() + ": priority " + pending.priority() + ", requests " + Amounts.spelled(pending.requests())
                 + (pending.isAssigned() ? ", bound to " + pending.nodeName() : ", pending")
                 + " (kube-scheduler " + snapshot.version() + "'s rules)");
         PodPlacement placement = PodPlacement.of(new SnapshotState(snapshot, Instant.now()), pending);
@@ -111,6 +146,7 @@ public final class WhyCommand {
             out.println("fits without preemption on " + String.join(", ", where.fits()));
             return 0;
         }
+        out.println(summary(snapshot, where));
         List<String> candidates = where.preemptionCandidates();
         PreemptionSettings all = new PreemptionSettings(PreemptionSettings.DEFAULTS.strategy(), AnswerMode.ALL,
                 PreemptionSettings.DEFAULTS.pdb(), PreemptionSettings.DEFAULTS.budget());
@@ -131,8 +167,7 @@ public final class WhyCommand {
             } else if (verdict.isFeasible()) {
                 out.println("  " + node + " (" + why + "): evict " + String.join(", ", verdict.victims().victims()
                         .stream().map(p -> p.ref() + " (priority " + p.priority() + ")").toList())
-                        + (verdict.victims().pdbViolations() == 0 ? ""
-                        : "; breaks " + verdict.victims().pdbViolations() + " PodDisruptionBudget allowance(s)")
+                        + budgetsBroken(snapshot, verdict.victims().victims())
                         + (verdict.provenOptimal() ? "" : " [search ran out of time: " + (verdict.stats().gap() == null
                         ? "not proven the fewest" : verdict.stats().gap().describe()) + "]"));
             } else {
@@ -141,6 +176,27 @@ public final class WhyCommand {
             }
         }
         return decision == null || decision.chosen().isEmpty() ? 1 : 0;
+    }
+
+    /** The scheduler's own summary line: "0/4 nodes are available: 1 Insufficient memory, 3 Insufficient cpu." */
+    static String summary(ClusterSnapshot snapshot, PlacementSurvey where) {
+        Map<String, Integer> reasons = new TreeMap<>();
+        snapshot.nodes().forEach(node -> reasons.merge(where.reasonOn(node.name()), 1, Integer::sum));
+        StringJoiner text = new StringJoiner(", ", "0/" + snapshot.nodes().size() + " nodes are available: ", ".");
+        reasons.forEach((reason, nodes) -> text.add(nodes + " " + reason));
+        return text.toString();
+    }
+
+    /** The PodDisruptionBudgets these victims spend beyond what they allow, each by name. */
+    static String budgetsBroken(ClusterSnapshot snapshot, List<PodInfo> victims) {
+        StringJoiner broken = new StringJoiner(", ", "; breaks PodDisruptionBudget ", "").setEmptyValue("");
+        for (DisruptionBudget budget : snapshot.budgets()) {
+            long spent = victims.stream().filter(budget::covers).count();
+            if (spent > budget.disruptionsAllowed()) {
+                broken.add(budget + " (allows " + budget.disruptionsAllowed() + ", would lose " + spent + ")");
+            }
+        }
+        return broken.toString();
     }
 
     /** The innermost cause, as its class and message: what a connection that failed says (refused, unknown host). */

@@ -24,12 +24,30 @@ class WhyCommandTest {
     @Test
     void a_pod_that_preempts_is_told_where_whom_and_why_not_elsewhere() {
         assertThat(why("--why=default/critical-job", "--dump=examples/demo-cluster.yaml")).isZero();
-        assertThat(output()).contains("default/critical-job: priority 1000")
+        assertThat(output()).contains("default/critical-job: priority 1000, requests cpu 2, memory 1Gi, pending")
+                .contains("\n0/4 nodes are available: 4 Insufficient cpu.\n")
                 .contains("preemption: PREEMPT (on node-a evict default/batch-big)")
                 .contains("node-a (Insufficient cpu): evict default/batch-big (priority 100)")
                 .contains("node-b (Insufficient cpu): no — evicting every preemptible pod frees too little of [cpu];"
                         + " not preemptible: 2 opted out by PriorityClass")
-                .contains("node-c (Insufficient cpu): evict shop/web-2 (priority 100); breaks 1 PodDisruptionBudget");
+                .contains("node-c (Insufficient cpu): evict shop/web-2 (priority 100);"
+                        + " breaks PodDisruptionBudget shop/web (allows 0, would lose 1)");
+    }
+
+    @Test
+    void a_pod_in_a_file_is_asked_about_as_if_pending() throws java.io.IOException {
+        assertThat(why("--why=@examples/pods/nightly-report.yaml", "--dump=examples/demo-cluster.yaml")).isEqualTo(1);
+        assertThat(output()).startsWith("default/nightly-report: priority 100, requests cpu 3, memory 1Gi, pending")
+                .contains("preemption: NO_FEASIBLE_NODE");
+        java.nio.file.Path small = java.nio.file.Files.createTempFile("pod", ".json");
+        java.nio.file.Files.writeString(small, "{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"tiny\"},"
+                + "\"spec\":{\"containers\":[{\"name\":\"c\",\"resources\":{\"requests\":{\"cpu\":\"250m\"}}}]}}");
+        printed.reset();
+        assertThat(why("--why=@" + small, "--dump=examples/demo-cluster.yaml")).isZero();
+        assertThat(output()).startsWith("default/tiny: priority 0, requests cpu 250m, pending").contains("fits without preemption on node-d");
+        printed.reset();
+        assertThat(why("--why=@no-such-pod.yaml", "--dump=examples/demo-cluster.yaml")).isEqualTo(2);
+        assertThat(output()).startsWith("cannot read a Pod from no-such-pod.yaml");
     }
 
     @Test

@@ -234,11 +234,4 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         }
         return pods;
     }
-
-    /** What the victims fall short of, resources and counts, for "too little" explanations. */
-    List<String> shortOf() {
-        List<String> shortOf = new ArrayList<>(deficit.toMap().keySet());
-        needs.forEach(n -> shortOf.add(n.name()));
-        return shortOf;
-    }
 }

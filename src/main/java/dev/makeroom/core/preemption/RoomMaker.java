@@ -89,9 +89,21 @@ public final class RoomMaker {
             return problem.notes().isEmpty() ? feasible : feasible.explained(String.join("; ", problem.notes()));
         }
         String detail = selection.reason() == InfeasibleReason.NOT_ENOUGH_PREEMPTIBLE_RESOURCES
-                ? "evicting every preemptible pod frees too little of " + problem.shortOf() + outOfReachText(problem)
+                ? "evicting every preemptible pod " + shortfall(problem) + outOfReachText(problem)
                 : selection.detail();
         return NodeVerdict.infeasible(problem.node(), selection.reason(), detail, selection.stats());
+    }
+
+    /**
+     * What even every preemptible pod gone would not give: resources it frees too little of, and
+     * constraints (topology spread) it cannot meet; a constraint is not an amount to free.
+     */
+    private static String shortfall(NodeProblem problem) {
+        List<String> resources = List.copyOf(problem.deficit().toMap().keySet());
+        List<String> constraints = problem.needs().stream().map(CountNeed::name).toList();
+        String freed = resources.isEmpty() ? "" : "frees too little of " + resources;
+        String met = constraints.isEmpty() ? "" : "cannot meet " + String.join(", ", constraints);
+        return freed.isEmpty() ? met : met.isEmpty() ? freed : freed + " and " + met;
     }
 
     /** Why the rest of the node's pods were out of reach, so "too little" can be acted on. */
