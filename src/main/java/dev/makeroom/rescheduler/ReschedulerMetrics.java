@@ -31,11 +31,13 @@ public final class ReschedulerMetrics {
     private final MeterRegistry registry;
     private final Timer rounds;
     private final AtomicInteger backoffs = new AtomicInteger();
+    private final EvictedPodsMetric evictedPods;
 
     public ReschedulerMetrics(MeterRegistry registry) {
         this.registry = registry;
         this.rounds = Timer.builder("makeroom.rescheduler.round").description("Rescheduler rounds that planned")
                 .register(registry);
+        this.evictedPods = new EvictedPodsMetric(registry);
         for (String result : ROOM_RESULTS) { // every result from the start: a dashboard shows 0, not "no data"
             rooms(result);
         }
@@ -125,6 +127,9 @@ public final class ReschedulerMetrics {
             moves(policy).increment();
             if (result.result() != RoundReport.MoveOutcome.PLANNED) {
                 evictions(policy, result.result().name().toLowerCase(Locale.ROOT)).increment();
+            }
+            if (result.result() == RoundReport.MoveOutcome.EVICTED) {
+                evictedPods.evicted(result.move().pod().namespace(), result.move().from());
             }
         }
         for (RoundReport.RoomResult room : report.rooms()) {

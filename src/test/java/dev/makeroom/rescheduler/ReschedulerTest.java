@@ -81,10 +81,12 @@ class ReschedulerTest {
         };
     }
 
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+
     private Rescheduler rescheduler(ReschedulerMode mode) {
         Clock clock = Clock.fixed(Instant.parse("2026-11-23T12:00:00Z"), ZoneOffset.UTC);
         return new Rescheduler(mode, view, new ReschedulerConfigService(null, POLICIES, ConfigMapFeed.NONE, clock),
-                recording, new NoApi(), new NoApi(), leading::get, clock, System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()),
+                recording, new NoApi(), new NoApi(), leading::get, clock, System::nanoTime, new ReschedulerMetrics(registry),
                 PreemptionCheck.NEVER, List.of());
     }
 
@@ -94,6 +96,8 @@ class ReschedulerTest {
         RoundReport first = rescheduler.round();
         assertThat(first.moves()).extracting(RoundReport.MoveResult::result).containsOnly(RoundReport.MoveOutcome.EVICTED);
         assertThat(evicted).extracting(m -> m.pod().name()).containsExactly("a-1");
+        assertThat(registry.get("makeroom.rescheduler.evicted.pods").tag("namespace", "shop").tag("node", "hot")
+                .counter().count()).isEqualTo(1);
         assertThat(expiredOn).containsExactly("cold"); // its expired entry goes
         // the view has not caught up (same snapshot): a-2 is the same Deployment, within the hour
         RoundReport second = rescheduler.round();
