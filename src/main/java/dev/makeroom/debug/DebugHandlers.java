@@ -7,12 +7,11 @@ import dev.makeroom.mapping.UnreadableQuantity;
 import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.placement.PlacementSurvey;
-import dev.makeroom.core.placement.PodPlacement;
+import dev.makeroom.core.preemption.PendingPodSurvey;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.Candidacy;
-import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.NodeVerdict;
 import dev.makeroom.core.preemption.Objective;
 import dev.makeroom.core.preemption.PreemptionDecision;
@@ -75,15 +74,15 @@ final class DebugHandlers {
             return error(HttpStatus.NOT_FOUND, "no such pod in the view");
         }
         QueueUsage usage = queues.usage(snapshot);
-        PodPlacement placement = PodPlacement.of(new SnapshotState(snapshot, clock.instant()), pod,
-                FilterPolicy.overQueueMax(snapshot, pod, usage));
-        PlacementSurvey where = PlacementSurvey.of(placement);
-        PreemptionDecision decision = engine.decide(snapshot, pod, Candidate.onNodes(where.preemptionCandidates()),
-                queues.rulesFor(snapshot, pod), placement);
+        // as the scheduler meets it: makeroom's queue fence, the pod's queue laws; both halves always shown
+        PendingPodSurvey.Answer answer = PendingPodSurvey.ask(engine, new SnapshotState(snapshot, clock.instant()),
+                snapshot, pod, new PendingPodSurvey.Settings(FilterPolicy.overQueueMax(snapshot, pod, usage),
+                        queues.rulesFor(snapshot, pod), PendingPodSurvey.Decide.ALWAYS));
+        PlacementSurvey where = answer.where();
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.Simulation(
                 pod.ref().toString(), pod.priority(), queueOf(pod, snapshot, usage), snapshot.version().toString(),
                 where.fits(), where.unschedulable(),
-                where.unresolvable(), where.unknown(), decision(clock.instant().toString(), decision)));
+                where.unresolvable(), where.unknown(), decision(clock.instant().toString(), answer.decision())));
     }
 
     private PodInfo podToSimulate(String body, ClusterSnapshot snapshot) {

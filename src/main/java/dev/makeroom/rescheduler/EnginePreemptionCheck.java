@@ -2,17 +2,13 @@ package dev.makeroom.rescheduler;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.placement.PlacementSurvey;
-import dev.makeroom.core.placement.PodPlacement;
 import dev.makeroom.core.placement.SnapshotState;
-import dev.makeroom.core.preemption.Candidate;
-import dev.makeroom.core.preemption.DecisionOutcome;
+import dev.makeroom.core.preemption.PendingPodSurvey;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.reschedule.PreemptionCheck;
 import dev.makeroom.queues.Queues;
 
 import java.time.Clock;
-import java.util.List;
 
 /**
  * Asks makeroom's own preempt logic, with the pod's queue rules, over the nodes the scheduler would
@@ -33,12 +29,9 @@ public final class EnginePreemptionCheck implements PreemptionCheck {
 
     @Override
     public boolean placesByPreemption(ClusterSnapshot snapshot, PodInfo pending) {
-        PodPlacement placement = PodPlacement.of(new SnapshotState(snapshot, clock.instant()), pending);
-        List<String> candidates = PlacementSurvey.of(placement).preemptionCandidates();
-        if (candidates.isEmpty()) {
-            return false;
-        }
-        return engine.decide(snapshot, pending, Candidate.onNodes(candidates), queues.rulesFor(snapshot, pending),
-                placement).outcome() == DecisionOutcome.PREEMPT;
+        // no queue fence: the question is whether preemption would place the pod, were it admitted
+        return PendingPodSurvey.ask(engine, new SnapshotState(snapshot, clock.instant()), snapshot, pending,
+                new PendingPodSurvey.Settings(null, queues.rulesFor(snapshot, pending),
+                        PendingPodSurvey.Decide.WITH_CANDIDATES)).placesByPreemption();
     }
 }

@@ -9,11 +9,10 @@ import dev.makeroom.core.model.KubeVersion;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.PlacementSurvey;
-import dev.makeroom.core.placement.PodPlacement;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.preemption.AnswerMode;
-import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.NodeVerdict;
+import dev.makeroom.core.preemption.PendingPodSurvey;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionSettings;
@@ -140,18 +139,19 @@ public final class WhyCommand {
         out.println(pending.ref() + ": priority " + pending.priority() + ", requests " + Amounts.spelled(pending.requests())
                 + (pending.isAssigned() ? ", bound to " + pending.nodeName() : ", pending")
                 + " (kube-scheduler " + snapshot.version() + "'s rules)");
-        PodPlacement placement = PodPlacement.of(new SnapshotState(snapshot, Instant.now()), pending);
-        PlacementSurvey where = PlacementSurvey.of(placement);
+        // offline: default settings with every node's verdict answered, no queues (a dump holds no queue configuration)
+        PreemptionSettings all = new PreemptionSettings(PreemptionSettings.DEFAULTS.strategy(), AnswerMode.ALL,
+                PreemptionSettings.DEFAULTS.pdb(), PreemptionSettings.DEFAULTS.budget());
+        PendingPodSurvey.Answer answer = PendingPodSurvey.ask(new PreemptionEngine(all, System::nanoTime),
+                new SnapshotState(snapshot, Instant.now()), snapshot, pending,
+                new PendingPodSurvey.Settings(null, QueueRules.off(), PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD));
+        PlacementSurvey where = answer.where();
         if (!where.fits().isEmpty()) {
             out.println("fits without preemption on " + String.join(", ", where.fits()));
             return 0;
         }
         out.println(summary(snapshot, where));
-        List<String> candidates = where.preemptionCandidates();
-        PreemptionSettings all = new PreemptionSettings(PreemptionSettings.DEFAULTS.strategy(), AnswerMode.ALL,
-                PreemptionSettings.DEFAULTS.pdb(), PreemptionSettings.DEFAULTS.budget());
-        PreemptionDecision decision = candidates.isEmpty() ? null : new PreemptionEngine(all, System::nanoTime)
-                .decide(snapshot, pending, Candidate.onNodes(candidates), QueueRules.off(), placement);
+        PreemptionDecision decision = answer.decision();
         out.println(decision == null ? "preemption: not tried (no node where evicting pods could help)"
                 : "preemption: " + decision.outcome() + " (" + decision.detail() + ")");
         Map<String, NodeVerdict> verdicts = new TreeMap<>();

@@ -1,0 +1,65 @@
+package dev.makeroom.core.preemption;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.placement.PlacementState;
+import dev.makeroom.core.placement.PlacementSurvey;
+import dev.makeroom.core.placement.PodPlacement;
+
+import java.util.List;
+
+/**
+ * Where a pending pod could go now and, where it cannot, what preemption would decide over the nodes
+ * the scheduler would offer it: the one question {@code /debug/simulate}, {@code --why} and the
+ * rescheduler's defragmentation check ask. The placement engine surveys every node; the preemption
+ * engine decides over the survey's preemption candidates, reusing the survey's pre-filters. What
+ * differs between the callers is written out as {@link Settings}, never defaulted.
+ */
+public final class PendingPodSurvey {
+
+    /** When preemption is decided after the survey. */
+    public enum Decide {
+        /** Always, even when the pod fits somewhere or no node is a candidate (simulate shows both halves). */
+        ALWAYS,
+        /** When some node is a preemption candidate (the rescheduler asks whether preemption will place the pod). */
+        WITH_CANDIDATES,
+        /** When the pod fits nowhere and some node is a candidate, as the scheduler itself would (--why). */
+        AS_THE_SCHEDULER_WOULD
+    }
+
+    /**
+     * @param fence why every node refuses the pod before any other rule (makeroom's filter: its queue over
+     *              its max), or null
+     * @param rules the queue laws preemption keeps for this pod ({@link QueueRules#off()} without queues)
+     * @param decide when preemption is decided
+     */
+    public record Settings(String fence, QueueRules rules, Decide decide) {
+    }
+
+    /** The survey, and the decision: null when the settings did not ask for one. */
+    public record Answer(PodPlacement placement, PlacementSurvey where, PreemptionDecision decision) {
+
+        public boolean placesByPreemption() {
+            return decision != null && decision.outcome() == DecisionOutcome.PREEMPT;
+        }
+    }
+
+    private PendingPodSurvey() {
+    }
+
+    public static Answer ask(PreemptionEngine engine, PlacementState state, ClusterSnapshot snapshot, PodInfo pod,
+                             Settings settings) {
+        PodPlacement placement = PodPlacement.of(state, pod, settings.fence());
+        PlacementSurvey where = PlacementSurvey.of(placement);
+        List<String> candidates = where.preemptionCandidates();
+        boolean decide = switch (settings.decide()) {
+            case ALWAYS -> true;
+            case WITH_CANDIDATES -> !candidates.isEmpty();
+            case AS_THE_SCHEDULER_WOULD -> where.fits().isEmpty() && !candidates.isEmpty();
+        };
+        PreemptionDecision decision = decide
+                ? engine.decide(snapshot, pod, Candidate.onNodes(candidates), settings.rules(), placement)
+                : null;
+        return new Answer(placement, where, decision);
+    }
+}

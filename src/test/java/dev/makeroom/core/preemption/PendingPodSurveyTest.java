@@ -1,0 +1,60 @@
+package dev.makeroom.core.preemption;
+
+import dev.makeroom.cluster.SnapshotFileClusterView;
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.placement.SnapshotState;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Instant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The one survey-then-preempt question, in each of its callers' settings, on the demo cluster. */
+class PendingPodSurveyTest {
+
+    private final ClusterSnapshot demo = new SnapshotFileClusterView(Path.of("examples/demo-cluster.yaml"), null).snapshot();
+    private final PreemptionEngine engine = new PreemptionEngine(PreemptionSettings.DEFAULTS, System::nanoTime);
+
+    private PendingPodSurvey.Answer ask(PodInfo pod, String fence, PendingPodSurvey.Decide decide) {
+        return PendingPodSurvey.ask(engine, new SnapshotState(demo, Instant.now()), demo, pod,
+                new PendingPodSurvey.Settings(fence, QueueRules.off(), decide));
+    }
+
+    private PodInfo pod(String ref) {
+        return demo.pods().stream().filter(p -> p.ref().toString().equals(ref)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void a_pod_that_fits_nowhere_is_surveyed_then_preempts_in_every_setting() {
+        for (PendingPodSurvey.Decide decide : PendingPodSurvey.Decide.values()) {
+            PendingPodSurvey.Answer answer = ask(pod("default/critical-job"), null, decide);
+            assertThat(answer.where().fits()).as(decide.name()).isEmpty();
+            assertThat(answer.where().preemptionCandidates()).as(decide.name()).hasSize(4);
+            assertThat(answer.placesByPreemption()).as(decide.name()).isTrue();
+            assertThat(answer.decision().chosen().get(0).node()).isEqualTo("node-a");
+        }
+    }
+
+    @Test
+    void a_pod_that_fits_is_decided_only_where_the_settings_ask() {
+        PodInfo small = pod("default/critical-job").toBuilder().uid("small").name("small")
+                .requests(dev.makeroom.core.model.Resources.of("cpu", 500)).build();
+        assertThat(ask(small, null, PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD).where().fits()).containsExactly("node-d");
+        assertThat(ask(small, null, PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD).decision()).isNull();
+        assertThat(ask(small, null, PendingPodSurvey.Decide.ALWAYS).decision()).isNotNull();
+    }
+
+    @Test
+    void a_fence_refuses_the_nodes_that_would_otherwise_take_the_pod_and_no_eviction_helps_there() {
+        PodInfo small = pod("default/critical-job").toBuilder().uid("small").name("small")
+                .requests(dev.makeroom.core.model.Resources.of("cpu", 500)).build();
+        PendingPodSurvey.Answer fenced = ask(small, "queue root.batch would go over its max", PendingPodSurvey.Decide.ALWAYS);
+        assertThat(fenced.where().fits()).isEmpty();
+        assertThat(fenced.where().unresolvable()).containsOnlyKeys("node-d")
+                .containsEntry("node-d", "queue root.batch would go over its max");
+        assertThat(fenced.where().preemptionCandidates()).doesNotContain("node-d");
+        assertThat(fenced.decision()).isNotNull();
+    }
+}
