@@ -16,7 +16,6 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.ModelAndView;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Errors on the management port (its own server) in the debug API's shape, {@code {"error": …}}:
@@ -66,8 +65,7 @@ class ManagementErrorShape {
 
     private static ModelAndView answer(HttpServletResponse response, int status, String message) {
         String text = message == null ? "HTTP " + status : message;
-        byte[] body = ("{\"error\":\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"}")
-                .getBytes(StandardCharsets.UTF_8);
+        byte[] body = JsonErrorReportValve.errorBody("error", text);
         try {
             response.setStatus(status);
             response.setContentType("application/json");

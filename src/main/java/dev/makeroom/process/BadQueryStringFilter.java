@@ -52,7 +52,7 @@ public final class BadQueryStringFilter extends OncePerRequestFilter {
         }
         log.debug("bad query string on port {} for {} {}: {}", request.getLocalPort(), request.getMethod(),
                 request.getRequestURI(), problem);
-        byte[] body = ("{\"" + errorKey + "\":\"" + problem + "\"}").getBytes(StandardCharsets.UTF_8);
+        byte[] body = JsonErrorReportValve.errorBody(errorKey, problem);
         response.setStatus(HttpServletResponse.SC_BAD_REQUEST);
         response.setContentType("application/json");
         response.setContentLength(body.length);

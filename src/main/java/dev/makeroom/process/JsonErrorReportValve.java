@@ -50,6 +50,22 @@ public abstract class JsonErrorReportValve extends ErrorReportValve {
         });
     }
 
+    /** {@code {"<key>": "<message>"}} as UTF-8, the message escaped as a JSON string. */
+    public static byte[] errorBody(String key, String message) {
+        StringBuilder json = new StringBuilder("{\"").append(key).append("\":\"");
+        for (int i = 0; i < message.length(); i++) {
+            char c = message.charAt(i);
+            if (c == '"' || c == '\\') {
+                json.append('\\').append(c);
+            } else if (c < 0x20) {
+                json.append(String.format("\\u%04x", (int) c));
+            } else {
+                json.append(c);
+            }
+        }
+        return json.append("\"}").toString().getBytes(StandardCharsets.UTF_8);
+    }
+
     /**
      * A request the connector refused before any application code (TRACE, an encoded slash) is
      * answered here: passed on, it would reach the application's error page in another shape.
@@ -78,7 +94,7 @@ public abstract class JsonErrorReportValve extends ErrorReportValve {
                 : status == 404 ? "no such endpoint"
                 : status == 405 ? "method " + request.getMethod() + " is not allowed"
                 : "HTTP " + status;
-        byte[] body = ("{\"" + errorKey + "\":\"" + message + "\"}").getBytes(StandardCharsets.UTF_8);
+        byte[] body = errorBody(errorKey, message);
         try {
             response.setContentType("application/json");
             response.setContentLength(body.length);

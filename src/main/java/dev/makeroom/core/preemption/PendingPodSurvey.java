@@ -28,8 +28,8 @@ public final class PendingPodSurvey {
     }
 
     /**
-     * @param fence why every node refuses the pod before any other rule (makeroom's filter: its queue over
-     *              its max), or null
+     * @param fence why makeroom's filter refuses the pod on every node the scheduler's own filters pass
+     *              (its queue would go over its max), or null
      * @param rules the queue laws preemption keeps for this pod ({@link QueueRules#off()} without queues)
      * @param decide when preemption is decided
      */
