@@ -1,5 +1,6 @@
 package dev.makeroom.web;
 
+import jakarta.servlet.http.HttpServletRequest;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -69,12 +70,12 @@ class WireErrorHandler {
     }
 
     @ExceptionHandler(Exception.class)
-    ResponseEntity<byte[]> unexpected(Exception e) {
+    ResponseEntity<byte[]> unexpected(Exception e, HttpServletRequest request) {
         if (e instanceof ErrorResponse response && !response.getStatusCode().is5xxServerError()) {
             // Spring's own request errors (missing parameters, bad headers, ...) keep their status
             return error(HttpStatus.valueOf(response.getStatusCode().value()), response.getBody().getDetail());
         }
-        log.error("extender request failed unexpectedly", e);
+        log.error("extender port: {} {} failed unexpectedly", request.getMethod(), request.getRequestURI(), e);
         return error(HttpStatus.INTERNAL_SERVER_ERROR, "internal error: " + e.getClass().getSimpleName());
     }
 
