@@ -21,7 +21,7 @@ final class NodesArgsReader {
     private final JsonParser parser;
     private final byte[] body;
     private final NodeTable known;
-    private int lastRow = -2; // the row of the last name read: the next name is guessed to be on the row after
+    private int lastRow = -1; // the row of the last name read (-1: none, or not a known node)
 
     /** The node objects of {@code Nodes.items} as raw ranges, and their names in the same order. */
     private record Items(List<RawJson> objects, RequestedNodes names) {
@@ -143,8 +143,8 @@ final class NodesArgsReader {
 
     /** The row of the node named by the current string, or -1: read from the parser's characters, no String made. */
     private int currentRow() {
-        int row = known.indexOf(parser.getStringCharacters(), parser.getStringOffset(), parser.getStringLength(),
-                lastRow + 1);
+        int row = known.indexOfNext(parser.getStringCharacters(), parser.getStringOffset(), parser.getStringLength(),
+                lastRow);
         lastRow = row;
         return row;
     }

@@ -12,6 +12,10 @@ final class NodeNameIndex {
     private final int[] nameStart; // nameStart[i]..nameStart[i + 1]: name i in nameChars
     private final int[] slots;     // index + 1 per slot, 0 when empty; size a power of two
     private final int[] slotHashes;
+    // the row that followed each row in the last request that listed it: the scheduler lists its nodes in
+    // one fixed order (name order where its informer listed them sorted), so the next name is usually there.
+    // Written by every request thread without locking: a value is only ever a guess, checked before use.
+    private final int[] successor;
 
     NodeNameIndex(String[] names) {
         this.names = names;
@@ -22,6 +26,10 @@ final class NodeNameIndex {
         nameChars = new char[nameStart[names.length]];
         for (int i = 0; i < names.length; i++) {
             names[i].getChars(0, names[i].length(), nameChars, nameStart[i]);
+        }
+        successor = new int[names.length];
+        for (int i = 0; i < names.length; i++) {
+            successor[i] = i + 1; // until a request says otherwise: name order
         }
         int size = Integer.highestOneBit(Math.max(2, names.length) * 2 - 1) * 2;
         slots = new int[size];
@@ -66,12 +74,28 @@ final class NodeNameIndex {
         return -1;
     }
 
-    /** As {@link #indexOf(char[], int, int)}, comparing with name {@code guess} first when there is one. */
-    int indexOf(char[] chars, int offset, int length, int guess) {
-        if (guess >= 0 && guess < names.length && sameChars(guess, chars, offset, length)) {
+    /**
+     * As {@link #indexOf(char[], int, int)}, for the name that follows row {@code previous} (-1: none) in
+     * a request: the row that followed it last time is tried first, and what is found is remembered.
+     */
+    int indexOfNext(char[] chars, int offset, int length, int previous) {
+        if (previous < 0 || previous >= names.length) {
+            return indexOf(chars, offset, length);
+        }
+        int guess = successor[previous];
+        if (guess < names.length && sameChars(guess, chars, offset, length)) {
             return guess;
         }
-        return indexOf(chars, offset, length);
+        int found = indexOf(chars, offset, length);
+        if (found >= 0) {
+            successor[previous] = found;
+        }
+        return found;
+    }
+
+    /** The row {@link #indexOfNext} tries first after {@code previous}. */
+    int successorOf(int previous) {
+        return successor[previous];
     }
 
     /** A plain loop: names are short, and Arrays.equals pays for range checks and a vectorised setup per call. */

@@ -62,8 +62,8 @@ public final class NodeTable {
 
     public static NodeTable of(Collection<NodeInfo> all) {
         NodeInfo[] nodes = all.toArray(new NodeInfo[0]);
-        // rows in name order, the order the scheduler lists a zone's nodes in: the names of one request
-        // then fall on consecutive rows, read by the next-row guess (indexOf's hint) from memory in order
+        // rows in name order, the order a scheduler whose informer listed its nodes sorted asks about them:
+        // the names of one request then fall on consecutive rows, read from memory in order (indexOfNext)
         Arrays.sort(nodes, Comparator.comparing(NodeInfo::name));
         String[] names = new String[nodes.length];
         for (int i = 0; i < nodes.length; i++) {
@@ -211,11 +211,17 @@ public final class NodeTable {
     }
 
     /**
-     * As above, trying row {@code guess} first: a request lists a zone's nodes in name order, so the
-     * row after the previous name's is usually right and is found without hashing.
+     * As above, for the name that follows row {@code previous} (-1: the first) in a request: the
+     * scheduler lists its nodes in one fixed order, so the row that followed {@code previous} last
+     * time is tried first, without hashing, and most often is the one.
      */
-    public int indexOf(char[] chars, int offset, int length, int guess) {
-        return names.indexOf(chars, offset, length, guess);
+    public int indexOfNext(char[] chars, int offset, int length, int previous) {
+        return names.indexOfNext(chars, offset, length, previous);
+    }
+
+    /** The row {@link #indexOfNext} tries first after {@code previous}. */
+    int guessAfter(int previous) {
+        return names.successorOf(previous);
     }
 
     /** The node's name, as this table's own String. */

@@ -50,15 +50,40 @@ class NodeTableTest {
     }
 
     @Test
-    void any_guess_of_the_row_finds_what_the_lookup_finds() {
+    void a_name_after_any_row_is_found_as_the_lookup_finds_it_whatever_was_learned() {
         NodeTable table = snapshot.table();
-        for (String name : List.of("Aa", "BB", "AaBB", "node-10", "n-7", "nöde-😀", "", "n-500", "AaAb")) {
-            char[] chars = name.toCharArray();
-            int found = table.indexOf(chars, 0, chars.length);
-            for (int guess = -2; guess <= table.size() + 1; guess++) {
-                assertThat(table.indexOf(chars, 0, chars.length, guess)).as(name + " guessing " + guess).isEqualTo(found);
+        List<String> names = List.of("Aa", "BB", "AaBB", "node-10", "n-7", "nöde-😀", "", "n-500", "AaAb");
+        for (int round = 0; round < 3; round++) { // what earlier rounds taught must never change an answer
+            for (String name : names) {
+                char[] chars = name.toCharArray();
+                int found = table.indexOf(chars, 0, chars.length);
+                for (int previous = -2; previous <= table.size() + 1; previous += 7) {
+                    assertThat(table.indexOfNext(chars, 0, chars.length, previous)).as(name + " after " + previous)
+                            .isEqualTo(found);
+                }
             }
         }
+    }
+
+    @Test
+    void a_request_order_once_seen_is_followed_without_hashing_the_next_time() {
+        NodeTable table = snapshot.table();
+        List<String> order = List.of("n-9", "n-3", "node-1", "n-250", "BB"); // not name order
+        int previous = -1;
+        for (String name : order) {
+            previous = table.indexOfNext(name.toCharArray(), 0, name.length(), previous);
+        }
+        int row = table.indexOf("n-9");
+        for (String name : order.subList(1, order.size())) { // learned: each one's guess is the name asked next
+            int next = table.indexOf(name);
+            assertThat(table.guessAfter(row)).as("the guess after " + table.name(row)).isEqualTo(next);
+            assertThat(table.indexOfNext("no-such-node".toCharArray(), 0, 12, row)).isEqualTo(-1);
+            assertThat(table.guessAfter(row)).as("an unknown name teaches nothing").isEqualTo(next);
+            assertThat(table.indexOfNext(name.toCharArray(), 0, name.length(), row)).isEqualTo(next);
+            row = next;
+        }
+        int first = table.indexOf("AaAa"); // untaught: the next row in name order
+        assertThat(table.guessAfter(first)).isEqualTo(first + 1);
     }
 
     @Test
