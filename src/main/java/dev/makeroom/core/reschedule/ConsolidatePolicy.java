@@ -312,7 +312,7 @@ final class ConsolidatePolicy {
         }
         targets.sort(Comparator.comparingDouble((NodeInfo n) -> -loads.get(n.name())));
         for (NodeInfo target : targets) {
-            if (round.planned.landingProblem(pod, target) == null) {
+            if (round.planned.landing(pod, target).lands()) {
                 return target;
             }
         }

@@ -109,42 +109,45 @@ final class PlannedCluster implements PlacementState {
     }
 
     /**
-     * Why {@code pod} cannot land on {@code target} once the moves so far are done, or null when it can:
-     * a cordoned node (being drained) or one the consolidate policy empties never; the scheduler's filters and makeroom's own (room reserved
+     * Whether {@code pod} may land on {@code target} once the moves so far are done: a cordoned node
+     * (being drained) or one the consolidate policy empties never; the scheduler's filters and makeroom's own (room reserved
      * for a pending pod of at least its priority, in the API or this round), as the placement engine
      * answers them on this state, where only "fits" lets it land (unknown does not); the node's avoid
      * list, or a move off it this round, naming the pod's controller (the replacement would be kept
      * away; a replica moved there would undo a move); and, for a pod that runs somewhere now, the
      * spread and affinity of the pods it leaves behind ({@link KeptConstraints}).
      */
-    String landingProblem(PodInfo pod, NodeInfo target) {
-        String placement = placementProblem(pod, target);
-        if (placement != null) {
+    Landing landing(PodInfo pod, NodeInfo target) {
+        Landing placement = placement(pod, target);
+        if (!placement.lands()) {
             return placement;
         }
         String from = nodeOf(pod);
-        return from == null ? null : kept.brokenBy(pod, snapshot.node(from), target);
+        String broken = from == null ? null : kept.brokenBy(pod, snapshot.node(from), target);
+        return broken == null ? Landing.LANDS : new Landing.Refused(Landing.Why.LEAVES_OTHERS_WORSE, null, broken);
     }
 
     /**
-     * {@link #landingProblem} without what the pods that stay are owed: for the moves of one plan, whose
+     * {@link #landing} without what the pods that stay are owed: for the moves of one plan, whose
      * sum {@link #keptBroken} checks once they have all landed.
      */
-    String placementProblem(PodInfo pod, NodeInfo target) {
+    Landing placement(PodInfo pod, NodeInfo target) {
         if (target.admission().unschedulable()) {
-            return "cordoned: being drained, never a target (even for a pod that tolerates it)";
+            return new Landing.Refused(Landing.Why.CORDONED, null,
+                    "cordoned: being drained, never a target (even for a pod that tolerates it)");
         }
         if (!open(target)) {
-            return "being emptied by the consolidate policy, never a target (even for a pod that tolerates its taint)";
+            return new Landing.Refused(Landing.Why.BEING_EMPTIED, null,
+                    "being emptied by the consolidate policy, never a target (even for a pod that tolerates its taint)");
         }
         Placement placement = placementOf(pod).on(target);
         if (!placement.fits()) {
-            return placement.reason();
+            return new Landing.Refused(Landing.Why.FILTER, placement.filter(), placement.reason());
         }
         if (target.admission().avoids(pod, now) || leftThisRound(pod, target)) {
-            return "its controller is on the node's avoid list";
+            return new Landing.Refused(Landing.Why.AVOIDED, null, "its controller is on the node's avoid list");
         }
-        return null;
+        return Landing.LANDS;
     }
 
     /** Why the moves so far of {@code moved} leave a pod that stays worse off than at the round's start, or null. */

@@ -419,12 +419,12 @@ public final class ReschedulePlanner {
             NodeInfo best = null;
             String refusal = null; // why the least used node that would serve did not take it: the skip says so
             for (NodeInfo target : serving) {
-                String problem = planned.landingProblem(pod, target);
-                if (problem == null) {
+                Landing landing = planned.landing(pod, target);
+                if (landing.lands()) {
                     best = target;
                     break;
                 }
-                refusal = refusal == null ? target.name() + ": " + problem : refusal;
+                refusal = refusal == null ? target.name() + ": " + landing.text() : refusal;
             }
             if (best == null) {
                 // no node refused it: none would have served the policy (too full, or no better than here)

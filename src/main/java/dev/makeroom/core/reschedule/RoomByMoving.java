@@ -400,7 +400,7 @@ final class RoomByMoving {
             }
             Map<PodInfo, String> landings = new LinkedHashMap<>(); // in the order verified: the plan's order
             if (land(pods, 0, node, targets, landings)) {
-                if (planned.landingProblem(pending, option.node()) == null) {
+                if (planned.landing(pending, option.node()).lands()) {
                     undoAll(landings, node); // applied again by commit, for the best option only
                     return landings;
                 }
@@ -424,7 +424,7 @@ final class RoomByMoving {
             Set<String> asked = pod.requests().toMap().keySet();
             candidates.sort(Comparator.comparingDouble((NodeInfo n) -> planned.load(n, asked)).thenComparing(NodeInfo::name));
             for (NodeInfo target : candidates) {
-                if (planned.placementProblem(pod, target) == null) {
+                if (planned.placement(pod, target).lands()) {
                     planned.move(pod, from, target.name());
                     landings.put(pod, target.name());
                     if (land(pods, index + 1, from, targets, landings)) {
@@ -444,7 +444,7 @@ final class RoomByMoving {
             if (found == null) {
                 found = new ArrayList<>();
                 for (NodeInfo target : nodes) {
-                    if (!target.name().equals(from) && planned.placementProblem(pod, target) == null) {
+                    if (!target.name().equals(from) && planned.placement(pod, target).lands()) {
                         found.add(target);
                         if (found.size() == wanted) {
                             break;

@@ -167,7 +167,8 @@ class ConsolidateTest {
                 .build();
         assertThat(new PlannedCluster(ClusterSnapshot.builder().node("low", Map.of(), Resources.of("cpu", 4000, "pods", 20),
                 draining(NOW)).node("a", Map.of(), Resources.of("cpu", 4000, "pods", 20)).pod(tolerant).build(), NOW)
-                .landingProblem(tolerant, snapshot.node("low"))).contains("consolidate");
+                .landing(tolerant, snapshot.node("low"))).isEqualTo(new Landing.Refused(Landing.Why.BEING_EMPTIED, null,
+                "being emptied by the consolidate policy, never a target (even for a pod that tolerates its taint)"));
     }
 
     @Test
@@ -182,8 +183,9 @@ class ConsolidateTest {
         NodeAdmission emptied = new NodeAdmission(false, List.of(NodeDrain.emptied(NOW.minus(Duration.ofMinutes(9)))));
         ClusterSnapshot kept = onlyAgentOn(emptied);
         assertThat(plan(kept, SETTINGS).drains()).as("within keepEmptyFor: nothing to do").isEmpty();
-        assertThat(new PlannedCluster(kept, NOW).landingProblem(pod("web-1", "a", 100).build(), kept.node("low")))
-                .as("closed to landings while kept").contains("consolidate");
+        assertThat(new PlannedCluster(kept, NOW).landing(pod("web-1", "a", 100).build(), kept.node("low")))
+                .as("closed to landings while kept").extracting(l -> ((Landing.Refused) l).why())
+                .isEqualTo(Landing.Why.BEING_EMPTIED);
         ClusterSnapshot due = onlyAgentOn(new NodeAdmission(false, List.of(NodeDrain.emptied(NOW.minus(Duration.ofMinutes(10))))));
         assertThat(plan(due, SETTINGS).drains()).extracting(NodeDrain::step).containsExactly(NodeDrain.Step.RELEASE);
         assertThat(plan(kept, SETTINGS.withConsolidate(RescheduleSettings.Consolidate.OFF)).drains())
