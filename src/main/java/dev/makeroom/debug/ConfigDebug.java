@@ -57,7 +57,7 @@ final class ConfigDebug {
         QueueConfigState queueState = queues.state();
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new Config(settings,
                 new Document(policies.source(), String.valueOf(policies.loadedAt()), policies.rejected()),
-                new Document(queueState.source(), String.valueOf(queueState.loadedAt()), null)));
+                new Document(queueState.source(), String.valueOf(queueState.loadedAt()), queueState.error())));
     }
 
     /** The property's value and the first source that sets it, else its default. */
