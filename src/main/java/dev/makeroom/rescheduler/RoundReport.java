@@ -54,8 +54,14 @@ public record RoundReport(Instant at, ReschedulerMode mode, String idle, List<Mo
         /** Not sent: this replica lost the lease during the round. */
         NOT_LEADING;
 
+        /** A switch, not a lookup by name: an API result added without its outcome does not compile. */
         static MoveOutcome of(Evictor.EvictionOutcome.Result result) {
-            return valueOf(result.name());
+            return switch (result) {
+                case EVICTED -> EVICTED;
+                case BLOCKED_BY_BUDGET -> BLOCKED_BY_BUDGET;
+                case GONE -> GONE;
+                case FAILED -> FAILED;
+            };
         }
     }
 

@@ -29,8 +29,19 @@ public enum SkipCategory {
     /** The search ran out of time before it verified any set. */
     TIMED_OUT;
 
+    /** A switch, not a lookup by name: a blocker added without its category does not compile. */
     static SkipCategory of(MoveBlocker blocker) {
-        return valueOf(blocker.name());
+        return switch (blocker) {
+            case NO_CONTROLLER -> NO_CONTROLLER;
+            case DAEMON_SET -> DAEMON_SET;
+            case MIRROR -> MIRROR;
+            case TERMINATING -> TERMINATING;
+            case OPTED_OUT -> OPTED_OUT;
+            case NOT_EVICTABLE -> NOT_EVICTABLE;
+            case SYSTEM_CRITICAL -> SYSTEM_CRITICAL;
+            case LOCAL_STORAGE -> LOCAL_STORAGE;
+            case UNCHECKED_CONSTRAINTS -> UNCHECKED_CONSTRAINTS;
+        };
     }
 
     /** As metrics label it. */
