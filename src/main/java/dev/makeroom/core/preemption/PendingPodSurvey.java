@@ -37,7 +37,7 @@ public final class PendingPodSurvey {
     }
 
     /** The survey, and the decision: null when the settings did not ask for one. */
-    public record Answer(PodPlacement placement, PlacementSurvey where, PreemptionDecision decision) {
+    public record Answer(PlacementSurvey where, PreemptionDecision decision) {
 
         public boolean placesByPreemption() {
             return decision != null && decision.outcome() == DecisionOutcome.PREEMPT;
@@ -60,6 +60,6 @@ public final class PendingPodSurvey {
         PreemptionDecision decision = decide
                 ? engine.decide(snapshot, pod, Candidate.onNodes(candidates), settings.rules(), placement)
                 : null;
-        return new Answer(placement, where, decision);
+        return new Answer(where, decision);
     }
 }
