@@ -22,7 +22,9 @@ import java.util.Map;
  * Who may use the debug API, as Kubernetes components decide it (kube-rbac-proxy, controller-runtime's
  * metrics filter): the caller's bearer token is checked with a TokenReview, then the user it names is
  * authorized with a SubjectAccessReview on the non-resource URL asked ({@code /debug/...}, verb
- * {@code get} for GET, {@code create} for POST). Both answers are kept {@link #KEPT_FOR} (by a hash of
+ * {@code get} for GET, {@code create} for POST). A user the API server's aggregation layer asserts
+ * ({@link DebugCaller.Asserted}) was authenticated there and goes straight to the second review, as an
+ * extension API server authorizes its callers. Both answers are kept {@link #KEPT_FOR} (by a hash of
  * the token, never the token itself), so a busy operator costs the API server two reviews a
  * half-minute. When the API does not answer, access is refused (503), never opened.
  */
@@ -32,10 +34,10 @@ public interface DebugAccess {
     Duration KEPT_FOR = Duration.ofSeconds(30);
 
     /** Anyone may (local runs, a snapshot file). */
-    DebugAccess OPEN = (authorization, path, method) -> Verdict.ALLOWED;
+    DebugAccess OPEN = (caller, path, method) -> Verdict.ALLOWED;
 
-    /** What the debug API answers a request with {@code authorization} (the header, or null) for {@code path} by {@code method}. */
-    Verdict check(String authorization, String path, String method);
+    /** What the debug API answers {@code caller}'s request for {@code path} by {@code method}. */
+    Verdict check(DebugCaller caller, String path, String method);
 
     /** Allowed ({@code status} 0), or the HTTP status and why not. */
     record Verdict(int status, String reason) {
@@ -86,17 +88,22 @@ public interface DebugAccess {
         }
 
         @Override
-        public Verdict check(String authorization, String path, String method) {
-            if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)
-                    || authorization.substring(7).isBlank()) {
-                return new Verdict(401, "a bearer token is needed (kubectl create token <service account>)");
-            }
-            String token = authorization.substring(7).trim();
+        public Verdict check(DebugCaller caller, String path, String method) {
             String verb = "POST".equals(method) ? "create" : "get";
             try {
-                UserInfo user = user(token);
-                if (user == null) {
-                    return new Verdict(401, "the API server does not accept this token");
+                UserInfo user;
+                if (caller instanceof DebugCaller.Asserted asserted) {
+                    user = new UserInfo(asserted.extra(), asserted.groups(), null, asserted.user());
+                } else {
+                    String authorization = ((DebugCaller.Bearer) caller).authorization();
+                    if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)
+                            || authorization.substring(7).isBlank()) {
+                        return new Verdict(401, "a bearer token is needed (kubectl create token <service account>)");
+                    }
+                    user = user(authorization.substring(7).trim());
+                    if (user == null) {
+                        return new Verdict(401, "the API server does not accept this token");
+                    }
                 }
                 if (!allowed(user, path, verb)) {
                     return new Verdict(403, user.getUsername() + " may not " + verb + " " + path

@@ -2,7 +2,9 @@ package dev.makeroom.config;
 
 import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.cluster.ConfigMapFeed;
+import dev.makeroom.cluster.AggregatedApiListener;
 import dev.makeroom.cluster.DebugAccess;
+import dev.makeroom.cluster.FrontProxy;
 import dev.makeroom.cluster.KubernetesClusterView;
 import dev.makeroom.cluster.PreemptionEvents;
 import dev.makeroom.cluster.LiveViewSettings;
@@ -87,6 +89,23 @@ class ClusterViewConfiguration {
         KubernetesClient client = view instanceof KubernetesClusterView live ? live.client()
                 : clients.getIfAvailable(ClusterViewConfiguration::defaultClient);
         return DebugAccess.reviewedBy(client, clock);
+    }
+
+    /**
+     * The debug API's aggregation port (makeroom.debug.aggregation), when one is set: it trusts the front
+     * proxy the API server publishes, read through the same client as the access reviews.
+     */
+    @Bean
+    AggregatedApiListener aggregatedApiListener(MakeroomProperties properties, ClusterView view,
+                                                ObjectProvider<KubernetesClient> clients, Clock clock) {
+        MakeroomProperties.Aggregation aggregation = properties.debug().aggregation();
+        if (aggregation.port() == 0) {
+            return AggregatedApiListener.OFF;
+        }
+        KubernetesClient client = view instanceof KubernetesClusterView live ? live.client()
+                : clients.getIfAvailable(ClusterViewConfiguration::defaultClient);
+        return new AggregatedApiListener(aggregation.port(), Path.of(aggregation.certificateFile()),
+                Path.of(aggregation.keyFile()), FrontProxy.of(client, clock));
     }
 
     /** fabric8's defaults (in-cluster service account, else kubeconfig), always on the JDK HTTP client. */

@@ -73,7 +73,22 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
      * on in the chart).
      */
     public record Debug(@jakarta.validation.constraints.Positive @DefaultValue("200") int decisions,
-                        @DefaultValue("false") boolean auth) {
+                        @DefaultValue("false") boolean auth,
+                        @Valid @DefaultValue Aggregation aggregation) {
+    }
+
+    /**
+     * The debug API as the API server's aggregated API {@code debug.makeroom.dev/v1} (docs/kubectl-plugin.md):
+     * an HTTPS port ({@code port}, 0 for none) on the management server, with this serving certificate
+     * and key (PEM files), that answers only the API server's front proxy.
+     */
+    public record Aggregation(@jakarta.validation.constraints.PositiveOrZero @DefaultValue("0") int port,
+                              String certificateFile, String keyFile) {
+
+        @AssertTrue(message = "an aggregation port needs certificate-file and key-file")
+        public boolean isServable() {
+            return port == 0 || certificateFile != null && !certificateFile.isBlank() && keyFile != null && !keyFile.isBlank();
+        }
     }
 
     /**

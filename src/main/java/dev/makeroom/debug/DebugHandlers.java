@@ -21,6 +21,7 @@ import dev.makeroom.core.queue.Queue;
 import dev.makeroom.core.queue.QueueUsage;
 import dev.makeroom.observability.DecisionLog;
 import dev.makeroom.queues.Queues;
+import dev.makeroom.why.WhyExplanation;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import org.springframework.http.HttpStatus;
@@ -28,6 +29,9 @@ import org.springframework.http.MediaType;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -74,15 +78,51 @@ final class DebugHandlers {
             return error(HttpStatus.NOT_FOUND, "no such pod in the view");
         }
         QueueUsage usage = queues.usage(snapshot);
-        // as the scheduler meets it: makeroom's queue fence, the pod's queue laws; both halves always shown
         PendingPodSurvey.Answer answer = PendingPodSurvey.ask(engine, new SnapshotState(snapshot, clock.instant()),
-                snapshot, pod, new PendingPodSurvey.Settings(FilterPolicy.overQueueMax(snapshot, pod, usage),
-                        queues.rulesFor(snapshot, pod), PendingPodSurvey.Decide.ALWAYS));
+                snapshot, pod, asTheSchedulerMeetsIt(snapshot, pod, usage, PendingPodSurvey.Decide.ALWAYS));
         PlacementSurvey where = answer.where();
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.Simulation(
                 pod.ref().toString(), pod.priority(), queueOf(pod, snapshot, usage), snapshot.version().toString(),
                 where.fits(), where.unschedulable(),
                 where.unresolvable(), where.unknown(), decision(clock.instant().toString(), answer.decision())));
+    }
+
+    /** Makeroom's queue fence and the pod's queue laws, as the scheduler meets them. */
+    private PendingPodSurvey.Settings asTheSchedulerMeetsIt(ClusterSnapshot snapshot, PodInfo pod, QueueUsage usage,
+                                                            PendingPodSurvey.Decide decide) {
+        return new PendingPodSurvey.Settings(FilterPolicy.overQueueMax(snapshot, pod, usage),
+                queues.rulesFor(snapshot, pod), decide);
+    }
+
+    /**
+     * GET /debug/why?pod=namespace/name, or POST /debug/why with a Pod or {"pod": …} as simulate takes:
+     * {@code --why}'s explanation in words, on the live view with makeroom's own settings and queues.
+     */
+    ServerResponse why(ServerRequest request) throws Exception {
+        ClusterSnapshot snapshot = view.snapshot();
+        PodInfo pod;
+        try {
+            if (request.method().name().equals("GET")) {
+                String ref = request.param("pod").orElseThrow(() -> new IllegalArgumentException(
+                        "name the pod: ?pod=namespace/name (or POST a Pod)"));
+                pod = snapshot.pods().stream().filter(p -> p.ref().toString().equals(ref)).findFirst().orElse(null);
+            } else {
+                pod = podToSimulate(request.body(String.class), snapshot);
+            }
+        } catch (IllegalArgumentException e) {
+            return error(HttpStatus.BAD_REQUEST, e.getMessage());
+        }
+        if (pod == null) {
+            return error(HttpStatus.NOT_FOUND, "no pod " + request.param("pod").orElse("") + " in the view");
+        }
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        try (PrintStream out = new PrintStream(text, true, StandardCharsets.UTF_8)) {
+            WhyExplanation.write(engine, new SnapshotState(snapshot, clock.instant()), snapshot, pod,
+                    asTheSchedulerMeetsIt(snapshot, pod, queues.usage(snapshot),
+                            PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD), out);
+        }
+        return ServerResponse.ok().contentType(new MediaType("text", "plain", StandardCharsets.UTF_8))
+                .body(text.toString(StandardCharsets.UTF_8));
     }
 
     private PodInfo podToSimulate(String body, ClusterSnapshot snapshot) {

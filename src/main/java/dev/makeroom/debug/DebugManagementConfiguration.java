@@ -1,6 +1,7 @@
 package dev.makeroom.debug;
 
 import dev.makeroom.cluster.DebugAccess;
+import dev.makeroom.cluster.DebugCaller;
 import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.observability.DecisionLog;
@@ -58,6 +59,10 @@ class DebugManagementConfiguration {
                 new DebugEndpoint("GET", "/debug/nodes/{name}", "one node and its pods", debug::node),
                 new DebugEndpoint("POST", "/debug/simulate", "what preemption would decide for a pod (the body), on"
                         + " the live view", debug::simulate),
+                new DebugEndpoint("GET", "/debug/why", "why a pod waits, in words (?pod=namespace/name): --why's"
+                        + " explanation on the live view, with makeroom's settings and queues", debug::why),
+                new DebugEndpoint("POST", "/debug/why", "the same for a pod of your own (the body, as simulate"
+                        + " takes it)", debug::why),
                 new DebugEndpoint("GET", "/debug/rescheduler", "the rescheduler: mode, leader, policies, recent rounds",
                         reschedulerDebug::state),
                 new DebugEndpoint("POST", "/debug/rescheduler/plan", "what a round would do now (a policies document"
@@ -74,7 +79,10 @@ class DebugManagementConfiguration {
         }
         return routes
                 .filter((request, next) -> {
-                    DebugAccess.Verdict verdict = access.check(request.headers().firstHeader(HttpHeaders.AUTHORIZATION),
+                    DebugCaller.Asserted asserted = AggregatedApiFilter.callerOf(
+                            request.attribute(AggregatedApiFilter.CALLER).orElse(null));
+                    DebugAccess.Verdict verdict = access.check(asserted != null ? asserted
+                                    : new DebugCaller.Bearer(request.headers().firstHeader(HttpHeaders.AUTHORIZATION)),
                             request.path(), request.method().name());
                     if (verdict.allowed()) {
                         return next.handle(request);

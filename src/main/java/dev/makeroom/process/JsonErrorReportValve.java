@@ -52,9 +52,14 @@ public abstract class JsonErrorReportValve extends ErrorReportValve {
 
     /** {@code {"<key>": "<message>"}} as UTF-8, the message escaped as a JSON string. */
     public static byte[] errorBody(String key, String message) {
-        StringBuilder json = new StringBuilder("{\"").append(key).append("\":\"");
-        for (int i = 0; i < message.length(); i++) {
-            char c = message.charAt(i);
+        return ("{\"" + key + "\":" + quoted(message) + "}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** {@code text} as a JSON string, quotes included. */
+    public static String quoted(String text) {
+        StringBuilder json = new StringBuilder("\"");
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
             if (c == '"' || c == '\\') {
                 json.append('\\').append(c);
             } else if (c < 0x20) {
@@ -63,7 +68,7 @@ public abstract class JsonErrorReportValve extends ErrorReportValve {
                 json.append(c);
             }
         }
-        return json.append("\"}").toString().getBytes(StandardCharsets.UTF_8);
+        return json.append('"').toString();
     }
 
     /**

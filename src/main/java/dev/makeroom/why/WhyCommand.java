@@ -136,67 +136,11 @@ public final class WhyCommand {
     }
 
     static int explain(ClusterSnapshot snapshot, PodInfo pending, PrintStream out) {
-        out.println(pending.ref() + ": priority " + pending.priority() + ", requests " + Amounts.spelled(pending.requests())
-                + (pending.isAssigned() ? ", bound to " + pending.nodeName() : ", pending")
-                + " (kube-scheduler " + snapshot.version() + "'s rules)");
-        // offline: default settings with every node's verdict answered, no queues (a dump holds no queue configuration)
-        PreemptionSettings all = new PreemptionSettings(PreemptionSettings.DEFAULTS.strategy(), AnswerMode.ALL,
-                PreemptionSettings.DEFAULTS.pdb(), PreemptionSettings.DEFAULTS.budget());
-        PendingPodSurvey.Answer answer = PendingPodSurvey.ask(new PreemptionEngine(all, System::nanoTime),
+        // offline: default settings, no queues (a dump holds no queue configuration)
+        return WhyExplanation.write(new PreemptionEngine(PreemptionSettings.DEFAULTS, System::nanoTime),
                 new SnapshotState(snapshot, Instant.now()), snapshot, pending,
-                new PendingPodSurvey.Settings(null, QueueRules.off(), PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD));
-        PlacementSurvey where = answer.where();
-        if (!where.fits().isEmpty()) {
-            out.println("fits without preemption on " + String.join(", ", where.fits()));
-            return 0;
-        }
-        out.println(summary(snapshot, where));
-        PreemptionDecision decision = answer.decision();
-        out.println(decision == null ? "preemption: not tried (no node where evicting pods could help)"
-                : "preemption: " + decision.outcome() + " (" + decision.detail() + ")");
-        Map<String, NodeVerdict> verdicts = new TreeMap<>();
-        if (decision != null) {
-            decision.verdicts().forEach(v -> verdicts.put(v.node(), v));
-        }
-        for (String node : snapshot.nodes().stream().map(NodeInfo::name).sorted().toList()) {
-            NodeVerdict verdict = verdicts.get(node);
-            String why = where.reasonOn(node);
-            if (verdict == null) {
-                out.println("  " + node + " (" + why + "): not a candidate — " + (where.unknown().containsKey(node)
-                        ? "makeroom cannot tell whether the pod fits" : "evicting pods cannot change this"));
-            } else if (verdict.isFeasible()) {
-                out.println("  " + node + " (" + why + "): evict " + String.join(", ", verdict.victims().victims()
-                        .stream().map(p -> p.ref() + " (priority " + p.priority() + ")").toList())
-                        + budgetsBroken(snapshot, verdict.victims().victims())
-                        + (verdict.provenOptimal() ? "" : " [search ran out of time: " + (verdict.stats().gap() == null
-                        ? "not proven the fewest" : verdict.stats().gap().describe()) + "]"));
-            } else {
-                out.println("  " + node + " (" + why + "): no — "
-                        + (verdict.detail() != null ? verdict.detail() : String.valueOf(verdict.reason())));
-            }
-        }
-        return decision == null || decision.chosen().isEmpty() ? 1 : 0;
-    }
-
-    /** The scheduler's own summary line: "0/4 nodes are available: 1 Insufficient memory, 3 Insufficient cpu." */
-    static String summary(ClusterSnapshot snapshot, PlacementSurvey where) {
-        Map<String, Integer> reasons = new TreeMap<>();
-        snapshot.nodes().forEach(node -> reasons.merge(where.reasonOn(node.name()), 1, Integer::sum));
-        StringJoiner text = new StringJoiner(", ", "0/" + snapshot.nodes().size() + " nodes are available: ", ".");
-        reasons.forEach((reason, nodes) -> text.add(nodes + " " + reason));
-        return text.toString();
-    }
-
-    /** The PodDisruptionBudgets these victims spend beyond what they allow, each by name. */
-    static String budgetsBroken(ClusterSnapshot snapshot, List<PodInfo> victims) {
-        StringJoiner broken = new StringJoiner(", ", "; breaks PodDisruptionBudget ", "").setEmptyValue("");
-        for (DisruptionBudget budget : snapshot.budgets()) {
-            long spent = victims.stream().filter(budget::covers).count();
-            if (spent > budget.disruptionsAllowed()) {
-                broken.add(budget + " (allows " + budget.disruptionsAllowed() + ", would lose " + spent + ")");
-            }
-        }
-        return broken.toString();
+                new PendingPodSurvey.Settings(null, QueueRules.off(), PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD), out)
+                ? 0 : 1;
     }
 
     /** The innermost cause, as its class and message: what a connection that failed says (refused, unknown host). */

@@ -1,5 +1,6 @@
 package dev.makeroom.cluster;
 
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.authentication.TokenReviewBuilder;
 import io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReviewBuilder;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -15,6 +16,20 @@ final class ReviewingApi {
     static final String ACCESS_REVIEWS = "/apis/authorization.k8s.io/v1/subjectaccessreviews";
 
     private ReviewingApi() {
+    }
+
+    /** As {@link #serve(boolean)}, publishing {@code frontProxyCa} (PEM) as the API server's front-proxy CA, for the name front-proxy-client. */
+    static KubernetesMockServer serveWithFrontProxy(String frontProxyCa) {
+        KubernetesMockServer server = serve(false);
+        server.expect().get().withPath("/api/v1/namespaces/" + FrontProxy.CONFIG_MAP_NAMESPACE + "/configmaps/"
+                + FrontProxy.CONFIG_MAP_NAME).andReturn(200, new ConfigMapBuilder().withNewMetadata()
+                .withNamespace(FrontProxy.CONFIG_MAP_NAMESPACE).withName(FrontProxy.CONFIG_MAP_NAME).endMetadata()
+                .addToData("requestheader-client-ca-file", frontProxyCa)
+                .addToData("requestheader-allowed-names", "[\"front-proxy-client\"]")
+                .addToData("requestheader-username-headers", "[\"X-Remote-User\"]")
+                .addToData("requestheader-group-headers", "[\"X-Remote-Group\"]")
+                .addToData("requestheader-extra-headers-prefix", "[\"X-Remote-Extra-\"]").build()).always();
+        return server;
     }
 
     static KubernetesMockServer serve(boolean down) {
