@@ -21,6 +21,8 @@ COPY --from=build /layers/dependencies/ ./
 COPY --from=build /layers/spring-boot-loader/ ./
 COPY --from=build /layers/snapshot-dependencies/ ./
 COPY --from=build /layers/application/ ./
+# the kubectl plugin, for operators to copy out: docker cp, or kubectl cp from a running pod
+COPY plugin/kubectl-makeroom ./kubectl-makeroom
 # the heap is fixed at its full size: a heap G1 shrinks and grows again starts extra marking
 # cycles, whose pauses land on scheduler calls (docs/benchmarks.md). Half the container's memory:
 # the rest is metaspace, threads, code and buffers (at 150,000 pods a 512m heap peaked at 723 MB resident).

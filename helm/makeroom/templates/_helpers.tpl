@@ -56,6 +56,10 @@ app.kubernetes.io/component: extender
 {{- printf "%s-management" (include "makeroom.fullname" .) | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
 
+{{- define "makeroom.aggregatedServiceName" -}}
+{{- printf "%s-api" (include "makeroom.fullname" .) | trunc 59 | trimSuffix "-" -}}
+{{- end -}}
+
 {{- define "makeroom.schedulerFullname" -}}
 {{- printf "%s-scheduler" (include "makeroom.fullname" .) | trunc 63 | trimSuffix "-" -}}
 {{- end -}}

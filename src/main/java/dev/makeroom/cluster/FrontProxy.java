@@ -161,11 +161,25 @@ public final class FrontProxy implements AutoCloseable {
                 unreadable = null;
             } catch (KubernetesClientException | IllegalArgumentException e) {
                 // keep what was read before: a passing API hiccup must not lock operators out
-                unreadable = "makeroom cannot read " + CONFIG_MAP_NAMESPACE + "/" + CONFIG_MAP_NAME + ": "
-                        + (e instanceof KubernetesClientException k && k.getCode() > 0 ? "HTTP " + k.getCode() : e.getMessage());
+                unreadable = "makeroom cannot read " + CONFIG_MAP_NAMESPACE + "/" + CONFIG_MAP_NAME + ": " + why(e);
             }
         }
         return trust;
+    }
+
+    /** An API answer's status, or the innermost cause of a call that got none (refused, unknown host). */
+    private static String why(RuntimeException e) {
+        if (e instanceof KubernetesClientException k && k.getCode() > 0) {
+            return "HTTP " + k.getCode();
+        }
+        if (!(e instanceof KubernetesClientException)) {
+            return e.getMessage();
+        }
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.toString();
     }
 
     /** The settings in the ConfigMap's data; the keys are the API server's flag names. */

@@ -72,8 +72,8 @@ final class ReschedulerDebug {
      * POST /debug/rescheduler/plan — what a round would do now, changing nothing. Without a body, under
      * the policies in force; with a policies document as the body, in YAML or JSON (JSON is YAML; the
      * Content-Type says which: {@code application/yaml}, {@code application/x-yaml} or
-     * {@code application/json}), what it would do under that document instead: a body of any other type
-     * is refused, never ignored. With {@code ?pod=namespace/name} (and no body), what defragmentation
+     * {@code application/json}, or none, read as YAML), what it would do under that document instead: a
+     * body of any other type is refused, never ignored. With {@code ?pod=namespace/name} (and no body), what defragmentation
      * would do for that pending pod, however long it has waited.
      */
     ServerResponse plan(ServerRequest request) throws Exception {
@@ -115,12 +115,15 @@ final class ReschedulerDebug {
         return ServerResponse.status(status).contentType(MediaType.APPLICATION_JSON).body(new Problem(why));
     }
 
-    /** A policies document's Content-Type: YAML under either name, or JSON (a subset of YAML). */
+    /**
+     * A policies document's Content-Type: YAML under either name, or JSON (a subset of YAML), or none
+     * (read as YAML: {@code kubectl create --raw}, the kubectl plugin's way, sends none).
+     */
     private static boolean isDocument(ServerRequest request) {
         try {
             return request.headers().contentType().map(type -> type.getSubtype().equals("yaml")
                     || type.getSubtype().equals("x-yaml") || type.isCompatibleWith(MediaType.APPLICATION_JSON))
-                    .orElse(false);
+                    .orElse(true);
         } catch (InvalidMediaTypeException e) {
             return false;
         }

@@ -1,28 +1,14 @@
 package dev.makeroom.cluster;
 
-import dev.makeroom.support.MockApiClients;
+import dev.makeroom.support.AggregatedMakeroom;
 import dev.makeroom.support.TestPki;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.boot.test.web.server.LocalManagementPort;
-import org.springframework.context.annotation.Bean;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import javax.net.ssl.SSLContext;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,47 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * publishes in kube-system/extension-apiserver-authentication, then reviews that user as it reviews
  * a bearer token's; errors are Kubernetes Status objects.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "makeroom.debug.auth=true")
-class AggregatedDebugApiTest {
-
-    private static final TestPki.Issued FRONT_PROXY_CA = TestPki.authority("front-proxy-ca");
-    private static final TestPki.Issued FRONT_PROXY = FRONT_PROXY_CA.issue("front-proxy-client", false);
-    private static final TestPki.Issued SERVING_CA = TestPki.authority("makeroom-ca");
-    private static final int PORT = freePort();
-    private static final KubernetesMockServer API = ReviewingApi.serveWithFrontProxy(FRONT_PROXY_CA.certificatePem());
-
-    @TestConfiguration
-    static class ReviewingCluster {
-        @Bean(destroyMethod = "close")
-        KubernetesClient kubernetesClient() {
-            return MockApiClients.clientFor(API);
-        }
-    }
-
-    @DynamicPropertySource
-    static void aggregation(DynamicPropertyRegistry properties) throws IOException {
-        Path dir = Files.createTempDirectory("makeroom-aggregation");
-        SERVING_CA.issue("makeroom", true).write(dir, "serving");
-        properties.add("makeroom.debug.aggregation.port", () -> PORT);
-        properties.add("makeroom.debug.aggregation.certificate-file", () -> dir.resolve("serving.crt").toString());
-        properties.add("makeroom.debug.aggregation.key-file", () -> dir.resolve("serving.key").toString());
-    }
-
-    @AfterAll
-    static void stop() {
-        MockServers.destroy(API);
-    }
-
-    @LocalManagementPort
-    int managementPort;
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
+class AggregatedDebugApiTest extends AggregatedMakeroom {
 
     /** A request to the aggregation port, as the API server's front proxy makes it (or a stranger with {@code presented}). */
     private static HttpResponse<String> proxied(TestPki.Issued presented, String method, String path, String user,
@@ -90,7 +36,7 @@ class AggregatedDebugApiTest {
     @Test
     void the_front_proxy_reaches_the_debug_routes_as_the_user_it_names() throws Exception {
         HttpResponse<String> nodes = proxied(FRONT_PROXY, "GET", "/apis/debug.makeroom.dev/v1/nodes", "alice", null);
-        assertThat(nodes.statusCode()).isEqualTo(200);
+        assertThat(nodes.statusCode()).as(nodes.body()).isEqualTo(200);
         String direct = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
                         "http://localhost:" + managementPort + "/debug/nodes")).header("Authorization", "Bearer alice-token")
                 .build(), HttpResponse.BodyHandlers.ofString()).body();

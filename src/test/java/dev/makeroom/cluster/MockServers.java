@@ -3,7 +3,7 @@ package dev.makeroom.cluster;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 
 /** Helpers for mock API servers that tests start and stop themselves. */
-final class MockServers {
+public final class MockServers {
 
     private MockServers() {
     }
@@ -13,7 +13,7 @@ final class MockServers {
      * connections may still be open and the mock server gives up waiting for them; that says
      * nothing about makeroom, so it is not a test failure.
      */
-    static void destroy(KubernetesMockServer server) {
+    public static void destroy(KubernetesMockServer server) {
         try {
             server.destroy();
         } catch (IllegalStateException e) {

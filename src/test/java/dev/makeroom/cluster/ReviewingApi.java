@@ -10,7 +10,7 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
  * {@code bob-token} authenticate as alice and bob, any other does not; alice may use the debug API,
  * bob may not. With {@code down}, both reviews answer 500.
  */
-final class ReviewingApi {
+public final class ReviewingApi {
 
     static final String TOKEN_REVIEWS = "/apis/authentication.k8s.io/v1/tokenreviews";
     static final String ACCESS_REVIEWS = "/apis/authorization.k8s.io/v1/subjectaccessreviews";
@@ -19,7 +19,7 @@ final class ReviewingApi {
     }
 
     /** As {@link #serve(boolean)}, publishing {@code frontProxyCa} (PEM) as the API server's front-proxy CA, for the name front-proxy-client. */
-    static KubernetesMockServer serveWithFrontProxy(String frontProxyCa) {
+    public static KubernetesMockServer serveWithFrontProxy(String frontProxyCa) {
         KubernetesMockServer server = serve(false);
         server.expect().get().withPath("/api/v1/namespaces/" + FrontProxy.CONFIG_MAP_NAMESPACE + "/configmaps/"
                 + FrontProxy.CONFIG_MAP_NAME).andReturn(200, new ConfigMapBuilder().withNewMetadata()
@@ -32,7 +32,7 @@ final class ReviewingApi {
         return server;
     }
 
-    static KubernetesMockServer serve(boolean down) {
+    public static KubernetesMockServer serve(boolean down) {
         KubernetesMockServer server = new KubernetesMockServer(false);
         server.init();
         if (down) {

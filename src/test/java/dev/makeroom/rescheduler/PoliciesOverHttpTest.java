@@ -7,6 +7,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,6 +74,11 @@ class PoliciesOverHttpTest {
         HttpResponse<String> form = management.post("/debug/rescheduler/plan", "application/x-www-form-urlencoded", yaml);
         assertThat(form.statusCode()).as("curl's default type").isEqualTo(415);
         assertThat(form.body()).contains("send the policies document as application/yaml or application/json");
+        HttpResponse<String> untyped = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                "http://localhost:" + managementPort + "/debug/rescheduler/plan")).POST(HttpRequest.BodyPublishers.ofString(yaml))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(ReadmeExample.steady(untyped.body())).as("no type (kubectl create --raw): read as YAML")
+                .isEqualTo(ReadmeExample.steady(asYaml.body()));
         HttpResponse<String> typo = management.post("/debug/rescheduler/plan", "application/json", "{\"polices\": {}}");
         assertThat(typo.statusCode()).as("a misspelt key is named, not ignored").isEqualTo(400);
         HttpResponse<String> withPod = management.post("/debug/rescheduler/plan?pod=batch/report", "application/json", "{}");

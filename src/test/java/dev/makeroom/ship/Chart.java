@@ -29,7 +29,8 @@ final class Chart {
 
     /** Every optional part switched on at once. */
     static final Map<String, Object> ALL_ON = Map.of("tls.enabled", true, "serviceMonitor.enabled", true,
-            "prometheusRule.enabled", true, "networkPolicy.enabled", true, "scheduler.enabled", true);
+            "prometheusRule.enabled", true, "networkPolicy.enabled", true, "scheduler.enabled", true,
+            "debugApi.aggregated.enabled", true);
 
     private Chart() {
     }

@@ -48,6 +48,14 @@ class DockerfileTest {
         assertThat(instructions("ENTRYPOINT")).singleElement().asString().contains("\"-jar\", \"makeroom.jar\"");
     }
 
+    @Test
+    void the_kubectl_plugin_ships_in_the_image_as_an_executable_file() {
+        assertThat(instructions("COPY")).filteredOn(c -> c.contains("plugin/kubectl-makeroom")).singleElement()
+                .satisfies(copy -> assertThat(copy).doesNotContain("--from="));
+        assertThat(java.nio.file.Files.isExecutable(java.nio.file.Path.of("plugin/kubectl-makeroom")))
+                .as("COPY keeps the mode: kubectl runs only executable plugins").isTrue();
+    }
+
     /**
      * The cache is written by the runtime image's own JVM (a cache is specific to one JDK build), with
      * the flags the entrypoint runs with (the ENV comes first), on the demo cluster through a warm-up

@@ -80,10 +80,12 @@ class HelmChartTest {
             rendering.all(ClusterRole.class).forEach(r -> rules.addAll(r.getRules()));
             rendering.all(Role.class).forEach(r -> rules.addAll(r.getRules()));
             assertThat(rules).isNotEmpty();
-            // reviews of who calls the debug API change nothing; the operators' role names URLs, not resources
+            // reviews of who calls the debug API change nothing; the operators' role names its URLs and its
+            // aggregated group's routes, not the cluster's resources
             List<PolicyRule> writes = rules.stream().filter(r -> !READ_VERBS.containsAll(r.getVerbs()))
                     .filter(r -> !r.getResources().contains("tokenreviews") && !r.getResources().contains("subjectaccessreviews"))
                     .filter(r -> r.getNonResourceURLs() == null || r.getNonResourceURLs().isEmpty())
+                    .filter(r -> !List.of("debug.makeroom.dev").equals(r.getApiGroups()))
                     .toList();
             assertThat(writes).singleElement().satisfies(events -> {
                 assertThat(events.getResources()).containsExactly("events");
@@ -326,16 +328,21 @@ class HelmChartTest {
     }
 
     @Test
-    void the_network_policy_lets_only_the_schedulers_and_prometheus_in_on_their_ports() {
+    void the_network_policy_lets_only_the_schedulers_prometheus_and_the_api_server_in_on_their_ports() {
         NetworkPolicy policy = ALL_ON.one(NetworkPolicy.class, "makeroom");
         Deployment makeroom = ALL_ON.one(Deployment.class, "makeroom");
         assertThat(makeroom.getSpec().getTemplate().getMetadata().getLabels())
                 .containsAllEntriesOf(policy.getSpec().getPodSelector().getMatchLabels());
         assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress");
         List<NetworkPolicyIngressRule> rules = policy.getSpec().getIngress();
-        assertThat(rules).hasSize(2);
+        assertThat(rules).hasSize(3);
         assertThat(rules.get(0).getPorts()).singleElement().satisfies(p -> assertThat(p.getPort().getStrVal()).isEqualTo("extender"));
         assertThat(rules.get(1).getPorts()).singleElement().satisfies(p -> assertThat(p.getPort().getStrVal()).isEqualTo("management"));
+        // the API server comes from wherever it runs; the aggregated port itself admits only its front proxy
+        assertThat(rules.get(2).getPorts()).singleElement().satisfies(p -> assertThat(p.getPort().getStrVal()).isEqualTo("aggregated"));
+        assertThat(rules.get(2).getFrom()).isEmpty();
+        assertThat(Chart.render(Map.of("networkPolicy.enabled", true)).one(NetworkPolicy.class, "makeroom").getSpec()
+                .getIngress()).as("without the aggregated API").hasSize(2);
         // the chart's own scheduler is among those allowed to call the extender
         Map<String, String> schedulerLabels = ALL_ON.one(Deployment.class, "makeroom-scheduler").getSpec().getTemplate()
                 .getMetadata().getLabels();
@@ -379,6 +386,60 @@ class HelmChartTest {
         assertThat(open.all(ClusterRole.class)).extracting(r -> r.getMetadata().getName()).doesNotContain("makeroom-debug");
         assertThat(open.one(ClusterRole.class, "makeroom").getRules()).flatExtracting(PolicyRule::getResources)
                 .doesNotContain("tokenreviews", "subjectaccessreviews");
+    }
+
+    /**
+     * The aggregated debug API: the APIService reaches makeroom's aggregation port through its Service,
+     * trusts the CA that signed the serving certificate makeroom is configured with (for the Service's
+     * DNS name), makeroom may read the front proxy's CA, and the operators' role lets the API server
+     * proxy their calls.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void the_aggregated_debug_api_is_wired_from_the_api_service_to_makeroom_and_its_certificate() throws Exception {
+        Rendering on = Chart.render(Map.of("debugApi.aggregated.enabled", true));
+        assertThat(on.ofKind("APIService")).singleElement().satisfies(a -> assertThat(a.getMetadata().getName())
+                .isEqualTo("v1.debug.makeroom.dev"));
+        Map<String, Object> spec = (Map<String, Object>) new io.fabric8.kubernetes.client.utils.KubernetesSerialization()
+                .convertValue(on.ofKind("APIService").get(0), Map.class).get("spec");
+        assertThat(spec).containsEntry("group", "debug.makeroom.dev").containsEntry("version", "v1");
+        Map<String, Object> target = (Map<String, Object>) spec.get("service");
+        Service service = on.one(Service.class, (String) target.get("name"));
+        assertThat(target.get("namespace")).isEqualTo(service.getMetadata().getNamespace());
+        ServicePort port = service.getSpec().getPorts().stream()
+                .filter(p -> p.getPort().equals(target.get("port"))).findFirst().orElseThrow();
+        Container makeroom = container(on.one(Deployment.class, "makeroom"));
+        ContainerPort aggregated = makeroom.getPorts().stream()
+                .filter(p -> p.getName().equals(port.getTargetPort().getStrVal())).findFirst().orElseThrow();
+        Map<String, Object> config = makeroomConfig(on);
+        assertThat(path(config, "makeroom.debug.aggregation.port")).isEqualTo(aggregated.getContainerPort());
+
+        // the certificate makeroom serves is the Secret's, mounted where its configuration says
+        io.fabric8.kubernetes.api.model.Secret secret = on.one(io.fabric8.kubernetes.api.model.Secret.class,
+                "makeroom-api-tls");
+        String certificateFile = (String) path(config, "makeroom.debug.aggregation.certificate-file");
+        String mounted = mountPath(makeroom, on.one(Deployment.class, "makeroom").getSpec().getTemplate().getSpec()
+                .getVolumes().stream().filter(v -> v.getSecret() != null && v.getSecret().getSecretName()
+                        .equals(secret.getMetadata().getName())).findFirst().orElseThrow().getName());
+        assertThat(certificateFile).isEqualTo(mounted + "/tls.crt");
+        assertThat(path(config, "makeroom.debug.aggregation.key-file")).isEqualTo(mounted + "/tls.key");
+        java.security.cert.CertificateFactory x509 = java.security.cert.CertificateFactory.getInstance("X.509");
+        java.security.cert.X509Certificate served = (java.security.cert.X509Certificate) x509.generateCertificate(
+                new java.io.ByteArrayInputStream(java.util.Base64.getDecoder().decode(secret.getData().get("tls.crt"))));
+        java.security.cert.X509Certificate trusted = (java.security.cert.X509Certificate) x509.generateCertificate(
+                new java.io.ByteArrayInputStream(java.util.Base64.getDecoder().decode((String) spec.get("caBundle"))));
+        served.verify(trusted.getPublicKey()); // throws unless the APIService's CA signed it
+        assertThat(served.getSubjectAlternativeNames().stream().map(n -> String.valueOf(n.get(1))).toList())
+                .contains(service.getMetadata().getName() + "." + service.getMetadata().getNamespace() + ".svc");
+
+        RoleBinding reader = on.all(RoleBinding.class).stream()
+                .filter(b -> b.getRoleRef().getName().equals("extension-apiserver-authentication-reader")).findFirst().orElseThrow();
+        assertThat(reader.getMetadata().getNamespace()).isEqualTo("kube-system");
+        assertThat(reader.getSubjects()).singleElement().satisfies(s -> assertThat(s.getName())
+                .isEqualTo(on.one(Deployment.class, "makeroom").getSpec().getTemplate().getSpec().getServiceAccountName()));
+        assertThat(on.one(ClusterRole.class, "makeroom-debug").getRules())
+                .anySatisfy(r -> assertThat(r.getApiGroups()).containsExactly("debug.makeroom.dev"));
+        assertThat(DEFAULTS.ofKind("APIService")).as("off by default").isEmpty();
     }
 
     @Test

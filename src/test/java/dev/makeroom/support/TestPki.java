@@ -60,6 +60,18 @@ public final class TestPki {
             Files.writeString(dir.resolve(name + ".key"), keyPem());
         }
 
+        /** A TLS server context that presents this certificate. */
+        public SSLContext server() throws Exception {
+            KeyStore keyStore = KeyStore.getInstance("PKCS12");
+            keyStore.load(null, null);
+            keyStore.setKeyEntry("server", keys.getPrivate(), new char[0], new X509Certificate[]{certificate});
+            KeyManagerFactory keyManagers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            keyManagers.init(keyStore, new char[0]);
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(keyManagers.getKeyManagers(), null, RANDOM);
+            return context;
+        }
+
         /** A TLS client that presents this certificate (or none, when null) and trusts {@code trusted}. */
         public static SSLContext client(Issued presented, X509Certificate trusted) throws Exception {
             KeyStore trust = KeyStore.getInstance("PKCS12");
