@@ -51,12 +51,15 @@ class AggregatedApiPort {
         };
     }
 
-    /** Right after the bad-query-string filter, before anything that reads the request. */
+    /**
+     * First on the management server (the bad-query-string filter follows it there): a stranger is
+     * refused before anything reads the request, and the 400 of a bad query string becomes a Status.
+     */
     @Bean
     FilterRegistrationBean<AggregatedApiFilter> aggregatedApi(AggregatedApiListener listener) {
         FilterRegistrationBean<AggregatedApiFilter> registration = new FilterRegistrationBean<>(
                 new AggregatedApiFilter(listener));
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         registration.setEnabled(listener.on());
         return registration;
     }

@@ -13,6 +13,7 @@ import org.springframework.boot.actuate.autoconfigure.web.ManagementContextConfi
 import org.springframework.boot.actuate.autoconfigure.web.ManagementContextType;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -31,10 +32,15 @@ import java.util.List;
 @ManagementContextConfiguration(value = ManagementContextType.ANY, proxyBeanMethods = false)
 class DebugManagementConfiguration {
 
-    /** The management port's own first filter: a bad query string is a 400 here too, in the debug API's shape. */
+    /**
+     * Before anything reads the parameters, a bad query string is a 400 here too, in the debug API's
+     * shape; second only to the aggregation port's filter ({@link AggregatedApiPort}).
+     */
     @Bean
     FilterRegistrationBean<BadQueryStringFilter> managementBadQueryStrings() {
-        return BadQueryStringFilter.firstOnPort("error");
+        FilterRegistrationBean<BadQueryStringFilter> registration = BadQueryStringFilter.firstOnPort("error");
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+        return registration;
     }
 
     @Bean

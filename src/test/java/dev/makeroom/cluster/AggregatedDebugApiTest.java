@@ -106,6 +106,9 @@ class AggregatedDebugApiTest extends AggregatedMakeroom {
             assertThat(outside.statusCode()).as(path).isIn(400, 404);
             assertThat(outside.body()).as(path).doesNotContain("jvm_").doesNotContain("\"allocatable\"");
         }
+        HttpResponse<String> badQuery = proxied(FRONT_PROXY, "GET", "/apis/debug.makeroom.dev/v1/decisions?pod=%FF", "alice", null); // not UTF-8
+        assertThat(badQuery.statusCode()).isEqualTo(400);
+        assertThat(badQuery.body()).contains("\"kind\":\"Status\"").contains("\"reason\":\"BadRequest\"");
         HttpResponse<String> noRoute = proxied(FRONT_PROXY, "GET", "/apis/debug.makeroom.dev/v1/nope", "alice", null);
         assertThat(noRoute.statusCode()).isEqualTo(404);
         assertThat(noRoute.body()).contains("\"kind\":\"Status\"");
