@@ -23,12 +23,23 @@ final class DebugDtos {
                        boolean dominated, boolean lastResort, long statesExplored, long micros) {
     }
 
+    /** {@code schedulersPick}: the scheduler's own heuristic over the same candidates, when it names victims. */
     record Decision(String at, String pod, String outcome, String detail, String strategy, boolean provenOptimal,
-                    long micros, List<String> answeredNodes, List<NodeOutcome> nodes) {
+                    long micros, List<String> answeredNodes, SchedulersPick schedulersPick, List<NodeOutcome> nodes) {
     }
 
-    record NodeSummary(String name, Map<String, Long> allocatable, Map<String, Long> requested, Map<String, Long> free,
-                       Map<String, Integer> podsByPriority, List<PodRef> nominated) {
+    /** Where the scheduler's own heuristic would preempt, and how many victims of what priorities, added up. */
+    record SchedulersPick(String node, int victims, long prioritySum) {
+    }
+
+    /**
+     * A node as makeroom sees it; {@code requestedByPriority} splits {@code requested} by the bound pods'
+     * priority, and {@code keptEmpty} says the rescheduler's consolidation holds it empty (its taint).
+     */
+    record NodeSummary(String name, Map<String, String> labels, boolean unschedulable, List<String> taints,
+                       boolean keptEmpty, Map<String, Long> allocatable, Map<String, Long> requested,
+                       Map<String, Long> free, Map<String, Integer> podsByPriority,
+                       Map<String, Map<String, Long>> requestedByPriority, List<PodRef> nominated) {
     }
 
     record PodDetail(String pod, int priority, String priorityClass, String qos, Map<String, Long> requests,
@@ -49,8 +60,10 @@ final class DebugDtos {
     }
 
     /** Amounts in base units (cpu in millicores, memory in bytes), like the node views. */
+    /** {@code pending}: its pods waiting (below it too); {@code preempting}: those of them nominated to a node. */
     record QueueNode(String name, String policy, String delay, Map<String, Long> guaranteed, Map<String, Long> max,
-                     Map<String, Long> usage, List<String> belowGuarantee, List<QueueNode> children) {
+                     Map<String, Long> usage, List<String> belowGuarantee, int pending, int preempting,
+                     List<QueueNode> children) {
     }
 
     record Error(String error) {

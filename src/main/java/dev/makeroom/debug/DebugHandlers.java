@@ -9,7 +9,11 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.placement.PlacementSurvey;
 import dev.makeroom.core.preemption.PendingPodSurvey;
 import dev.makeroom.core.placement.SnapshotState;
+import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.model.Taint;
+import dev.makeroom.core.reschedule.NodeDrain;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.Candidacy;
 import dev.makeroom.core.preemption.NodeVerdict;
@@ -207,9 +211,25 @@ final class DebugHandlers {
         Map<String, Long> free = new TreeMap<>();
         node.allocatable().toMap().forEach((resource, amount) -> free.put(resource, amount - node.requested().get(resource)));
         Map<String, Integer> byPriority = new TreeMap<>();
-        node.pods().forEach(p -> byPriority.merge(String.valueOf(p.priority()), 1, Integer::sum));
-        return new DebugDtos.NodeSummary(node.name(), node.allocatable().toMap(), node.requested().toMap(), free,
-                byPriority, node.nominatedPods().stream().map(DebugHandlers::ref).toList());
+        Map<String, Map<String, Long>> requestedByPriority = new TreeMap<>();
+        for (PodInfo pod : node.pods()) {
+            byPriority.merge(String.valueOf(pod.priority()), 1, Integer::sum);
+            Map<String, Long> band = requestedByPriority.computeIfAbsent(String.valueOf(pod.priority()), p -> new TreeMap<>());
+            pod.requests().toMap().forEach((resource, amount) -> band.merge(resource, amount, Long::sum));
+            band.merge(Resources.PODS, 1L, Long::sum);
+        }
+        NodeAdmission admission = node.admission();
+        return new DebugDtos.NodeSummary(node.name(), new TreeMap<>(node.labels()), admission.unschedulable(),
+                admission.taints().stream().map(DebugHandlers::spelled).toList(),
+                admission.taints().stream().anyMatch(t -> t.key().equals(NodeDrain.TAINT_KEY)),
+                node.allocatable().toMap(), node.requested().toMap(), free, byPriority, requestedByPriority,
+                node.nominatedPods().stream().map(DebugHandlers::ref).toList());
+    }
+
+    /** A taint as kubectl prints it: {@code key=value:Effect}, or {@code key:Effect}. */
+    private static String spelled(Taint taint) {
+        return taint.key() + (taint.value() == null || taint.value().isEmpty() ? "" : "=" + taint.value()) + ":"
+                + taint.effect();
     }
 
     private static DebugDtos.PodRef ref(PodInfo pod) {
@@ -219,7 +239,8 @@ final class DebugHandlers {
     private static DebugDtos.Decision decision(String at, PreemptionDecision d) {
         return new DebugDtos.Decision(at, d.pod().toString(), d.outcome().name(), d.detail(),
                 DebugDtos.spelled(d.strategy()), d.provenOptimal(), d.nanos() / 1000,
-                d.chosen().stream().map(NodeVerdict::node).toList(),
+                d.chosen().stream().map(NodeVerdict::node).toList(), d.schedulers() == null ? null
+                        : new DebugDtos.SchedulersPick(d.schedulers().node(), d.schedulers().victims(), d.schedulers().prioritySum()),
                 d.verdicts().stream().map(DebugHandlers::outcome).toList());
     }
 

@@ -52,7 +52,10 @@ class DebugManagementConfiguration {
         QueueDebug queueDebug = new QueueDebug(view, queueConfig, queues);
         ReschedulerDebug reschedulerDebug = new ReschedulerDebug(rescheduler);
         ConfigDebug configDebug = new ConfigDebug(environment, rescheduler, queueConfig);
+        PageAssets page = new PageAssets();
         List<DebugEndpoint> endpoints = List.of(
+                new DebugEndpoint("GET", "/debug/page/", "the page: the nodes, a pod's story, decisions, queues and the"
+                        + " rescheduler, in a browser", page::file),
                 new DebugEndpoint("GET", "/debug/config", "the settings in force, each with where it came from"
                         + " (default, a property source), and the policies and queue documents' sources",
                         configDebug::config),
@@ -75,7 +78,9 @@ class DebugManagementConfiguration {
                         + " as the body to try one; ?pod= for one pending pod)", reschedulerDebug::plan));
         List<DebugEndpoint.Listed> index = endpoints.stream().map(DebugEndpoint::listed).toList();
         RouterFunctions.Builder routes = RouterFunctions.route()
-                .GET("/debug", request -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(index));
+                .GET("/debug", request -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(index))
+                .GET("/debug/page", page::folder)
+                .GET("/debug/page/{file}", page::file);
         for (DebugEndpoint endpoint : endpoints) {
             if (endpoint.method().equals("GET")) {
                 routes.GET(endpoint.path(), endpoint.handler());
