@@ -113,6 +113,8 @@ class KubectlPluginTest extends AggregatedMakeroom {
         Run mine = plugin("alice", "simulate", "-f", dir.resolve("mine.yaml").toString());
         assertThat(mine.out()).contains("\"pod\":\"default/mine\"").contains("\"fitsOn\":[\"node-d\"]");
 
+        pageThroughKubectlProxy();
+
         Set<String> routes = new TreeSet<>();
         apiServer.proxied().forEach(call -> routes.add(call.replaceAll("^\\S+ /apis/debug\\.makeroom\\.dev/v1/([^/?]+).*", "$1")));
         ClusterRole operators = Chart.render(Map.of("debugApi.aggregated.enabled", true)).one(ClusterRole.class, "makeroom-debug");
@@ -122,6 +124,50 @@ class KubectlPluginTest extends AggregatedMakeroom {
                 .containsExactlyInAnyOrderElementsOf(routes);
         assertThat(operators.getRules()).filteredOn(r -> r.getApiGroups() != null && r.getApiGroups().contains("debug.makeroom.dev"))
                 .flatExtracting(PolicyRule::getVerbs).containsExactlyInAnyOrder("get", "list", "create");
+    }
+
+    /** {@code kubectl makeroom page}: the page and its data through kubectl proxy, the API server and the aggregation port. */
+    private void pageThroughKubectlProxy() throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        ProcessBuilder builder = new ProcessBuilder("bash", PLUGIN.toString(), "page", "--port", String.valueOf(port),
+                "--kubeconfig=" + dir.resolve("alice.kubeconfig"));
+        builder.environment().remove("KUBECONFIG");
+        Path out = Files.createTempFile(dir, "page", ".txt");
+        Process proxy = builder.redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        try {
+            String base = "http://127.0.0.1:" + port + "/apis/debug.makeroom.dev/v1/";
+            // HTTP/1.1 as a browser asks: the JDK's default offers an h2c upgrade, which kubectl proxy refuses
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            try {
+            dev.makeroom.support.Await.until("kubectl proxy serves", java.time.Duration.ofSeconds(30), () -> {
+                try {
+                    return http.send(HttpRequest.newBuilder(URI.create(base + "page/")).build(),
+                            HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+                } catch (IOException e) {
+                    return false;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            });
+            } catch (AssertionError e) {
+                throw new AssertionError(e.getMessage() + "; it said: " + Files.readString(out), e);
+            }
+            assertThat(Files.readString(out)).contains(base + "page/");
+            assertThat(http.send(HttpRequest.newBuilder(URI.create(base + "page/")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body()).contains("<script src=\"app.js\">");
+            assertThat(http.send(HttpRequest.newBuilder(URI.create(base + "page/app.js")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body()).contains("function route()");
+            // what the page asks ("../nodes" from page/), as alice
+            assertThat(http.send(HttpRequest.newBuilder(URI.create(base + "nodes")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body()).isEqualTo(direct("GET", "/debug/nodes", null, null));
+        } finally {
+            proxy.destroy();
+            proxy.waitFor(10, TimeUnit.SECONDS);
+        }
     }
 
     @Test
