@@ -9,7 +9,6 @@ import org.springframework.web.servlet.function.ServerResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
@@ -34,9 +33,15 @@ final class PageAssets {
             "app.js", new Asset(read("app.js"), JAVASCRIPT),
             "app.css", new Asset(read("app.css"), new MediaType("text", "css", StandardCharsets.UTF_8)));
 
-    /** GET /debug/page: on to the page's own folder, so that its relative paths resolve. */
+    // the API server's aggregation layer refuses a backend's redirect (502), so the browser is sent on
+    private static final byte[] ON_TO_FOLDER = ("<!doctype html><meta charset=\"utf-8\"><title>makeroom</title>"
+            + "<meta http-equiv=\"refresh\" content=\"0; url=page/\"><a href=\"page/\">makeroom's page</a>")
+            .getBytes(StandardCharsets.UTF_8);
+
+    /** GET /debug/page: on to the page's own folder, where its relative paths resolve, by the page itself. */
     ServerResponse folder(ServerRequest request) {
-        return ServerResponse.status(HttpStatus.PERMANENT_REDIRECT).location(URI.create("page/")).build();
+        return ServerResponse.ok().contentType(new MediaType("text", "html", StandardCharsets.UTF_8))
+                .header("Content-Security-Policy", POLICY).body(ON_TO_FOLDER);
     }
 
     /** GET /debug/page/ and /debug/page/{file}. */

@@ -170,6 +170,15 @@ class PageInBrowserTest {
         queue.get("children").forEach(child -> collect(child, into));
     }
 
+    /** Not by a redirect: the API server's aggregation layer refuses those (502); the page sends the browser on. */
+    @Test
+    void the_address_without_its_slash_leads_to_the_page() {
+        assertThat(new ExtenderClient(managementPort).get("/debug/page").statusCode()).isEqualTo(200);
+        browser.open("http://localhost:" + managementPort + "/debug/page");
+        browser.view("Nodes");
+        assertThat(browser.driver().getCurrentUrl()).endsWith("/debug/page/");
+    }
+
     @Test
     void the_keyboard_alone_reaches_the_views_and_the_nodes() {
         browser.open(page("nodes"));
