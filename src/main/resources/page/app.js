@@ -245,6 +245,17 @@ async function story(ref, yaml) {
     el('details', null, el('summary', null, 'In words'), el('pre', null, words)));
 }
 
+/** The story view with no pod chosen yet: the pods waiting, each a link to its story. */
+async function pendingView() {
+  let pending;
+  try { pending = await api('pending'); } catch (e) { return failed("A pod's story", e); }
+  const shown = pending.slice(0, 500);
+  show("A pod's story", ...storyForms(''),
+    el('h3', null, pending.length + ' pods waiting' + (pending.length > shown.length ? ' (the first 500 shown)' : '')),
+    table(['Pod', 'Priority', 'Requests', 'Queue', 'Nominated to'], shown.map(p => [
+      podLink(p.pod), String(p.priority), amounts(p.requests), p.queue || '—', p.nominatedNode || '—'])));
+}
+
 // ---- decisions -----------------------------------------------------------------------------------
 
 async function decisionsView() {
@@ -334,7 +345,7 @@ async function route() {
   view.setAttribute('aria-busy', 'true');
   switch (parts[0]) {
     case 'node': return nodeView(decodeURIComponent(parts.slice(1).join('/')));
-    case 'pod': return parts.length >= 3 ? story(parts[1] + '/' + parts[2]) : show("A pod's story", ...storyForms(''));
+    case 'pod': return parts.length >= 3 ? story(parts[1] + '/' + parts[2]) : pendingView();
     case 'decisions': return decisionsView();
     case 'queues': return queuesView();
     case 'rescheduler': return reschedulerView();

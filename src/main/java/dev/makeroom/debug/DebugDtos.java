@@ -49,6 +49,10 @@ final class DebugDtos {
     record NodeDetail(NodeSummary node, List<PodDetail> pods) {
     }
 
+    /** A pod waiting to be scheduled: its priority, requests, queue and the node it is nominated to (null: none). */
+    record PendingPod(String pod, int priority, Map<String, Long> requests, String queue, String nominatedNode) {
+    }
+
     record Simulation(String pod, int priority, String queue, String kubernetesVersion, List<String> fitsOn,
                       Map<String, String> doesNotFit, Map<String, String> unresolvable, Map<String, String> unknown,
                       Decision preemption) {

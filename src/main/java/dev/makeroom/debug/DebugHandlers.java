@@ -183,6 +183,18 @@ final class DebugHandlers {
                 .sorted(Comparator.comparing(NodeInfo::name)).map(DebugHandlers::summary).toList());
     }
 
+    /** GET /debug/pending — the pods waiting to be scheduled, highest priority first. */
+    ServerResponse pending(ServerRequest request) {
+        ClusterSnapshot snapshot = view.snapshot();
+        QueueUsage usage = queues.usage(snapshot);
+        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(snapshot.pods().stream()
+                .filter(p -> !p.isAssigned())
+                .sorted(Comparator.comparingInt(PodInfo::priority).reversed().thenComparing(p -> p.ref().toString()))
+                .map(p -> new DebugDtos.PendingPod(p.ref().toString(), p.priority(), p.requests().toMap(),
+                        queueOf(p, snapshot, usage), p.nominatedNodeName()))
+                .toList());
+    }
+
     /** GET /debug/nodes/{name} — one node's pods and what shields each from preemption. */
     ServerResponse node(ServerRequest request) {
         String name = request.pathVariable("name");

@@ -66,6 +66,8 @@ class DebugManagementConfiguration {
                         debug::decisions),
                 new DebugEndpoint("GET", "/debug/nodes", "every node as makeroom sees it", debug::nodes),
                 new DebugEndpoint("GET", "/debug/nodes/{name}", "one node and its pods", debug::node),
+                new DebugEndpoint("GET", "/debug/pending", "the pods waiting to be scheduled, highest priority first",
+                        debug::pending),
                 new DebugEndpoint("POST", "/debug/simulate", "what preemption would decide for a pod (the body), on"
                         + " the live view", debug::simulate),
                 new DebugEndpoint("GET", "/debug/why", "why a pod waits, in words (?pod=namespace/name): --why's"

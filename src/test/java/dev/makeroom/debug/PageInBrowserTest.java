@@ -96,6 +96,18 @@ class PageInBrowserTest {
     }
 
     @Test
+    void the_story_view_opens_on_the_pods_waiting_each_a_link_to_its_story() {
+        List<String> pending = new java.util.ArrayList<>();
+        debug("/debug/pending").forEach(p -> pending.add(p.get("pod").asString()));
+        assertThat(pending).isNotEmpty();
+        browser.open(page("pod"));
+        WebElement view = browser.view("A pod's story");
+        assertThat(rows(view.findElement(By.tagName("table"))).keySet()).containsExactlyElementsOf(pending);
+        view.findElement(By.linkText(pending.get(0))).click();
+        browser.view("The story of " + pending.get(0));
+    }
+
+    @Test
     void a_link_to_a_pod_opens_its_story_with_the_nodes_filters_and_victims_simulate_names() throws Exception {
         JsonNode simulation = Json.parse(new ExtenderClient(managementPort).post("/debug/simulate", "application/json",
                 "{\"pod\": \"default/critical-job\"}").body());

@@ -102,7 +102,7 @@ class KubectlPluginTest extends AggregatedMakeroom {
         List<List<String>> commands = List.of(List.of("simulate", "default/critical-job"),
                 List.of("simulate", "-f", dir.resolve("mine.yaml").toString()), List.of("plan"),
                 List.of("plan", "--pod", "default/critical-job"), List.of("plan", "-f", policies.toString()),
-                List.of("nodes"), List.of("nodes", "node-a"), List.of("queues"), List.of("decisions"),
+                List.of("nodes"), List.of("nodes", "node-a"), List.of("pending"), List.of("queues"), List.of("decisions"),
                 List.of("decisions", "default/critical-job"), List.of("rescheduler"), List.of("config"));
         assertThat(plugin("alice", "why", "default/critical-job").exit()).isZero();
         for (List<String> command : commands) {

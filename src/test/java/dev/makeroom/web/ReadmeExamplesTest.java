@@ -42,7 +42,7 @@ class ReadmeExamplesTest {
                 assertThat(response.body().replaceFirst("\n$", "")).as(example.command()).isEqualTo(example.printed());
             }
         }
-        // filter, prioritize, preempt; nodes, a node, an unknown node, decisions, simulate, why
-        assertThat(examples).hasSize(9);
+        // filter, prioritize, preempt; nodes, a node, an unknown node, pending, decisions, simulate, why
+        assertThat(examples).hasSize(10);
     }
 }
