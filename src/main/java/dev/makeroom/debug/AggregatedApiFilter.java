@@ -3,7 +3,6 @@ package dev.makeroom.debug;
 import dev.makeroom.cluster.AggregatedApiListener;
 import dev.makeroom.cluster.DebugCaller;
 import dev.makeroom.cluster.FrontProxy;
-import dev.makeroom.process.JsonErrorReportValve;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -11,8 +10,6 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.util.ContentCachingResponseWrapper;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -65,7 +62,7 @@ final class AggregatedApiFilter extends OncePerRequestFilter {
         FrontProxy.Outcome outcome = listener.frontProxy().authenticate(
                 (X509Certificate[]) request.getAttribute("jakarta.servlet.request.X509Certificate"), headers(request));
         if (outcome instanceof FrontProxy.Outcome.Refused refused) {
-            status(response, refused.status(), refused.reason());
+            KubernetesStatus.write(response, refused.status(), refused.reason());
             return;
         }
         // decoded and normalized: a ".." or an encoded one cannot climb out of the prefix
@@ -78,7 +75,7 @@ final class AggregatedApiFilter extends OncePerRequestFilter {
         };
         if (discovery != null) {
             if (!request.getMethod().equals("GET")) {
-                status(response, 405, request.getMethod() + " " + path + " is not served: discovery is read with GET");
+                KubernetesStatus.write(response, 405, request.getMethod() + " " + path + " is not served: discovery is read with GET");
                 return;
             }
             byte[] body = discovery.getBytes(StandardCharsets.UTF_8);
@@ -89,12 +86,12 @@ final class AggregatedApiFilter extends OncePerRequestFilter {
         }
         String route = path.startsWith(PREFIX + "/") ? path.substring(PREFIX.length() + 1) : null;
         if (route == null || route.isEmpty() || route.chars().anyMatch(c -> c == '%' || c == '?' || c == ';' || c == '#')) {
-            status(response, 404, "no such path: " + path + " (this port serves " + PREFIX + "/<debug route>,"
+            KubernetesStatus.write(response, 404, "no such path: " + path + " (this port serves " + PREFIX + "/<debug route>,"
                     + " e.g. " + PREFIX + "/decisions)");
             return;
         }
         if (!(outcome instanceof FrontProxy.Outcome.Asserted asserted)) {
-            status(response, 401, "the front proxy named no user (" + ((FrontProxy.Outcome.Unnamed) outcome).userHeaders() + ")");
+            KubernetesStatus.write(response, 401, "the front proxy named no user (" + ((FrontProxy.Outcome.Unnamed) outcome).userHeaders() + ")");
             return;
         }
         request.setAttribute(CALLER, asserted.caller());
@@ -102,9 +99,9 @@ final class AggregatedApiFilter extends OncePerRequestFilter {
         chain.doFilter(new DebugRouteRequest(request, "/debug/" + route), answer);
         if (answer.getStatus() >= 400) {
             int code = answer.getStatus();
-            String message = errorMessage(answer.getContentAsByteArray(), code);
+            String message = KubernetesStatus.messageOf(answer.getContentAsByteArray(), code);
             answer.resetBuffer();
-            status(response, code, message);
+            KubernetesStatus.write(response, code, message);
             return;
         }
         answer.copyBodyToResponse();
@@ -152,40 +149,5 @@ final class AggregatedApiFilter extends OncePerRequestFilter {
             headers.put(name, Collections.list(request.getHeaders(name)));
         }
         return headers;
-    }
-
-    /** The debug API's {@code {"error": …}}, or the status's own words when the body is something else. */
-    private static String errorMessage(byte[] body, int code) {
-        try {
-            String error = JsonMapper.shared().readTree(body).path("error").asString(null);
-            if (error != null) {
-                return error;
-            }
-        } catch (JacksonException e) {
-            // not the debug API's JSON: fall through to the status alone
-        }
-        return "HTTP " + code;
-    }
-
-    /** A Kubernetes {@code Status} of failure, as the API server's own errors are. */
-    static void status(HttpServletResponse response, int code, String message) throws IOException {
-        String reason = switch (code) {
-            case 400 -> "BadRequest";
-            case 401 -> "Unauthorized";
-            case 403 -> "Forbidden";
-            case 404 -> "NotFound";
-            case 405 -> "MethodNotAllowed";
-            case 409 -> "Conflict";
-            case 415 -> "UnsupportedMediaType";
-            case 503 -> "ServiceUnavailable";
-            default -> code >= 500 ? "InternalError" : "BadRequest";
-        };
-        byte[] body = ("{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":"
-                + JsonErrorReportValve.quoted(message) + ",\"reason\":\"" + reason + "\",\"code\":" + code + "}")
-                .getBytes(StandardCharsets.UTF_8);
-        response.setStatus(code);
-        response.setContentType("application/json");
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
     }
 }
