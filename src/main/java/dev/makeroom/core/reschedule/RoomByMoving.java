@@ -90,7 +90,7 @@ final class RoomByMoving {
     private final LimitLedger limits;
     private final BudgetLedger budgets;
     private final Movability movability;
-    private static final String TAKES_IT = "take it already";
+    private static final String TAKES_IT = "take it already"; // counted among the reasons a node is no site
     private static final int SCANS_KEPT = 8; // shapes whose scans are kept: each is a map over every node
 
     private final Map<PodInfo, Outcome> noRoomFor = new HashMap<>(); // shape -> no room, on the state since the last plan
@@ -197,7 +197,17 @@ final class RoomByMoving {
     }
 
     /** A node where the pending pod may go once some pods leave, and the sets of pods whose leaving makes room. */
-    private record Site(NodeInfo node, RoomSets sets) {
+    /** What one node is to a pending pod: a site, a node that takes it already, or why it is neither. */
+    private sealed interface NodeAnswer permits Site, TakesIt, NoSite {
+    }
+
+    private record Site(NodeInfo node, RoomSets sets) implements NodeAnswer {
+    }
+
+    private record TakesIt() implements NodeAnswer {
+    }
+
+    private record NoSite(String why) implements NodeAnswer {
     }
 
     /**
@@ -212,7 +222,7 @@ final class RoomByMoving {
     }
 
     private static final class SiteScan {
-        final Map<String, Object> byNode = new HashMap<>();
+        final Map<String, NodeAnswer> byNode = new HashMap<>();
         final Set<String> stale = new HashSet<>();
     }
 
@@ -246,21 +256,20 @@ final class RoomByMoving {
         List<Site> sites(SiteScan scan) {
             List<Site> sites = new ArrayList<>();
             for (NodeInfo node : nodes) {
-                Object known = scan == null || scan.stale.contains(node.name()) ? null : scan.byNode.get(node.name());
+                NodeAnswer known = scan == null || scan.stale.contains(node.name()) ? null : scan.byNode.get(node.name());
                 if (known == null) {
-                    int before = sites.size();
-                    String why = siteProblem(node, sites);
-                    known = why != null ? why : sites.get(before);
+                    known = answer(node);
                     if (scan != null) {
                         scan.byNode.put(node.name(), known);
                     }
-                } else if (known instanceof Site site) {
-                    sites.add(site);
-                } else if (TAKES_IT.equals(known)) {
-                    fitsOn = fitsOn == null ? node.name() : fitsOn;
                 }
-                if (known instanceof String why) {
-                    excluded.merge(why, 1, Integer::sum);
+                if (known instanceof Site site) {
+                    sites.add(site);
+                } else if (known instanceof TakesIt) {
+                    fitsOn = fitsOn == null ? node.name() : fitsOn;
+                    excluded.merge(TAKES_IT, 1, Integer::sum);
+                } else {
+                    excluded.merge(((NoSite) known).why(), 1, Integer::sum);
                 }
             }
             if (scan != null) {
@@ -269,39 +278,37 @@ final class RoomByMoving {
             return sites;
         }
 
-        /** Adds the node as a site, or says why it is none. */
-        private String siteProblem(NodeInfo node, List<Site> sites) {
+        /** What the node is to the pending pod. */
+        private NodeAnswer answer(NodeInfo node) {
             if (!planned.touched(node) && cannotFree(node)) {
-                return "cannot free enough by moving as many pods as may move";
+                return new NoSite("cannot free enough by moving as many pods as may move");
             }
             Placement placement = planned.placementOf(pending).on(node); // moving pods off cannot change these
             boolean refused = placement.verdict() == Verdict.UNRESOLVABLE || placement.verdict() == Verdict.UNKNOWN;
             if (node.admission().unschedulable() || (refused && placement.filter() != Filter.RESERVATION)) {
-                return "do not take it (cordoned, taints, node selector or affinity, a topology key it lacks)";
+                return new NoSite("do not take it (cordoned, taints, node selector or affinity, a topology key it lacks)");
             }
             if (planned.reservedAgainst(pending, node) != null) {
-                return "hold room for another pod";
+                return new NoSite("hold room for another pod");
             }
             if (planned.receivesMoves(node)) {
-                return "expect pods moved there this round"; // held, it would keep them off
+                return new NoSite("expect pods moved there this round"); // held, it would keep them off
             }
             NodeProblem problem = NodeProblem.pose(planned, pending, node, movability.forPending(pending));
             if (problem.obstacle() != null) {
-                return "hold a pod in its way that cannot move";
+                return new NoSite("hold a pod in its way that cannot move");
             }
             if (problem.fitsAlready()) {
-                fitsOn = fitsOn == null ? node.name() : fitsOn;
-                return TAKES_IT;
+                return new TakesIt();
             }
             if (problem.forced().size() > maxMoves) {
-                return "hold more pods in its way than may move";
+                return new NoSite("hold more pods in its way than may move");
             }
             RoomSets sets = RoomSets.of(problem);
             if (!sets.coverable()) {
-                return "have too little that may move";
+                return new NoSite("have too little that may move");
             }
-            sites.add(new Site(node, sets));
-            return null;
+            return new Site(node, sets);
         }
 
         /**
