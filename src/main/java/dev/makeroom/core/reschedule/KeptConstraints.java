@@ -47,15 +47,15 @@ final class KeptConstraints {
             return !moved.containsAll(owners);
         }
 
-        /** Why a skew of {@code would}, against {@code was} at the round's start, breaks it; null when it does not. */
-        String raisedTo(long would, long was) {
+        /** Whether a skew of {@code would}, against {@code was} at the round's start, keeps it. */
+        OthersKept raisedTo(long would, long was) {
             if (would <= Math.max(constraint.maxSkew(), was)) {
-                return null;
+                return OthersKept.KEPT;
             }
-            return "it would raise the skew of the topology spread on " + constraint.topologyKey() + " of "
+            return new OthersKept.Broken(OthersKept.Constraint.SPREAD, owner.ref(), "it would raise the skew of the topology spread on " + constraint.topologyKey() + " of "
                     + owner.ref() + (owner.controller() == null ? "" : " and its " + owner.controller().kind()
                     + "'s pods") + " to " + would + " (maxSkew " + constraint.maxSkew() + ", " + was
-                    + " when the round began)";
+                    + " when the round began)");
         }
     }
 
@@ -124,11 +124,11 @@ final class KeptConstraints {
     }
 
     /**
-     * Why the state as planned now, with {@code moved} (the pods of one plan, as they landed) moved,
-     * leaves a pod that stays worse off than when the round began, or null: the rule of
+     * Whether the state as planned now, with {@code moved} (the pods of one plan, as they landed) moved,
+     * leaves every pod that stays no worse off than when the round began: the rule of
      * {@link #brokenBy} for a plan of several moves, asked once they all have landed.
      */
-    String brokenNow(List<PodInfo> moved) {
+    OthersKept brokenNow(List<PodInfo> moved) {
         Set<String> uids = new HashSet<>();
         moved.forEach(p -> uids.add(p.uid()));
         for (Owned owned : spread) {
@@ -136,8 +136,8 @@ final class KeptConstraints {
             if (!owned.ownedBeyond(uids) || moved.stream().noneMatch(p -> c.counts(owned.owner(), p))) {
                 continue;
             }
-            String raised = owned.raisedTo(SpreadDomains.skew(c, countsOf(owned)), skewAtStart(owned));
-            if (raised != null) {
+            OthersKept raised = owned.raisedTo(SpreadDomains.skew(c, countsOf(owned)), skewAtStart(owned));
+            if (!raised.kept()) {
                 return raised;
             }
         }
@@ -151,12 +151,13 @@ final class KeptConstraints {
             for (PodAffinityTerm term : terms) {
                 String domain = home == null ? null : Topology.domainOf(home, term.topologyKey());
                 if (domain == null || !anotherMatchIn(state, owner, null, term.topologyKey(), domain)) {
-                    return "it leaves no pod in " + term.topologyKey() + "=" + domain + " that the required pod"
-                            + " affinity of " + owner.ref() + " needs";
+                    return new OthersKept.Broken(OthersKept.Constraint.AFFINITY, owner.ref(), "it leaves no pod in "
+                            + term.topologyKey() + "=" + domain + " that the required pod affinity of " + owner.ref()
+                            + " needs");
                 }
             }
         }
-        return null;
+        return OthersKept.KEPT;
     }
 
     private long skewAtStart(Owned owned) {
@@ -164,13 +165,13 @@ final class KeptConstraints {
                 SpreadDomains.count(o.constraint(), o.owner(), start, o.owner().constraints().spread(), null)));
     }
 
-    /** Why moving {@code pod} from {@code from} to {@code to} breaks a constraint of a pod that stays, or null. */
-    String brokenBy(PodInfo pod, NodeInfo from, NodeInfo to) {
-        String spreadBroken = spreadBrokenBy(pod, from, to);
-        return spreadBroken != null ? spreadBroken : affinityBrokenBy(pod, from, to);
+    /** Whether moving {@code pod} from {@code from} to {@code to} keeps the constraints of the pods that stay. */
+    OthersKept brokenBy(PodInfo pod, NodeInfo from, NodeInfo to) {
+        OthersKept spreadKept = spreadBrokenBy(pod, from, to);
+        return spreadKept.kept() ? affinityBrokenBy(pod, from, to) : spreadKept;
     }
 
-    private String spreadBrokenBy(PodInfo pod, NodeInfo from, NodeInfo to) {
+    private OthersKept spreadBrokenBy(PodInfo pod, NodeInfo from, NodeInfo to) {
         for (Owned owned : spread) {
             SpreadConstraint c = owned.constraint();
             PodInfo owner = owned.owner();
@@ -186,12 +187,12 @@ final class KeptConstraints {
             if (SpreadDomains.counts(to, c, owner, all)) {
                 after.merge(Topology.domainOf(to, c.topologyKey()), 1L, Long::sum);
             }
-            String raised = owned.raisedTo(SpreadDomains.skew(c, after), skewAtStart(owned));
-            if (raised != null) {
+            OthersKept raised = owned.raisedTo(SpreadDomains.skew(c, after), skewAtStart(owned));
+            if (!raised.kept()) {
                 return raised;
             }
         }
-        return null;
+        return OthersKept.KEPT;
     }
 
     /**
@@ -250,7 +251,7 @@ final class KeptConstraints {
                 SpreadDomains.count(o.constraint(), o.owner(), state, o.owner().constraints().spread(), null));
     }
 
-    private String affinityBrokenBy(PodInfo pod, NodeInfo from, NodeInfo to) {
+    private OthersKept affinityBrokenBy(PodInfo pod, NodeInfo from, NodeInfo to) {
         for (PodInfo owner : withAffinity) {
             List<PodAffinityTerm> terms = owner.constraints().affinity();
             if (owner.uid().equals(pod.uid()) || !PodAffinityTerm.allSelect(terms, owner, pod)
@@ -266,12 +267,13 @@ final class KeptConstraints {
                 boolean leaves = domain != null && domain.equals(Topology.domainOf(from, term.topologyKey()))
                         && !domain.equals(Topology.domainOf(to, term.topologyKey()));
                 if (leaves && !anotherMatchIn(state, owner, pod, term.topologyKey(), domain)) {
-                    return "it is the last pod in " + term.topologyKey() + "=" + domain + " that the required"
-                            + " pod affinity of " + owner.ref() + " needs";
+                    return new OthersKept.Broken(OthersKept.Constraint.AFFINITY, owner.ref(), "it is the last pod in "
+                            + term.topologyKey() + "=" + domain + " that the required pod affinity of " + owner.ref()
+                            + " needs");
                 }
             }
         }
-        return null;
+        return OthersKept.KEPT;
     }
 
     /** Whether each of the owner's terms found another pod matching all of them in its domain when the round began. */

@@ -123,8 +123,9 @@ final class PlannedCluster implements PlacementState {
             return placement;
         }
         String from = nodeOf(pod);
-        String broken = from == null ? null : kept.brokenBy(pod, snapshot.node(from), target);
-        return broken == null ? Landing.LANDS : new Landing.Refused(Landing.Why.LEAVES_OTHERS_WORSE, null, broken);
+        OthersKept owed = from == null ? OthersKept.KEPT : kept.brokenBy(pod, snapshot.node(from), target);
+        return owed instanceof OthersKept.Broken broken
+                ? new Landing.Refused(Landing.Why.LEAVES_OTHERS_WORSE, null, broken.text()) : Landing.LANDS;
     }
 
     /**
@@ -150,8 +151,8 @@ final class PlannedCluster implements PlacementState {
         return Landing.LANDS;
     }
 
-    /** Why the moves so far of {@code moved} leave a pod that stays worse off than at the round's start, or null. */
-    String keptBroken(List<PodInfo> moved) {
+    /** Whether the moves so far of {@code moved} leave every pod that stays no worse off than at the round's start. */
+    OthersKept keptBroken(List<PodInfo> moved) {
         return kept.brokenNow(moved);
     }
 

@@ -423,7 +423,7 @@ final class RoomByMoving {
         private boolean land(List<PodInfo> pods, int index, String from, Map<String, List<NodeInfo>> targets,
                              Map<PodInfo, String> landings) {
             if (index == pods.size()) {
-                return planned.keptBroken(pods) == null; // once all have landed: the pods that stay no worse off
+                return planned.keptBroken(pods).kept(); // once all have landed: the pods that stay no worse off
             }
             PodInfo pod = pods.get(index);
             List<NodeInfo> candidates = new ArrayList<>(targets.get(pod.uid()));
