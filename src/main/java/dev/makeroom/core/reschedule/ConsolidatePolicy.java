@@ -228,9 +228,8 @@ final class ConsolidatePolicy {
             if (blocker != null) {
                 return pod.ref() + " may not move: " + blocker.describe();
             }
-            String outOfScope = round.outOfScope(pod);
-            if (outOfScope != null) {
-                return pod.ref() + " is out of scope: " + outOfScope;
+            if (round.scopeOf(pod) instanceof Scope.Out out) {
+                return pod.ref() + " is out of scope: " + out.text();
             }
         }
         return null;

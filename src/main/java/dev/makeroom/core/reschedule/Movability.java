@@ -48,7 +48,7 @@ final class Movability {
     boolean mayEverMove(PodInfo pod) {
         return !heldBack.contains(pod.uid()) && pod.defragmentable()
                 && !blocked.computeIfAbsent(pod.uid(), uid -> MoveBlocker.of(pod, snapshot, allowLocalStorage) != null)
-                && !outOfScope.computeIfAbsent(pod.uid(), uid -> scope.outOf(pod) != null);
+                && !outOfScope.computeIfAbsent(pod.uid(), uid -> !scope.of(pod).in());
     }
 
     private Protection protectionOf(PodInfo pod, PodInfo pending) {
@@ -70,7 +70,7 @@ final class Movability {
         if (blocked.computeIfAbsent(pod.uid(), uid -> MoveBlocker.of(pod, snapshot, allowLocalStorage) != null)) {
             return Protection.NEVER_MOVED;
         }
-        return outOfScope.computeIfAbsent(pod.uid(), uid -> scope.outOf(pod) != null) ? Protection.OUT_OF_SCOPE
+        return outOfScope.computeIfAbsent(pod.uid(), uid -> !scope.of(pod).in()) ? Protection.OUT_OF_SCOPE
                 : Protection.NONE;
     }
 }

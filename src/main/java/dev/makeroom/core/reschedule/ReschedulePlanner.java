@@ -369,17 +369,16 @@ public final class ReschedulePlanner {
                 skipped.add(new Skip(pod.ref(), node.name(), policy, SkipCategory.of(blocker), blocker.describe()));
                 return false;
             }
-            String outOfScope = scope.outOf(pod);
-            if (outOfScope != null) {
-                skipped.add(new Skip(pod.ref(), node.name(), policy, SkipCategory.OUT_OF_SCOPE, outOfScope));
+            if (scope.of(pod) instanceof Scope.Out out) {
+                skipped.add(new Skip(pod.ref(), node.name(), policy, SkipCategory.OUT_OF_SCOPE, out.text()));
                 return false;
             }
             return true;
         }
 
         /** Whether the scope allows moving the pod (asked without a skip: defragmentation counts its own). */
-        String outOfScope(PodInfo pod) {
-            return scope.outOf(pod);
+        Scope.Verdict scopeOf(PodInfo pod) {
+            return scope.of(pod);
         }
 
         /**

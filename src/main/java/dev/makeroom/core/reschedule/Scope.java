@@ -23,6 +23,25 @@ import java.util.Set;
 public record Scope(Set<String> includeNamespaces, Set<String> excludeNamespaces, LabelSelector pods,
                     LabelSelector nodes, Integer priorityThreshold, Duration minPodAge, int minReplicas) {
 
+    /** Whether a pod is in scope: {@link #IN}, or {@link Out} with the rule that leaves it out, in words. */
+    public sealed interface Verdict permits In, Out {
+        default boolean in() {
+            return this instanceof In;
+        }
+    }
+
+    public record In() implements Verdict {
+    }
+
+    public static final In IN = new In();
+
+    /** The scope's rules, in the order they are asked. */
+    public enum Rule { INCLUDED_NAMESPACES, EXCLUDED_NAMESPACES, POD_SELECTOR, NODE_SELECTOR, PRIORITY_THRESHOLD,
+        MIN_POD_AGE, MIN_REPLICAS }
+
+    public record Out(Rule rule, String text) implements Verdict {
+    }
+
     /** Every pod. */
     public static final Scope ALL = new Scope(Set.of(), Set.of(), LabelSelector.EMPTY, LabelSelector.EMPTY, null,
             Duration.ZERO, 0);
@@ -48,33 +67,35 @@ public record Scope(Set<String> includeNamespaces, Set<String> excludeNamespaces
             this.now = now;
         }
 
-        /** Why {@code pod} is out of scope, or null when it may be moved. */
-        public String outOf(PodInfo pod) {
+        /** Whether {@code pod} may be moved, or which rule leaves it out. */
+        public Verdict of(PodInfo pod) {
             if (!includeNamespaces.isEmpty() && !includeNamespaces.contains(pod.namespace())) {
-                return "namespace " + pod.namespace() + " is not among the scope's namespaces";
+                return new Out(Rule.INCLUDED_NAMESPACES, "namespace " + pod.namespace()
+                        + " is not among the scope's namespaces");
             }
             if (excludeNamespaces.contains(pod.namespace())) {
-                return "namespace " + pod.namespace() + " is excluded from the scope";
+                return new Out(Rule.EXCLUDED_NAMESPACES, "namespace " + pod.namespace() + " is excluded from the scope");
             }
             if (!pods.matches(pod.labels())) {
-                return "its labels do not match the scope's pod selector";
+                return new Out(Rule.POD_SELECTOR, "its labels do not match the scope's pod selector");
             }
             NodeInfo node = pod.nodeName() == null ? null : snapshot.node(pod.nodeName());
             if (!nodes.isEmpty() && (node == null || !nodes.matches(node.labels(), node.name()))) {
-                return "its node does not match the scope's node selector";
+                return new Out(Rule.NODE_SELECTOR, "its node does not match the scope's node selector");
             }
             if (priorityThreshold != null && pod.priority() >= priorityThreshold) {
-                return "priority " + pod.priority() + " is at or above the scope's priorityThreshold " + priorityThreshold;
+                return new Out(Rule.PRIORITY_THRESHOLD, "priority " + pod.priority()
+                        + " is at or above the scope's priorityThreshold " + priorityThreshold);
             }
             Instant born = pod.creationTime() != null ? pod.creationTime() : pod.startTime();
             if (born != null && !minPodAge.isZero() && born.plus(minPodAge).isAfter(now)) {
-                return "younger than the scope's minPodAge " + minPodAge;
+                return new Out(Rule.MIN_POD_AGE, "younger than the scope's minPodAge " + minPodAge);
             }
             if (minReplicas > 1 && replicasOf(pod.controller()) < minReplicas) {
-                return "its controller has " + replicasOf(pod.controller()) + " pods, fewer than the scope's minReplicas "
-                        + minReplicas;
+                return new Out(Rule.MIN_REPLICAS, "its controller has " + replicasOf(pod.controller())
+                        + " pods, fewer than the scope's minReplicas " + minReplicas);
             }
-            return null;
+            return IN;
         }
 
         private int replicasOf(OwnerRef controller) {
