@@ -261,8 +261,8 @@ final class ConsolidatePolicy {
                 return pod.ref() + " may not move now: " + round.budgets.describe(budget);
             }
         }
-        String limit = round.limits.exceededWithinHour(pods);
-        return limit == null ? null : "its " + pods.size() + " pods would pass " + limit;
+        return round.limits.exceededWithinHour(pods) instanceof LimitCheck.Passed passed
+                ? "its " + pods.size() + " pods would pass " + passed.text() : null;
     }
 
     /** The landings of every pod, each with the ones before applied, or the first that has none (then nothing is applied). */
@@ -323,12 +323,15 @@ final class ConsolidatePolicy {
         for (int i = 0; i < proof.pods.size(); i++) {
             PodInfo pod = proof.pods.get(i);
             Move move = proof.landings.get(i);
-            String limit = round.limits.exceeded(pod, node.name());
-            DisruptionBudget budget = limit == null ? round.budgets.refusing(pod) : null;
-            if (limit != null || budget != null) {
-                round.skip(new Skip(pod.ref(), node.name(), ReschedulePolicy.CONSOLIDATE,
-                        limit != null ? SkipCategory.LIMIT : SkipCategory.BUDGET, "waits for a later round of the drain: "
-                        + (limit != null ? limit : round.budgets.describe(budget))));
+            if (round.limits.exceeded(pod, node.name()) instanceof LimitCheck.Passed passed) {
+                round.skip(new Skip(pod.ref(), node.name(), ReschedulePolicy.CONSOLIDATE, SkipCategory.LIMIT,
+                        "waits for a later round of the drain: " + passed.text()));
+                continue;
+            }
+            DisruptionBudget budget = round.budgets.refusing(pod);
+            if (budget != null) {
+                round.skip(new Skip(pod.ref(), node.name(), ReschedulePolicy.CONSOLIDATE, SkipCategory.BUDGET,
+                        "waits for a later round of the drain: " + round.budgets.describe(budget)));
                 continue;
             }
             round.record(pod, move);

@@ -40,22 +40,22 @@ final class LimitLedger {
         return lastHour;
     }
 
-    /** Which limit moving {@code pod} off {@code node} would pass, or null when it is within all. */
-    String exceeded(PodInfo pod, String node) {
+    /** Whether moving {@code pod} off {@code node} stays within every limit, or which it would pass. */
+    LimitCheck exceeded(PodInfo pod, String node) {
         return exceeded(List.of(pod), node);
     }
 
-    /** Which limit moving all of {@code pods} off {@code node} would pass, or null when within all. */
-    String exceeded(List<PodInfo> pods, String node) {
+    /** Whether moving all of {@code pods} off {@code node} stays within every limit, or which it would pass. */
+    LimitCheck exceeded(List<PodInfo> pods, String node) {
         int n = pods.size();
         if (round + n > limits.perRound()) {
-            return "the round's limit of " + limits.perRound() + " evictions";
+            return new LimitCheck.Passed(LimitCheck.Limit.PER_ROUND, limits.perRound());
         }
         if (byNode.getOrDefault(node, 0) + n > limits.perNodePerRound()) {
-            return "the limit of " + limits.perNodePerRound() + " evictions per node per round";
+            return new LimitCheck.Passed(LimitCheck.Limit.PER_NODE_PER_ROUND, limits.perNodePerRound());
         }
         if (hour + n > limits.clusterPerHour()) {
-            return "the cluster's limit of " + limits.clusterPerHour() + " evictions per hour";
+            return new LimitCheck.Passed(LimitCheck.Limit.CLUSTER_PER_HOUR, limits.clusterPerHour());
         }
         for (int i = 0; i < pods.size(); i++) {
             PodInfo pod = pods.get(i);
@@ -66,36 +66,36 @@ final class LimitLedger {
                 sameController += pods.get(j).controller().uid().equals(pod.controller().uid()) ? 1 : 0;
             }
             if (byNamespace.getOrDefault(pod.namespace(), 0) + sameNamespace > limits.perNamespacePerHour()) {
-                return "the limit of " + limits.perNamespacePerHour() + " evictions per namespace per hour";
+                return new LimitCheck.Passed(LimitCheck.Limit.PER_NAMESPACE_PER_HOUR, limits.perNamespacePerHour());
             }
             if (byController.getOrDefault(pod.controller().uid(), 0) + sameController > limits.perControllerPerHour()) {
-                return "the limit of " + limits.perControllerPerHour() + " evictions per controller per hour";
+                return new LimitCheck.Passed(LimitCheck.Limit.PER_CONTROLLER_PER_HOUR, limits.perControllerPerHour());
             }
         }
-        return null;
+        return LimitCheck.WITHIN;
     }
 
     /**
-     * Which limit of the hour (cluster, namespace, controller) moving all of {@code pods} would pass, or
-     * null: whether they could all go within the hour, over as many rounds as the per-round limits take.
+     * Whether all of {@code pods} could go within the hour, over as many rounds as the per-round limits
+     * take, or which limit of the hour (cluster, namespace, controller) they would pass.
      */
-    String exceededWithinHour(List<PodInfo> pods) {
+    LimitCheck exceededWithinHour(List<PodInfo> pods) {
         if (hour + pods.size() > limits.clusterPerHour()) {
-            return "the cluster's limit of " + limits.clusterPerHour() + " evictions per hour";
+            return new LimitCheck.Passed(LimitCheck.Limit.CLUSTER_PER_HOUR, limits.clusterPerHour());
         }
         Map<String, Integer> namespaces = new HashMap<>();
         Map<String, Integer> controllers = new HashMap<>();
         for (PodInfo pod : pods) {
             if (byNamespace.getOrDefault(pod.namespace(), 0) + namespaces.merge(pod.namespace(), 1, Integer::sum)
                     > limits.perNamespacePerHour()) {
-                return "the limit of " + limits.perNamespacePerHour() + " evictions per namespace per hour";
+                return new LimitCheck.Passed(LimitCheck.Limit.PER_NAMESPACE_PER_HOUR, limits.perNamespacePerHour());
             }
             if (byController.getOrDefault(pod.controller().uid(), 0)
                     + controllers.merge(pod.controller().uid(), 1, Integer::sum) > limits.perControllerPerHour()) {
-                return "the limit of " + limits.perControllerPerHour() + " evictions per controller per hour";
+                return new LimitCheck.Passed(LimitCheck.Limit.PER_CONTROLLER_PER_HOUR, limits.perControllerPerHour());
             }
         }
-        return null;
+        return LimitCheck.WITHIN;
     }
 
     void record(PodInfo pod, String node) {

@@ -302,7 +302,7 @@ public final class ReschedulePlanner {
                     }
                     if (limits.nodeFull(node.name())) {
                         skipped.add(new Skip(pod.ref(), node.name(), ReschedulePolicy.REBALANCE, SkipCategory.LIMIT,
-                                "above " + describe(overNow, high) + "; not moved: " + limits.exceeded(pod, node.name())));
+                                "above " + describe(overNow, high) + "; not moved: " + limitText(limits.exceeded(pod, node.name()))));
                         break; // the node's other pods would hit the same limit
                     }
                     if (movable(pod, node, ReschedulePolicy.REBALANCE)) {
@@ -358,6 +358,11 @@ public final class ReschedulePlanner {
             return true;
         }
 
+        /** A limit the node is full by, in words (nodeFull said one is passed). */
+        private static String limitText(LimitCheck check) {
+            return check instanceof LimitCheck.Passed passed ? passed.text() : "the node's limit for this round";
+        }
+
         private static String describe(List<String> resources, Map<String, Integer> high) {
             return String.join(", ", resources.stream().map(r -> r + " " + high.get(r) + "%").toList());
         }
@@ -387,9 +392,8 @@ public final class ReschedulePlanner {
          */
         NodeInfo relocate(PodInfo pod, NodeInfo from, ReschedulePolicy policy, String why, List<NodeInfo> targets,
                          Predicate<NodeInfo> serves) {
-            String limit = limits.exceeded(pod, from.name());
-            if (limit != null) {
-                skipped.add(new Skip(pod.ref(), from.name(), policy, SkipCategory.LIMIT, why + "; not moved: " + limit));
+            if (limits.exceeded(pod, from.name()) instanceof LimitCheck.Passed passed) {
+                skipped.add(new Skip(pod.ref(), from.name(), policy, SkipCategory.LIMIT, why + "; not moved: " + passed.text()));
                 return null;
             }
             if (heldBack.contains(pod.uid())) {

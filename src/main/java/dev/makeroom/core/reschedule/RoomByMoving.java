@@ -395,7 +395,7 @@ final class RoomByMoving {
                 failures.merge(NoPlan.BUDGET, 1, Integer::sum);
                 return null;
             }
-            if (limits.exceeded(option.pods(), node) != null) {
+            if (!limits.exceeded(option.pods(), node).within()) {
                 failures.merge(NoPlan.LIMIT, 1, Integer::sum);
                 return null;
             }
