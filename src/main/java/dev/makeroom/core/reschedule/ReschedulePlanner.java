@@ -219,10 +219,13 @@ public final class ReschedulePlanner {
                     if (moved.contains(pod.uid())) {
                         continue;
                     }
-                    String why = misplaced(pod, node);
-                    if (why != null && movable(pod, node, ReschedulePolicy.AFFINITY)) {
-                        relocate(pod, node, ReschedulePolicy.AFFINITY, why, nodes, target -> staysAtOrBelowHigh(target, pod));
-                    } else if (why == null && settings.preferredMinGain() > 0 && PreferenceScores.hasPreferences(pod)) {
+                    Misplacement here = misplaced(pod, node);
+                    if (here instanceof Misplacement.Broken broken) {
+                        if (movable(pod, node, ReschedulePolicy.AFFINITY)) {
+                            relocate(pod, node, ReschedulePolicy.AFFINITY, broken.text(), nodes,
+                                    target -> staysAtOrBelowHigh(target, pod));
+                        }
+                    } else if (settings.preferredMinGain() > 0 && PreferenceScores.hasPreferences(pod)) {
                         preferredElsewhere(pod, node);
                     }
                 }
@@ -253,23 +256,26 @@ public final class ReschedulePlanner {
             }
         }
 
-        /** Why the pod should not stay on its node, or null. */
-        private String misplaced(PodInfo pod, NodeInfo node) {
+        /** Whether the pod's required constraints still let it stay on its node, or which one its node breaks. */
+        private Misplacement misplaced(PodInfo pod, NodeInfo node) {
             if (!pod.constraints().allowsNode(node)) {
-                return "its node selector or required node affinity no longer allows " + node.name();
+                return new Misplacement.Broken(Misplacement.Rule.NODE_AFFINITY,
+                        "its node selector or required node affinity no longer allows " + node.name());
             }
             for (PodInfo other : planned.podsOn(node)) {
                 if (!other.uid().equals(pod.uid()) && Conflicts.keptApartOnNode(pod, other)) {
-                    return "required anti-affinity with " + other.ref() + " on the same node";
+                    return new Misplacement.Broken(Misplacement.Rule.ANTI_AFFINITY_ON_NODE,
+                            "required anti-affinity with " + other.ref() + " on the same node");
                 }
             }
             if (wideSuspects.contains(pod.uid())) { // confirmed by the engine on the state the moves so far left
                 Placement here = planned.placementOf(pod).on(node);
                 if (here.filter() == Filter.INTER_POD_AFFINITY && here.verdict() == Verdict.UNSCHEDULABLE) {
-                    return "required anti-affinity is broken where it runs: " + here.reason();
+                    return new Misplacement.Broken(Misplacement.Rule.ANTI_AFFINITY,
+                            "required anti-affinity is broken where it runs: " + here.reason());
                 }
             }
-            return null;
+            return Misplacement.FITS;
         }
 
         void rebalance() {
