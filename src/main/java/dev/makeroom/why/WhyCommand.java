@@ -2,18 +2,11 @@ package dev.makeroom.why;
 
 import dev.makeroom.cluster.ApiSnapshot;
 import dev.makeroom.cluster.SnapshotFileClusterView;
-import dev.makeroom.core.model.Amounts;
 import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.KubeVersion;
-import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.placement.PlacementSurvey;
 import dev.makeroom.core.placement.SnapshotState;
-import dev.makeroom.core.preemption.AnswerMode;
-import dev.makeroom.core.preemption.NodeVerdict;
 import dev.makeroom.core.preemption.PendingPodSurvey;
-import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionSettings;
 import dev.makeroom.core.preemption.QueueRules;
@@ -29,9 +22,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.StringJoiner;
-import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
