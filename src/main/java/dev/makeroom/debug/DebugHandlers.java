@@ -109,7 +109,7 @@ final class DebugHandlers {
             if (request.method().name().equals("GET")) {
                 String ref = request.param("pod").orElseThrow(() -> new IllegalArgumentException(
                         "name the pod: ?pod=namespace/name (or POST a Pod)"));
-                pod = snapshot.pods().stream().filter(p -> p.ref().toString().equals(ref)).findFirst().orElse(null);
+                pod = snapshot.podNamed(ref);
             } else {
                 pod = podToSimulate(request.body(String.class), snapshot);
             }
@@ -140,7 +140,7 @@ final class DebugHandlers {
             throw new IllegalArgumentException("the body is neither YAML nor JSON: " + e.getMessage());
         }
         if (document != null && document.get("pod") instanceof String ref && document.size() == 1) {
-            return snapshot.pods().stream().filter(p -> p.ref().toString().equals(ref)).findFirst().orElse(null);
+            return snapshot.podNamed(ref);
         }
         if (document == null || !"Pod".equals(document.get("kind"))) {
             throw new IllegalArgumentException("send a Pod (kind: Pod) or {\"pod\": \"namespace/name\"}");

@@ -98,7 +98,7 @@ public final class WhyCommand {
                 return 2;
             }
         } else {
-            pending = snapshot.pods().stream().filter(p -> p.ref().toString().equals(pod)).findFirst().orElse(null);
+            pending = snapshot.podNamed(pod);
         }
         if (pending == null) {
             out.println("no pod " + pod + " in " + source);

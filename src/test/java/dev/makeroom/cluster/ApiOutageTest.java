@@ -1,5 +1,6 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.support.FreePort;
 import dev.makeroom.support.Await;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
@@ -10,7 +11,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.HashMap;
 
@@ -48,10 +48,7 @@ class ApiOutageTest {
 
     @Test
     void the_last_view_keeps_serving_through_an_outage_and_catches_up_after() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
+        int port = FreePort.next();
         server = crudServer(port);
         String uid;
         try (KubernetesClient admin = server.createClient()) {

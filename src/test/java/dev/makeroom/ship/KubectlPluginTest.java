@@ -128,10 +128,7 @@ class KubectlPluginTest extends AggregatedMakeroom {
 
     /** {@code kubectl makeroom page}: the page and its data through kubectl proxy, the API server and the aggregation port. */
     private void pageThroughKubectlProxy() throws Exception {
-        int port;
-        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
+        int port = dev.makeroom.support.FreePort.next();
         ProcessBuilder builder = new ProcessBuilder("bash", PLUGIN.toString(), "page", "--port", String.valueOf(port),
                 "--kubeconfig=" + dir.resolve("alice.kubeconfig"));
         builder.environment().remove("KUBECONFIG");

@@ -2,6 +2,7 @@ package dev.makeroom.ship;
 
 import dev.makeroom.MakeroomApplication;
 import dev.makeroom.support.Await;
+import dev.makeroom.support.FreePort;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Probe;
@@ -15,7 +16,6 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -65,10 +65,7 @@ class RenderedConfigurationTest {
         }
         Files.writeString(configDir.resolve("application.yaml"), config.replace(secretMount, TEST_SECRET.toString())
                 .replace(aggregatedMount, aggregatedSecret.toString()));
-        int aggregatedPort;
-        try (ServerSocket free = new ServerSocket(0)) {
-            aggregatedPort = free.getLocalPort();
-        }
+        int aggregatedPort = FreePort.next();
 
         try (ConfigurableApplicationContext app = new SpringApplicationBuilder(MakeroomApplication.class).run(
                 "--spring.config.additional-location=file:" + configDir + "/",

@@ -13,8 +13,6 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -31,7 +29,7 @@ public abstract class AggregatedMakeroom {
     protected static final TestPki.Issued FRONT_PROXY_CA = TestPki.authority("front-proxy-ca");
     protected static final TestPki.Issued FRONT_PROXY = FRONT_PROXY_CA.issue("front-proxy-client", false);
     protected static final TestPki.Issued SERVING_CA = TestPki.authority("makeroom-ca");
-    protected static final int PORT = freePort();
+    protected static final int PORT = FreePort.next();
 
     /** The mock API server, for as long as the (cached, shared) application context that uses it lives. */
     record ReviewingApiServer(KubernetesMockServer server) implements AutoCloseable {
@@ -66,11 +64,4 @@ public abstract class AggregatedMakeroom {
     @LocalManagementPort
     protected int managementPort;
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 }

@@ -1,5 +1,6 @@
 package dev.makeroom.web;
 
+import dev.makeroom.support.FreePort;
 import dev.makeroom.support.ExtenderClient;
 import dev.makeroom.support.Json;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -14,7 +15,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,10 +33,7 @@ class NotReadyTest {
     static class UnreachableApi {
         @Bean(destroyMethod = "close")
         KubernetesClient kubernetesClient() throws IOException {
-            int closedPort;
-            try (ServerSocket socket = new ServerSocket(0)) {
-                closedPort = socket.getLocalPort(); // free, and nothing listens once closed
-            }
+            int closedPort = FreePort.next(); // nothing listens there
             return new KubernetesClientBuilder().withHttpClientFactory(new JdkHttpClientFactory())
                     .withConfig(new ConfigBuilder().withMasterUrl("http://127.0.0.1:" + closedPort)
                             .withRequestTimeout(1000).withConnectionTimeout(1000).build()).build();

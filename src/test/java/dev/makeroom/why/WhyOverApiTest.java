@@ -1,5 +1,6 @@
 package dev.makeroom.why;
 
+import dev.makeroom.support.FreePort;
 import dev.makeroom.cluster.SnapshotFileLoader;
 import dev.makeroom.support.MockApiClients;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -13,7 +14,6 @@ import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.function.Supplier;
@@ -57,10 +57,7 @@ class WhyOverApiTest {
 
     @Test
     void an_api_that_does_not_answer_exits_2_saying_so() throws Exception {
-        int closed;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closed = socket.getLocalPort(); // free again once closed: nothing listens there
-        }
+        int closed = FreePort.next(); // nothing listens there
         String url = "https://127.0.0.1:" + closed;
         int[] exit = new int[1];
         String printed = why(() -> new KubernetesClientBuilder().withConfig(new ConfigBuilder().withMasterUrl(url)

@@ -104,6 +104,11 @@ public final class ClusterSnapshot {
         return podsByUid.get(uid);
     }
 
+    /** The pod called {@code namespace/name}, or null when there is none (a scan: for questions, not verbs). */
+    public PodInfo podNamed(String namespaceAndName) {
+        return pods().stream().filter(p -> p.ref().toString().equals(namespaceAndName)).findFirst().orElse(null);
+    }
+
     /** The bound pods that carry required pod anti-affinity: the only ones that can keep a newcomer away. */
     public List<PodInfo> podsWithAntiAffinity() {
         List<PodInfo> found = withAntiAffinity;
