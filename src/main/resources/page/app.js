@@ -269,7 +269,8 @@ async function decisionsView() {
       pick ? pick.node + ': ' + pick.victims + ' victims' : '—',
       pick && mine !== null ? String(pick.victims - mine) : '—'];
   });
-  show('Decisions', el('p', null, decisions.length + ' recent preemption decisions of the replica that answered, newest first.'),
+  show('Decisions', el('p', null, decisions.length + (decisions.length === 1 ? ' recent preemption decision' : ' recent preemption decisions')
+    + ' of the replica that answered, newest first.'),
     table(['When', 'Pod', 'Outcome', "makeroom's answer", "The scheduler's own pick", 'Victims spared'], rows));
 }
 
