@@ -60,6 +60,11 @@ function amounts(map) {
   return Object.entries(map || {}).map(([r, v]) => r + ' ' + amount(r, v)).join(', ') || '—';
 }
 
+/** A time as the debug API gives it, to the second: 2026-11-27 19:41:41Z. */
+function when(at) {
+  return at.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+}
+
 function podLink(ref) {
   return el('a', { href: '#/pod/' + ref }, ref);
 }
@@ -265,7 +270,7 @@ async function decisionsView() {
     const chosen = d.nodes.find(n => n.feasible && d.answeredNodes.includes(n.node));
     const mine = chosen ? chosen.victims.length : null;
     const pick = d.schedulersPick;
-    return [d.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z'), podLink(d.pod), d.outcome, d.detail,
+    return [when(d.at), podLink(d.pod), d.outcome, d.detail,
       pick ? pick.node + ': ' + pick.victims + ' victims' : '—',
       pick && mine !== null ? String(pick.victims - mine) : '—'];
   });
@@ -300,7 +305,7 @@ function round(r) {
   const skips = new Map();
   r.skipped.forEach(s => skips.set(s.category, (skips.get(s.category) || []).concat([s])));
   return el('section', { class: 'round', 'aria-label': 'Round at ' + r.at },
-    el('h3', null, r.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z') + ' — ' + r.mode + (r.idle ? ' (idle: ' + r.idle + ')' : '')),
+    el('h3', null, when(r.at) + ' — ' + r.mode + (r.idle ? ' (idle: ' + r.idle + ')' : '')),
     r.moves.length ? table(['Pod', 'Policy', 'Why', 'From', 'To (proven)', 'Result'], r.moves.map(m => [
       podLink(m.pod), m.policy, m.reason, nodeLink(m.from), m.to ? nodeLink(m.to) : '—', m.result + (m.detail ? ': ' + m.detail : '')]))
       : el('p', { class: 'moves' }, 'No moves.'),

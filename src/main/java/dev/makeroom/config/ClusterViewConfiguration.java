@@ -86,9 +86,7 @@ class ClusterViewConfiguration {
         if (!properties.debug().auth()) {
             return DebugAccess.OPEN;
         }
-        KubernetesClient client = view instanceof KubernetesClusterView live ? live.client()
-                : clients.getIfAvailable(ClusterViewConfiguration::defaultClient);
-        return DebugAccess.reviewedBy(client, clock);
+        return DebugAccess.reviewedBy(reviewingClient(view, clients), clock);
     }
 
     /**
@@ -102,10 +100,14 @@ class ClusterViewConfiguration {
         if (aggregation.port() == 0) {
             return AggregatedApiListener.OFF;
         }
-        KubernetesClient client = view instanceof KubernetesClusterView live ? live.client()
-                : clients.getIfAvailable(ClusterViewConfiguration::defaultClient);
         return new AggregatedApiListener(aggregation.port(), Path.of(aggregation.certificateFile()),
-                Path.of(aggregation.keyFile()), FrontProxy.of(client, clock));
+                Path.of(aggregation.keyFile()), FrontProxy.of(reviewingClient(view, clients), clock));
+    }
+
+    /** The API the debug API's reviews ask: the live view's, else a KubernetesClient bean, else fabric8's defaults. */
+    private static KubernetesClient reviewingClient(ClusterView view, ObjectProvider<KubernetesClient> clients) {
+        return view instanceof KubernetesClusterView live ? live.client()
+                : clients.getIfAvailable(ClusterViewConfiguration::defaultClient);
     }
 
     /** fabric8's defaults (in-cluster service account, else kubeconfig), always on the JDK HTTP client. */

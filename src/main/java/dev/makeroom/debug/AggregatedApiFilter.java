@@ -15,9 +15,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.X509Certificate;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * The debug API as the aggregated API {@code debug.makeroom.dev/v1}, on the aggregation port only: a
@@ -143,8 +143,9 @@ final class AggregatedApiFilter extends OncePerRequestFilter {
         return attribute instanceof DebugCaller.Asserted asserted ? asserted : null;
     }
 
+    /** Every header with all its values, as sent (FrontProxy reads the names in any case). */
     private static Map<String, List<String>> headers(HttpServletRequest request) {
-        Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        Map<String, List<String>> headers = new HashMap<>();
         for (String name : Collections.list(request.getHeaderNames())) {
             headers.put(name, Collections.list(request.getHeaders(name)));
         }
