@@ -8,6 +8,8 @@ import dev.makeroom.core.reschedule.PreemptionCheck;
 import dev.makeroom.core.reschedule.ReschedulePlan;
 import dev.makeroom.core.reschedule.ReschedulePlanner;
 import dev.makeroom.core.reschedule.RescheduleSettings;
+import dev.makeroom.core.reschedule.RoundInputs;
+import dev.makeroom.core.reschedule.SettingsBuilder;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -82,10 +84,9 @@ public class DefragmentBenchmark {
                     .controller(new OwnerRef("Job", "job-" + p, "job-uid-" + p)).build());
         }
         snapshot = change.build();
-        settings = new RescheduleSettings(new RescheduleSettings.Rebalance(false, Map.of(), Map.of()), false,
-                new RescheduleSettings.MoveLimits(100, 5, 100, 100, 100), false, 0,
-                new RescheduleSettings.Defragment(true, Duration.ofSeconds(30), Set.of("default-scheduler"),
-                        Duration.ofMinutes(2), 3, Duration.ofSeconds(1)));
+        settings = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(100, 5, 100, 100, 100))
+                .defragment(new RescheduleSettings.Defragment(true, Duration.ofSeconds(30), Set.of("default-scheduler"),
+                        Duration.ofMinutes(2), 3, Duration.ofSeconds(1))).build();
         ReschedulePlan probe = plan();
         System.out.printf("%n[pending=%d, shapes=%d] most free cpu on a node %d m, asked %d m; %d rooms, %d moves, %d not helped %s%n",
                 pending, shapes, most, asked, probe.rooms().size(), probe.moves().size(), probe.skipped().size(),
@@ -95,6 +96,7 @@ public class DefragmentBenchmark {
 
     @Benchmark
     public ReschedulePlan plan() {
-        return ReschedulePlanner.plan(snapshot, settings, List.of(), now, PreemptionCheck.NEVER, System::nanoTime);
+        return ReschedulePlanner.plan(new RoundInputs(snapshot, settings, List.of(), now, PreemptionCheck.NEVER,
+                System::nanoTime, Set.of(), Set.of()));
     }
 }

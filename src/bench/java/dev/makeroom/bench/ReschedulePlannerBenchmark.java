@@ -4,6 +4,8 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.reschedule.ReschedulePlan;
 import dev.makeroom.core.reschedule.ReschedulePlanner;
 import dev.makeroom.core.reschedule.RescheduleSettings;
+import dev.makeroom.core.reschedule.Rounds;
+import dev.makeroom.core.reschedule.SettingsBuilder;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -46,9 +48,9 @@ public class ReschedulePlannerBenchmark {
         // after a scale-up: every tenth node joined empty
         snapshot = SyntheticCluster.movable(SyntheticCluster.generate(5000, 30, 42),
                 node -> pod -> Integer.parseInt(node.name().substring("node-".length())) % 10 == 0);
-        settings = new RescheduleSettings(new RescheduleSettings.Rebalance(true, Map.of("cpu", 30, "memory", 30),
-                Map.of("cpu", 80, "memory", 80)), true,
-                new RescheduleSettings.MoveLimits(perRound, 2, perRound, perRound, perRound), false);
+        settings = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(perRound, 2, perRound, perRound, perRound))
+                .rebalance(new RescheduleSettings.Rebalance(true, Map.of("cpu", 30, "memory", 30),
+                Map.of("cpu", 80, "memory", 80))).affinity().build();
         ReschedulePlan probe = plan();
         System.out.printf("%n[perRound=%d] %d moves, %d pods left in place%n", perRound, probe.moves().size(),
                 probe.skipped().size());
@@ -56,6 +58,6 @@ public class ReschedulePlannerBenchmark {
 
     @Benchmark
     public ReschedulePlan plan() {
-        return ReschedulePlanner.plan(snapshot, settings, List.of(), now);
+        return Rounds.plan(snapshot, settings, List.of(), now);
     }
 }

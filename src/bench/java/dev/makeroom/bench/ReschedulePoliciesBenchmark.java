@@ -13,6 +13,8 @@ import dev.makeroom.core.reschedule.ReschedulePlan;
 import dev.makeroom.core.reschedule.ReschedulePlanner;
 import dev.makeroom.core.reschedule.ReschedulePolicy;
 import dev.makeroom.core.reschedule.RescheduleSettings;
+import dev.makeroom.core.reschedule.Rounds;
+import dev.makeroom.core.reschedule.SettingsBuilder;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -72,11 +74,11 @@ public class ReschedulePoliciesBenchmark {
         ClusterSnapshot movable = SyntheticCluster.movable(SyntheticCluster.generate(5000, 30, 42),
                 node -> pod -> Integer.parseInt(node.name().substring("node-".length())) % 10 == 0);
         snapshot = withZonesTaintsAndSpread(movable);
-        settings = new RescheduleSettings(new RescheduleSettings.Rebalance(true, Map.of("cpu", 30, "memory", 30),
-                Map.of("cpu", 80, "memory", 80)), true,
-                new RescheduleSettings.MoveLimits(perRound, 2, perRound, perRound, perRound), false, 50)
-                .withPolicies(new RescheduleSettings.Taints(true, Set.of()), true, true)
-                .withConsolidate(CONSOLIDATE);
+        settings = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(perRound, 2, perRound, perRound, perRound))
+                .rebalance(new RescheduleSettings.Rebalance(true, Map.of("cpu", 30, "memory", 30),
+                Map.of("cpu", 80, "memory", 80))).affinity(50)
+                .taints(new RescheduleSettings.Taints(true, Set.of()))
+                .spread(new RescheduleSettings.Spread(true, false)).duplicates().consolidate(CONSOLIDATE).build();
         ReschedulePlan probe = plan();
         Map<ReschedulePolicy, Integer> byPolicy = new EnumMap<>(ReschedulePolicy.class);
         for (Move move : probe.moves()) {
@@ -85,16 +87,18 @@ public class ReschedulePoliciesBenchmark {
         System.out.printf("%n[perRound=%d] moves by policy %s, %d pods left in place%n", perRound, byPolicy,
                 probe.skipped().size());
         // each policy alone has work here (together, the earlier ones may spend the round's limit)
-        RescheduleSettings none = new RescheduleSettings(new RescheduleSettings.Rebalance(false, Map.of(), Map.of()),
-                false, settings.limits(), false);
+        RescheduleSettings none = SettingsBuilder.limits(settings.limits()).build();
         Map<ReschedulePolicy, RescheduleSettings> alone = Map.of(
-                ReschedulePolicy.TAINTS, none.withPolicies(new RescheduleSettings.Taints(true, Set.of()), false, false),
-                ReschedulePolicy.SPREAD, none.withPolicies(RescheduleSettings.Taints.OFF, true, false),
-                ReschedulePolicy.DUPLICATES, none.withPolicies(RescheduleSettings.Taints.OFF, false, true),
-                ReschedulePolicy.CONSOLIDATE, none.withConsolidate(CONSOLIDATE));
+                ReschedulePolicy.TAINTS, SettingsBuilder.from(none)
+                        .taints(new RescheduleSettings.Taints(true, Set.of()))
+                        .build(),
+                ReschedulePolicy.SPREAD, SettingsBuilder.from(none).spread(new RescheduleSettings.Spread(true, false))
+                        .build(),
+                ReschedulePolicy.DUPLICATES, SettingsBuilder.from(none).duplicates().build(),
+                ReschedulePolicy.CONSOLIDATE, SettingsBuilder.from(none).consolidate(CONSOLIDATE).build());
         consolidateOnly = alone.get(ReschedulePolicy.CONSOLIDATE);
         alone.forEach((policy, only) -> {
-            ReschedulePlan plan = ReschedulePlanner.plan(snapshot, only, List.of(), now);
+            ReschedulePlan plan = Rounds.plan(snapshot, only, List.of(), now);
             if (plan.moves().stream().noneMatch(m -> m.policy() == policy)) {
                 throw new IllegalStateException(policy + " alone moves nothing: not the case this benchmark is for"
                         + (plan.drains().isEmpty() ? "" : "; first node tried: " + plan.drains().get(0)));
@@ -133,12 +137,12 @@ public class ReschedulePoliciesBenchmark {
 
     @Benchmark
     public ReschedulePlan plan() {
-        return ReschedulePlanner.plan(snapshot, settings, List.of(), now);
+        return Rounds.plan(snapshot, settings, List.of(), now);
     }
 
     /** A round with only consolidate on: candidates found, a node's landings proven, its moves planned. */
     @Benchmark
     public ReschedulePlan consolidateAlone() {
-        return ReschedulePlanner.plan(snapshot, consolidateOnly, List.of(), now);
+        return Rounds.plan(snapshot, consolidateOnly, List.of(), now);
     }
 }

@@ -18,6 +18,7 @@ import dev.makeroom.core.reschedule.ReschedulePolicy;
 import dev.makeroom.core.reschedule.RescheduleSettings;
 import dev.makeroom.core.reschedule.ReschedulePlan;
 import dev.makeroom.core.reschedule.ReschedulePlanner;
+import dev.makeroom.core.reschedule.RoundInputs;
 import dev.makeroom.observability.DurationText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -237,10 +238,13 @@ public final class Rescheduler implements AutoCloseable {
                                              RescheduleSettings tried) {
         history.removeIf(past -> past.at().isBefore(now.minus(Duration.ofHours(1))));
         RescheduleSettings settings = tried != null ? tried : config.state().settings();
-        return onlyFor == null
-                ? ReschedulePlanner.plan(snapshot, settings, List.copyOf(history), now, preemption, nanos, backoff.heldBack(),
-                        nodeBackoff.heldBack())
-                : ReschedulePlanner.roomFor(snapshot, settings, List.copyOf(history), now, preemption, nanos, onlyFor);
+        if (onlyFor == null) {
+            return ReschedulePlanner.plan(new RoundInputs(snapshot, settings, history, now, preemption, nanos,
+                    backoff.heldBack(), nodeBackoff.heldBack()));
+        }
+        // the question about one pod: what defragmentation would do for it, whatever the backoffs say now
+        return ReschedulePlanner.roomFor(new RoundInputs(snapshot, settings, history, now, preemption, nanos, Set.of(),
+                Set.of()), onlyFor);
     }
 
     private RoundReport act(ClusterSnapshot snapshot, Instant now) {

@@ -37,8 +37,10 @@ public final class ReschedulerConfigParser {
 
     /** What an absent or empty document means: defragmentation on, rebalance and affinity off, modest limits. */
     public static final RescheduleSettings DEFAULTS = new RescheduleSettings(
-            new RescheduleSettings.Rebalance(false, Map.of(), Map.of()), false,
-            new RescheduleSettings.MoveLimits(10, 2, 20, 1, 50), false, 0, DEFRAGMENT);
+            new RescheduleSettings.MoveLimits(10, 2, 20, 1, 50), Aggressiveness.MODERATE, Scope.ALL, false,
+            RescheduleSettings.REFUSAL_BACKOFF_MAX, DEFRAGMENT, RescheduleSettings.Affinity.OFF,
+            RescheduleSettings.Taints.OFF, RescheduleSettings.Spread.OFF, RescheduleSettings.Duplicates.OFF,
+            RescheduleSettings.Rebalance.OFF, RescheduleSettings.Consolidate.OFF);
 
     private static final Set<String> TOP = Set.of("apiVersion", "kind", "aggressiveness", "policies", "limits",
             "allowLocalStorage", "refusalBackoffMax", "scope");
@@ -113,23 +115,26 @@ public final class ReschedulerConfigParser {
         Map<String, Object> taints = map(policies.getOrDefault("taints", Map.of()), "policies.taints", TAINTS);
         Map<String, Object> spread = map(policies.getOrDefault("spread", Map.of()), "policies.spread", SPREAD);
         Map<String, Object> duplicates = map(policies.getOrDefault("duplicates", Map.of()), "policies.duplicates", ENABLED);
-        return new RescheduleSettings(new RescheduleSettings.Rebalance(rebalancing, low, high),
-                bool(affinity.getOrDefault("enabled", false), "policies.affinity.enabled"),
+        return new RescheduleSettings(
                 new RescheduleSettings.MoveLimits(count(limits, "perRound", d.perRound()),
                         count(limits, "perNodePerRound", d.perNodePerRound()),
                         count(limits, "perNamespacePerHour", d.perNamespacePerHour()),
                         count(limits, "perControllerPerHour", d.perControllerPerHour()),
                         count(limits, "clusterPerHour", d.clusterPerHour())),
+                aggressiveness == null ? Aggressiveness.MODERATE : aggressiveness,
+                scope(map(top.getOrDefault("scope", Map.of()), "scope", SCOPE)),
                 bool(top.getOrDefault("allowLocalStorage", false), "allowLocalStorage"),
-                minGain(affinity.getOrDefault("minGain", aggressiveness == null ? 0 : aggressiveness.minGain())),
-                defragment(defragment), aggressiveness == null ? Aggressiveness.MODERATE : aggressiveness,
                 positive(duration(top, "refusalBackoffMax", RescheduleSettings.REFUSAL_BACKOFF_MAX, ""), "refusalBackoffMax"),
+                defragment(defragment),
+                new RescheduleSettings.Affinity(bool(affinity.getOrDefault("enabled", false), "policies.affinity.enabled"),
+                        minGain(affinity.getOrDefault("minGain", aggressiveness == null ? 0 : aggressiveness.minGain()))),
                 new RescheduleSettings.Taints(bool(taints.getOrDefault("enabled", false), "policies.taints.enabled"),
                         Set.copyOf(names(taints.getOrDefault("keys", List.of()), "policies.taints.keys"))),
-                bool(spread.getOrDefault("enabled", false), "policies.spread.enabled"),
-                bool(duplicates.getOrDefault("enabled", false), "policies.duplicates.enabled"),
-                scope(map(top.getOrDefault("scope", Map.of()), "scope", SCOPE)),
-                bool(spread.getOrDefault("scheduleAnyway", false), "policies.spread.scheduleAnyway"),
+                new RescheduleSettings.Spread(bool(spread.getOrDefault("enabled", false), "policies.spread.enabled"),
+                        bool(spread.getOrDefault("scheduleAnyway", false), "policies.spread.scheduleAnyway")),
+                new RescheduleSettings.Duplicates(bool(duplicates.getOrDefault("enabled", false),
+                        "policies.duplicates.enabled")),
+                new RescheduleSettings.Rebalance(rebalancing, low, high),
                 consolidate(map(policies.getOrDefault("consolidate", Map.of()), "policies.consolidate", CONSOLIDATE),
                         rebalancing ? high : Map.of()));
     }

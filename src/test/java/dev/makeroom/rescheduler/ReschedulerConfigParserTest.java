@@ -24,15 +24,15 @@ class ReschedulerConfigParserTest {
         assertThat(settings.rebalance().enabled()).isTrue();
         assertThat(settings.rebalance().lowPercent()).isEqualTo(Map.of("cpu", 30, "memory", 30));
         assertThat(settings.rebalance().highPercent()).isEqualTo(Map.of("cpu", 75, "memory", 80));
-        assertThat(settings.affinity()).isTrue();
+        assertThat(settings.affinity().enabled()).isTrue();
         assertThat(settings.limits()).isEqualTo(new RescheduleSettings.MoveLimits(10, 2, 20, 1, 50));
         assertThat(settings.allowLocalStorage()).isFalse();
-        assertThat(settings.preferredMinGain()).isEqualTo(50);
+        assertThat(settings.affinity().preferredMinGain()).isEqualTo(50);
         assertThat(settings.defragment()).isEqualTo(new RescheduleSettings.Defragment(true, Duration.ofSeconds(30),
                 Set.of("default-scheduler"), Duration.ofMinutes(2), 3, Duration.ofSeconds(1)));
         assertThat(settings.taints()).isEqualTo(new RescheduleSettings.Taints(true, Set.of("dedicated")));
-        assertThat(settings.spread()).isTrue();
-        assertThat(settings.duplicates()).isFalse();
+        assertThat(settings.spread().enabled()).isTrue();
+        assertThat(settings.duplicates().enabled()).isFalse();
         assertThat(settings.scope()).isEqualTo(new Scope(Set.of(), Set.of("kube-system"),
                 new LabelSelector(Map.of(), List.of(new LabelSelector.Requirement("makeroom.dev/stay",
                         LabelSelector.Operator.DOES_NOT_EXIST, List.of()))), LabelSelector.EMPTY, 1_000_000,
@@ -43,8 +43,8 @@ class ReschedulerConfigParserTest {
     void the_new_policies_are_off_and_every_pod_in_scope_unless_the_document_says_otherwise() {
         RescheduleSettings settings = ReschedulerConfigParser.parse("policies: {affinity: {enabled: true}}");
         assertThat(settings.taints()).isEqualTo(RescheduleSettings.Taints.OFF);
-        assertThat(settings.spread()).isFalse();
-        assertThat(settings.duplicates()).isFalse();
+        assertThat(settings.spread().enabled()).isFalse();
+        assertThat(settings.duplicates().enabled()).isFalse();
         assertThat(settings.scope()).isEqualTo(Scope.ALL);
         RescheduleSettings scoped = ReschedulerConfigParser.parse("""
                 scope:
@@ -87,7 +87,7 @@ class ReschedulerConfigParserTest {
         assertRejected("policies: {spread: {enabled: true, scheduleAnyway: often}}",
                 "policies.spread.scheduleAnyway must be true or false");
         assertThat(ReschedulerConfigParser.parse("policies: {spread: {enabled: true, scheduleAnyway: true}}")
-                .spreadScheduleAnyway()).isTrue();
+                .spread().scheduleAnyway()).isTrue();
         assertRejected("policies: {duplicates: {enabled: maybe}}", "policies.duplicates.enabled must be true or false");
     }
 
@@ -134,7 +134,7 @@ class ReschedulerConfigParserTest {
     void an_empty_document_means_defragment_on_rebalance_and_affinity_off() {
         assertThat(ReschedulerConfigParser.parse("")).isEqualTo(ReschedulerConfigParser.DEFAULTS);
         assertThat(ReschedulerConfigParser.DEFAULTS.rebalance().enabled()).isFalse();
-        assertThat(ReschedulerConfigParser.DEFAULTS.affinity()).isFalse();
+        assertThat(ReschedulerConfigParser.DEFAULTS.affinity().enabled()).isFalse();
         assertThat(ReschedulerConfigParser.DEFAULTS.defragment().enabled()).isTrue();
     }
 
@@ -183,12 +183,12 @@ class ReschedulerConfigParserTest {
         assertThat(gentle.aggressiveness()).isEqualTo(Aggressiveness.GENTLE);
         assertThat(gentle.rebalance().lowPercent()).isEqualTo(Map.of("cpu", 20, "memory", 20));
         assertThat(gentle.rebalance().highPercent()).isEqualTo(Map.of("cpu", 90, "memory", 90));
-        assertThat(gentle.preferredMinGain()).isEqualTo(100);
+        assertThat(gentle.affinity().preferredMinGain()).isEqualTo(100);
         RescheduleSettings aggressive = ReschedulerConfigParser.parse("aggressiveness: aggressive\n"
                 + "policies: {rebalance: {enabled: true, high: {cpu: 85}}, affinity: {enabled: true, minGain: 5}}");
         assertThat(aggressive.rebalance().highPercent()).isEqualTo(Map.of("cpu", 85));
         assertThat(aggressive.rebalance().lowPercent()).isEqualTo(Map.of("cpu", 40, "memory", 40));
-        assertThat(aggressive.preferredMinGain()).isEqualTo(5);
+        assertThat(aggressive.affinity().preferredMinGain()).isEqualTo(5);
         assertThat(ReschedulerConfigParser.parse("policies: {affinity: {enabled: true}}").aggressiveness())
                 .isEqualTo(Aggressiveness.MODERATE);
         assertRejected("aggressiveness: brave", "aggressiveness must be gentle, moderate or aggressive, not brave");

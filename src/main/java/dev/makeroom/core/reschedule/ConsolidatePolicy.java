@@ -40,13 +40,11 @@ import java.util.Map;
  * landings kept in the planned state so no later plan counts the same room. The rescheduler untaints
  * a node whose eviction the API refuses ({@code NodeTaints}).
  */
-final class ConsolidatePolicy {
+final class ConsolidatePolicy implements RoundPolicy {
 
     /** Candidates proven per round, at most: an unprovable node costs a search over every other node. */
     static final int TRIED_PER_ROUND = 10;
 
-    private ConsolidatePolicy() {
-    }
 
     /** Where the policy stands with a node, read from its taint: draining or emptied, since when. */
     record Mark(boolean emptied, Instant since) {
@@ -69,7 +67,13 @@ final class ConsolidatePolicy {
         return null;
     }
 
-    static void run(ReschedulePlanner.Round round) {
+    @Override
+    public boolean enabled(RescheduleSettings settings) {
+        return true; // off, it still ends the drains under way
+    }
+
+    @Override
+    public void plan(Round round) {
         RescheduleSettings.Consolidate settings = round.settings.consolidate();
         int draining = 0;
         List<PodInfo> waiting = null; // found once, for all kept nodes, when there is one
@@ -105,7 +109,7 @@ final class ConsolidatePolicy {
      * the autoscaler removes it; still here after that (or with the policy off), it is released; and at
      * once for one of {@code waitingPods} that fits there alone ({@link KeptNodeYield}).
      */
-    private static void keepOrRelease(ReschedulePlanner.Round round, NodeInfo node, Instant since,
+    private static void keepOrRelease(Round round, NodeInfo node, Instant since,
                                       RescheduleSettings.Consolidate settings, List<PodInfo> waitingPods) {
         PodInfo waiting = settings.enabled() ? KeptNodeYield.waitingFor(round, node, waitingPods) : null;
         if (!settings.enabled()) {
@@ -120,7 +124,7 @@ final class ConsolidatePolicy {
     }
 
     /** A node already draining: emptied, abandoned or continued; whether it still drains. */
-    private static boolean carryOn(ReschedulePlanner.Round round, NodeInfo node, Instant since,
+    private static boolean carryOn(Round round, NodeInfo node, Instant since,
                                    RescheduleSettings.Consolidate settings, List<PodInfo> waitingPods) {
         List<PodInfo> left = leaving(round, node);
         if (left.isEmpty()) {
@@ -162,7 +166,7 @@ final class ConsolidatePolicy {
     }
 
     /** A candidate: started if every pod may go and lands; whether it now drains. */
-    private static boolean start(ReschedulePlanner.Round round, NodeInfo node, RescheduleSettings.Consolidate settings) {
+    private static boolean start(Round round, NodeInfo node, RescheduleSettings.Consolidate settings) {
         List<PodInfo> pods = leaving(round, node);
         String kept = keptInPlace(round, pods);
         Proof proof = kept == null ? prove(round, node, pods, settings) : null;
@@ -180,7 +184,7 @@ final class ConsolidatePolicy {
     }
 
     /** Nodes below every {@code below} threshold, not draining, cordoned or reserved, with pods to move; least used first. */
-    private static List<NodeInfo> candidates(ReschedulePlanner.Round round, RescheduleSettings.Consolidate settings) {
+    private static List<NodeInfo> candidates(Round round, RescheduleSettings.Consolidate settings) {
         Map<String, Double> loads = new HashMap<>();
         List<NodeInfo> found = new ArrayList<>();
         for (NodeInfo node : round.nodes) {
@@ -210,7 +214,7 @@ final class ConsolidatePolicy {
     }
 
     /** The node's pods that must leave for it to be empty: all but those that belong to it (DaemonSet, static). */
-    private static List<PodInfo> leaving(ReschedulePlanner.Round round, NodeInfo node) {
+    private static List<PodInfo> leaving(Round round, NodeInfo node) {
         List<PodInfo> pods = new ArrayList<>();
         for (PodInfo pod : round.planned.podsOn(node)) {
             if (!belongsToNode(pod)) {
@@ -222,13 +226,13 @@ final class ConsolidatePolicy {
     }
 
     /** Why one of the pods may never be moved by this policy (a blocker, out of scope), or null. */
-    private static String blocked(ReschedulePlanner.Round round, List<PodInfo> pods) {
+    private static String blocked(Round round, List<PodInfo> pods) {
         for (PodInfo pod : pods) {
             MoveBlocker blocker = MoveBlocker.of(pod, round.snapshot, round.settings.allowLocalStorage());
             if (blocker != null) {
                 return pod.ref() + " may not move: " + blocker.describe();
             }
-            if (round.scopeOf(pod) instanceof Scope.Out out) {
+            if (round.scope().of(pod) instanceof Scope.Out out) {
                 return pod.ref() + " is out of scope: " + out.text();
             }
         }
@@ -236,7 +240,7 @@ final class ConsolidatePolicy {
     }
 
     /** Which of the pods the Eviction API refused lately (its backoff not yet over), or null. */
-    private static String refusedLately(ReschedulePlanner.Round round, List<PodInfo> pods) {
+    private static String refusedLately(Round round, List<PodInfo> pods) {
         for (PodInfo pod : pods) {
             if (round.heldBack.contains(pod.uid())) {
                 return pod.ref() + " is held back after the Eviction API refused it";
@@ -246,7 +250,7 @@ final class ConsolidatePolicy {
     }
 
     /** Why one of the pods may not move now or within the hour, or null when all may. */
-    private static String keptInPlace(ReschedulePlanner.Round round, List<PodInfo> pods) {
+    private static String keptInPlace(Round round, List<PodInfo> pods) {
         String blocked = blocked(round, pods);
         if (blocked != null) {
             return blocked;
@@ -266,7 +270,7 @@ final class ConsolidatePolicy {
     }
 
     /** The landings of every pod, each with the ones before applied, or the first that has none (then nothing is applied). */
-    private static Proof prove(ReschedulePlanner.Round round, NodeInfo node, List<PodInfo> pods,
+    private static Proof prove(Round round, NodeInfo node, List<PodInfo> pods,
                                RescheduleSettings.Consolidate settings) {
         List<PodInfo> order = new ArrayList<>(pods); // the hardest to place first: the biggest share of the ceiling's resources
         Map<String, Double> shares = new HashMap<>();
@@ -298,7 +302,7 @@ final class ConsolidatePolicy {
      * The fullest node that takes the pod and stays at or under the ceiling with it, or null. Only a node
      * that runs pods of its own already: filling an empty node to empty another saves nothing.
      */
-    private static NodeInfo landing(ReschedulePlanner.Round round, NodeInfo from, PodInfo pod,
+    private static NodeInfo landing(Round round, NodeInfo from, PodInfo pod,
                                     RescheduleSettings.Consolidate settings) {
         Map<String, Double> loads = new HashMap<>();
         List<NodeInfo> targets = new ArrayList<>();
@@ -319,7 +323,7 @@ final class ConsolidatePolicy {
     }
 
     /** Evicts, of a proven plan, what the limits and budgets allow now; the rest wait with their landings kept. */
-    private static void enactAllowed(ReschedulePlanner.Round round, NodeInfo node, Proof proof) {
+    private static void enactAllowed(Round round, NodeInfo node, Proof proof) {
         for (int i = 0; i < proof.pods.size(); i++) {
             PodInfo pod = proof.pods.get(i);
             Move move = proof.landings.get(i);

@@ -17,12 +17,16 @@ import java.util.Map;
  * applied and planned again moves nothing back), the least used of them that takes it, lowest priority
  * then newest first; DaemonSet pods, one per node by design, are never duplicates.
  */
-final class DuplicatesPolicy {
+final class DuplicatesPolicy implements RoundPolicy {
 
-    private DuplicatesPolicy() {
+
+    @Override
+    public boolean enabled(RescheduleSettings settings) {
+        return settings.duplicates().enabled();
     }
 
-    static void run(ReschedulePlanner.Round round) {
+    @Override
+    public void plan(Round round) {
         Map<String, Map<String, Integer>> perNode = new HashMap<>(); // controller uid -> node -> its pods there
         for (NodeInfo node : round.nodes) {
             for (PodInfo pod : round.planned.podsOn(node)) {
@@ -51,10 +55,10 @@ final class DuplicatesPolicy {
     }
 
     /** Moves the node's pods of one controller, one at a time, while a node holding two fewer takes one. */
-    private static void spreadOut(ReschedulePlanner.Round round, NodeInfo node, List<PodInfo> pods,
+    private static void spreadOut(Round round, NodeInfo node, List<PodInfo> pods,
                                   Map<String, Integer> counts) {
         List<PodInfo> candidates = new ArrayList<>(pods);
-        candidates.sort(ReschedulePlanner.SHED_FIRST);
+        candidates.sort(Round.SHED_FIRST);
         OwnerRef controller = pods.get(0).controller();
         for (PodInfo pod : candidates) {
             int here = counts.getOrDefault(node.name(), 0);

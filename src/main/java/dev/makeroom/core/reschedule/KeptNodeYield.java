@@ -38,7 +38,7 @@ final class KeptNodeYield {
      * The pod of {@code waiting} ({@link #waiting}) waiting for {@code kept}, for which it must go back into
      * service now, or null.
      */
-    static PodInfo waitingFor(ReschedulePlanner.Round round, NodeInfo kept, List<PodInfo> waiting) {
+    static PodInfo waitingFor(Round round, NodeInfo kept, List<PodInfo> waiting) {
         NodeInfo open = withoutMark(kept);
         for (PodInfo pod : waiting) {
             if (round.yieldedFor.contains(pod.uid())) {
@@ -59,7 +59,7 @@ final class KeptNodeYield {
      * Unlike defragmentation's candidates, at once (no {@code after}) and whatever their defragment
      * opt-out: releasing a node moves none of their neighbours.
      */
-    static List<PodInfo> waiting(ReschedulePlanner.Round round) {
+    static List<PodInfo> waiting(Round round) {
         return round.snapshot.pods().stream()
                 .filter(p -> !p.isAssigned() && p.unschedulableSince() != null && !p.terminating()
                         && p.nominatedNodeName() == null
@@ -67,7 +67,7 @@ final class KeptNodeYield {
                 .sorted(FIRST).limit(CHECKED).toList();
     }
 
-    private static boolean fitsElsewhere(ReschedulePlanner.Round round, PodPlacement placement, NodeInfo kept) {
+    private static boolean fitsElsewhere(Round round, PodPlacement placement, NodeInfo kept) {
         for (NodeInfo node : round.nodes) {
             if (!node.name().equals(kept.name()) && placement.on(node).fits()) {
                 return true;

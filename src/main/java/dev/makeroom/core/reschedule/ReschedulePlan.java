@@ -16,12 +16,4 @@ public record ReschedulePlan(List<Move> moves, List<Skip> skipped, List<RoomPlan
         rooms = List.copyOf(rooms);
         drains = List.copyOf(drains);
     }
-
-    public ReschedulePlan(List<Move> moves, List<Skip> skipped, List<RoomPlan> rooms) {
-        this(moves, skipped, rooms, List.of());
-    }
-
-    public ReschedulePlan(List<Move> moves, List<Skip> skipped) {
-        this(moves, skipped, List.of());
-    }
 }

@@ -5,64 +5,42 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What the planner may do. {@code rebalance}: thresholds in percent of allocatable per resource;
- * a node is above when any named resource exceeds its {@code high}, below when every named resource
- * is under its {@code low}. {@code allowLocalStorage}: pods with emptyDir or hostPath volumes may move
- * (their data is lost). {@code preferredMinGain}: with {@code affinity}, a pod with preferences of its own
- * also moves to a node the scheduler's preference score (preferred node and pod affinity and
- * anti-affinity, and other pods' preferences for it) puts at least this much higher (0: never for that
- * reason). {@code defragment}:
- * moving pods to make room for pending pods that fit nowhere. {@code aggressiveness}: how much of the
- * disruption budgets the rounds may spend. {@code refusalBackoffMax}: the longest a pod the Eviction API
- * refused stays out of the plans (the backoff doubles per refusal up to it). {@code taints}: pods on nodes
- * with a NoSchedule taint they do not tolerate move. {@code spread}: pods whose topology spread
- * constraints their domain now breaks move ({@code spreadScheduleAnyway}: their ScheduleAnyway ones too).
- * {@code duplicates}: a controller's pods piled on one node spread out. {@code scope}: which pods any
- * policy may move. {@code consolidate}: the least used nodes are emptied for the cluster autoscaler.
+ * What the rescheduler may do: the guards every policy keeps, then one settings record per policy
+ * ({@link RoundPolicy}). Guards: {@code limits}, the most evictions per round, node, namespace,
+ * controller and hour; {@code aggressiveness}, how much of the disruption budgets the rounds may spend;
+ * {@code scope}, which pods any policy may move; {@code allowLocalStorage}, whether pods with emptyDir or
+ * hostPath volumes may move (their data is lost); {@code refusalBackoffMax}, the longest a pod the
+ * Eviction API refused stays out of the plans (the backoff doubles per refusal up to it).
  */
-public record RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits,
-                                 boolean allowLocalStorage, int preferredMinGain, Defragment defragment,
-                                 Aggressiveness aggressiveness, Duration refusalBackoffMax, Taints taints,
-                                 boolean spread, boolean duplicates, Scope scope, boolean spreadScheduleAnyway,
-                                 Consolidate consolidate) {
+public record RescheduleSettings(MoveLimits limits, Aggressiveness aggressiveness, Scope scope,
+                                 boolean allowLocalStorage, Duration refusalBackoffMax, Defragment defragment,
+                                 Affinity affinity, Taints taints, Spread spread, Duplicates duplicates,
+                                 Rebalance rebalance, Consolidate consolidate) {
 
     /** The longest a pod the Eviction API refused is held back, where the document does not say. */
     public static final Duration REFUSAL_BACKOFF_MAX = Duration.ofHours(1);
 
-    /** Without the taints, spread and duplicates policies, every pod in scope. */
-    public RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits, boolean allowLocalStorage,
-                              int preferredMinGain, Defragment defragment, Aggressiveness aggressiveness,
-                              Duration refusalBackoffMax) {
-        this(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment, aggressiveness,
-                refusalBackoffMax, Taints.OFF, false, false, Scope.ALL, false, Consolidate.OFF);
+    /**
+     * The affinity policy: pods whose node their required node affinity or anti-affinity now refuses
+     * move; with a {@code preferredMinGain} above 0, so does a pod the scheduler's preference score
+     * (preferred node and pod affinity and anti-affinity, and other pods' preferences for it) puts at
+     * least that much higher on another node.
+     */
+    public record Affinity(boolean enabled, int preferredMinGain) {
+        public static final Affinity OFF = new Affinity(false, 0);
     }
 
-    /** These settings with {@code scope}. */
-    public RescheduleSettings withScope(Scope scope) {
-        return new RescheduleSettings(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment,
-                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope, spreadScheduleAnyway,
-                consolidate);
+    /**
+     * The spread policy: pods whose topology spread constraints their domain now breaks move (with
+     * {@code scheduleAnyway}, their ScheduleAnyway constraints count too).
+     */
+    public record Spread(boolean enabled, boolean scheduleAnyway) {
+        public static final Spread OFF = new Spread(false, false);
     }
 
-    /** These settings with the spread policy also acting on ScheduleAnyway constraints, or not. */
-    public RescheduleSettings withSpreadScheduleAnyway(boolean scheduleAnyway) {
-        return new RescheduleSettings(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment,
-                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope, scheduleAnyway,
-                consolidate);
-    }
-
-    /** These settings with the taints, spread and duplicates policies as given. */
-    public RescheduleSettings withPolicies(Taints taints, boolean spread, boolean duplicates) {
-        return new RescheduleSettings(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment,
-                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope, spreadScheduleAnyway,
-                consolidate);
-    }
-
-    /** These settings with the consolidate policy as given. */
-    public RescheduleSettings withConsolidate(Consolidate consolidate) {
-        return new RescheduleSettings(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment,
-                aggressiveness, refusalBackoffMax, taints, spread, duplicates, scope, spreadScheduleAnyway,
-                consolidate);
+    /** The duplicates policy: a controller's pods piled on one node spread out. */
+    public record Duplicates(boolean enabled) {
+        public static final Duplicates OFF = new Duplicates(false);
     }
 
     /**
@@ -97,30 +75,6 @@ public record RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimi
         }
     }
 
-    /** With refused pods held back an hour at most. */
-    public RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits, boolean allowLocalStorage,
-                              int preferredMinGain, Defragment defragment, Aggressiveness aggressiveness) {
-        this(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment, aggressiveness,
-                REFUSAL_BACKOFF_MAX);
-    }
-
-    /** At the moderate aggressiveness (budgets may be spent whole). */
-    public RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits, boolean allowLocalStorage,
-                              int preferredMinGain, Defragment defragment) {
-        this(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, defragment, Aggressiveness.MODERATE);
-    }
-
-    /** Without defragmentation. */
-    public RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits, boolean allowLocalStorage,
-                              int preferredMinGain) {
-        this(rebalance, affinity, limits, allowLocalStorage, preferredMinGain, Defragment.OFF);
-    }
-
-    /** Without moves for preferred node affinity ({@code preferredMinGain} 0) and without defragmentation. */
-    public RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimits limits, boolean allowLocalStorage) {
-        this(rebalance, affinity, limits, allowLocalStorage, 0);
-    }
-
     /**
      * Defragmentation: pods unschedulable for at least {@code after}, of a scheduler in
      * {@code schedulerNames}, get room made by moving at most {@code maxMoves} pods off one node; the
@@ -138,7 +92,13 @@ public record RescheduleSettings(Rebalance rebalance, boolean affinity, MoveLimi
         }
     }
 
+    /**
+     * The rebalance policy, in percent of allocatable per resource: a node is above when any named
+     * resource exceeds its {@code high}, below when every named resource is under its {@code low}.
+     */
     public record Rebalance(boolean enabled, Map<String, Integer> lowPercent, Map<String, Integer> highPercent) {
+        public static final Rebalance OFF = new Rebalance(false, Map.of(), Map.of());
+
         public Rebalance {
             lowPercent = Map.copyOf(lowPercent);
             highPercent = Map.copyOf(highPercent);

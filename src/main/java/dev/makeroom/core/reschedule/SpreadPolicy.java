@@ -30,17 +30,21 @@ import java.util.Set;
  * <p>With {@code scheduleAnyway}, constraints that only score are balanced the same way: the scheduler
  * never refuses a node for them, so nothing else keeps such a workload from piling up.
  */
-final class SpreadPolicy {
+final class SpreadPolicy implements RoundPolicy {
 
-    private SpreadPolicy() {
-    }
 
     /** Pods of one workload that share a constraint; {@code soft}: a ScheduleAnyway one. */
     private record GroupKey(String namespace, SpreadConstraint constraint, Object placementRules, boolean soft) {
     }
 
-    static void run(ReschedulePlanner.Round round) {
-        boolean soft = round.settings.spreadScheduleAnyway();
+    @Override
+    public boolean enabled(RescheduleSettings settings) {
+        return settings.spread().enabled();
+    }
+
+    @Override
+    public void plan(Round round) {
+        boolean soft = round.settings.spread().scheduleAnyway();
         Map<GroupKey, List<PodInfo>> groups = new LinkedHashMap<>();
         Map<String, NodeInfo> homes = new HashMap<>();
         for (NodeInfo node : round.nodes) {
@@ -58,7 +62,7 @@ final class SpreadPolicy {
         groups.forEach((key, members) -> balance(round, key.constraint(), key.soft(), members, homes));
     }
 
-    private static void balance(ReschedulePlanner.Round round, SpreadConstraint c, boolean soft, List<PodInfo> members,
+    private static void balance(Round round, SpreadConstraint c, boolean soft, List<PodInfo> members,
                                 Map<String, NodeInfo> homes) {
         PodInfo owner = members.get(0);
         // a ScheduleAnyway constraint counts the nodes that carry the keys of the pod's ScheduleAnyway constraints
@@ -80,7 +84,7 @@ final class SpreadPolicy {
                     inFullest.add(pod);
                 }
             }
-            inFullest.sort(ReschedulePlanner.SHED_FIRST);
+            inFullest.sort(Round.SHED_FIRST);
             NodeInfo landed = null;
             for (PodInfo pod : inFullest) {
                 NodeInfo home = homes.get(pod.uid());

@@ -12,12 +12,16 @@ import java.util.List;
  * maintenance or a dedicated pool — moves to the least used node that takes it. With keys listed, only
  * taints of those keys count. NoExecute taints are the taint manager's, which evicts by itself.
  */
-final class TaintsPolicy {
+final class TaintsPolicy implements RoundPolicy {
 
-    private TaintsPolicy() {
+
+    @Override
+    public boolean enabled(RescheduleSettings settings) {
+        return settings.taints().enabled();
     }
 
-    static void run(ReschedulePlanner.Round round) {
+    @Override
+    public void plan(Round round) {
         RescheduleSettings.Taints settings = round.settings.taints();
         for (NodeInfo node : round.nodes) {
             for (PodInfo pod : List.copyOf(round.planned.podsOn(node))) {

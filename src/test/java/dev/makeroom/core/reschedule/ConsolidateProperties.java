@@ -38,16 +38,17 @@ class ConsolidateProperties {
             Duration.ofMinutes(10));
 
     private static RescheduleSettings settings(RescheduleSettings.MoveLimits limits, int nodesAtOnce) {
-        return new RescheduleSettings(new RescheduleSettings.Rebalance(false, Map.of(), Map.of()), false, limits, false)
-                .withConsolidate(new RescheduleSettings.Consolidate(true, CONSOLIDATE.belowPercent(),
-                        CONSOLIDATE.ceilingPercent(), CONSOLIDATE.drainWithin(), nodesAtOnce, CONSOLIDATE.keepEmptyFor()));
+        return SettingsBuilder.limits(limits)
+                .consolidate(new RescheduleSettings.Consolidate(true, CONSOLIDATE.belowPercent(),
+                        CONSOLIDATE.ceilingPercent(), CONSOLIDATE.drainWithin(), nodesAtOnce,
+                        CONSOLIDATE.keepEmptyFor())).build();
     }
 
     @Property(tries = 500)
     void a_node_starts_only_with_a_landing_for_every_pod_under_the_ceiling(@ForAll long seed) {
         MovableCluster cluster = MovableCluster.generate(seed);
         ClusterSnapshot snapshot = cluster.snapshot();
-        ReschedulePlan plan = ReschedulePlanner.plan(snapshot, settings(new RescheduleSettings.MoveLimits(100, 100,
+        ReschedulePlan plan = Rounds.plan(snapshot, settings(new RescheduleSettings.MoveLimits(100, 100,
                 100, 100, 100), 1 + (int) Math.floorMod(seed, 3L)), List.of(), NOW);
         Set<String> started = new HashSet<>();
         List<Move> landings = new ArrayList<>();
@@ -88,7 +89,7 @@ class ConsolidateProperties {
         int rounds = 0;
         int emptied = 0;
         while (true) {
-            ReschedulePlan plan = ReschedulePlanner.plan(state, settings, List.of(), NOW);
+            ReschedulePlan plan = Rounds.plan(state, settings, List.of(), NOW);
             boolean changes = !plan.moves().isEmpty() || plan.drains().stream().anyMatch(d -> d.step() != NodeDrain.Step.NOT_STARTED);
             if (!changes) {
                 break;

@@ -24,8 +24,7 @@ class ConsolidateTest {
     private static final RescheduleSettings.MoveLimits LIMITS = new RescheduleSettings.MoveLimits(10, 10, 20, 10, 50);
     private static final RescheduleSettings.Consolidate CONSOLIDATE = new RescheduleSettings.Consolidate(true,
             Map.of("cpu", 30), Map.of("cpu", 80), Duration.ofMinutes(15), 1, Duration.ofMinutes(10));
-    private static final RescheduleSettings SETTINGS = new RescheduleSettings(new RescheduleSettings.Rebalance(false,
-            Map.of(), Map.of()), false, LIMITS, false).withConsolidate(CONSOLIDATE);
+    private static final RescheduleSettings SETTINGS = SettingsBuilder.limits(LIMITS).consolidate(CONSOLIDATE).build();
 
     private static PodInfo.Builder pod(String name, String node, long cpu) {
         return PodInfo.builder(name).name(name).nodeName(node).requests(Resources.of("cpu", cpu))
@@ -54,7 +53,7 @@ class ConsolidateTest {
     }
 
     private static ReschedulePlan plan(ClusterSnapshot snapshot, RescheduleSettings settings) {
-        return ReschedulePlanner.plan(snapshot, settings, List.of(), NOW);
+        return Rounds.plan(snapshot, settings, List.of(), NOW);
     }
 
     private static NodeAdmission draining(Instant since) {
@@ -75,8 +74,9 @@ class ConsolidateTest {
 
     @Test
     void the_ceiling_keeps_the_pods_off_a_node_they_would_fill_past_it() {
-        RescheduleSettings tight = SETTINGS.withConsolidate(new RescheduleSettings.Consolidate(true, Map.of("cpu", 30),
-                Map.of("cpu", 70), Duration.ofMinutes(15), 1, Duration.ofMinutes(10)));
+        RescheduleSettings tight = SettingsBuilder.from(SETTINGS)
+                .consolidate(new RescheduleSettings.Consolidate(true, Map.of("cpu", 30),
+                Map.of("cpu", 70), Duration.ofMinutes(15), 1, Duration.ofMinutes(10))).build();
         ReschedulePlan plan = plan(cluster(NodeAdmission.OPEN).build(), tight);
         // b would pass 70% with web (72.5%); a takes both (50 + 12.5 + 7.5 = 70%)
         assertThat(plan.moves()).extracting(m -> m.pod().name() + "->" + m.to()).containsExactly("web-1->a", "batch-1->a");
@@ -110,8 +110,9 @@ class ConsolidateTest {
                         .build())
                 .pod(pod("agent-1", "low2", 200).controller(new OwnerRef("DaemonSet", "agent", "ds-agent")).build())
                 .build();
-        RescheduleSettings settings = SETTINGS.withConsolidate(new RescheduleSettings.Consolidate(true,
-                Map.of("cpu", 30), Map.of("cpu", 62), Duration.ofMinutes(15), 1, Duration.ofMinutes(10)));
+        RescheduleSettings settings = SettingsBuilder.from(SETTINGS)
+                .consolidate(new RescheduleSettings.Consolidate(true,
+                Map.of("cpu", 30), Map.of("cpu", 62), Duration.ofMinutes(15), 1, Duration.ofMinutes(10))).build();
         ReschedulePlan plan = plan(snapshot, settings);
         assertThat(plan.drains()).extracting(NodeDrain::node, NodeDrain::step).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("low1", NodeDrain.Step.NOT_STARTED),
@@ -122,8 +123,8 @@ class ConsolidateTest {
 
     @Test
     void the_limits_let_part_of_a_proven_plan_go_now_and_the_rest_waits() {
-        RescheduleSettings onePerNode = new RescheduleSettings(SETTINGS.rebalance(), false,
-                new RescheduleSettings.MoveLimits(10, 1, 20, 10, 50), false).withConsolidate(CONSOLIDATE);
+        RescheduleSettings onePerNode = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(10, 1, 20, 10, 50))
+                .rebalance(SETTINGS.rebalance()).consolidate(CONSOLIDATE).build();
         ReschedulePlan plan = plan(cluster(NodeAdmission.OPEN).build(), onePerNode);
         assertThat(plan.drains()).singleElement().satisfies(d -> {
             assertThat(d.step()).isEqualTo(NodeDrain.Step.START);
@@ -147,8 +148,8 @@ class ConsolidateTest {
     @Test
     void the_hour_s_limits_must_let_every_pod_of_the_node_go() {
         ClusterSnapshot snapshot = cluster(NodeAdmission.OPEN).pod(pod("web-2", "low", 100).build()).build();
-        RescheduleSettings onePerController = new RescheduleSettings(SETTINGS.rebalance(), false,
-                new RescheduleSettings.MoveLimits(10, 10, 20, 1, 50), false).withConsolidate(CONSOLIDATE);
+        RescheduleSettings onePerController = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(10, 10, 20, 1, 50))
+                .rebalance(SETTINGS.rebalance()).consolidate(CONSOLIDATE).build();
         ReschedulePlan plan = plan(snapshot, onePerController);
         assertThat(plan.moves()).isEmpty();
         assertThat(plan.drains()).singleElement().satisfies(d -> assertThat(d.reason())
@@ -188,7 +189,8 @@ class ConsolidateTest {
                 .isEqualTo(Landing.Why.BEING_EMPTIED);
         ClusterSnapshot due = onlyAgentOn(new NodeAdmission(false, List.of(NodeDrain.emptied(NOW.minus(Duration.ofMinutes(10))))));
         assertThat(plan(due, SETTINGS).drains()).extracting(NodeDrain::step).containsExactly(NodeDrain.Step.RELEASE);
-        assertThat(plan(kept, SETTINGS.withConsolidate(RescheduleSettings.Consolidate.OFF)).drains())
+        assertThat(plan(kept, SettingsBuilder.from(SETTINGS)
+                .consolidate(RescheduleSettings.Consolidate.OFF).build()).drains())
                 .as("the policy off releases at once").extracting(NodeDrain::step).containsExactly(NodeDrain.Step.RELEASE);
     }
 
@@ -209,7 +211,8 @@ class ConsolidateTest {
             assertThat(d.reason()).contains("15m");
         });
         ClusterSnapshot recent = cluster(draining(NOW.minusSeconds(60))).build();
-        ReschedulePlan off = plan(recent, SETTINGS.withConsolidate(RescheduleSettings.Consolidate.OFF));
+        ReschedulePlan off = plan(recent, SettingsBuilder.from(SETTINGS)
+                .consolidate(RescheduleSettings.Consolidate.OFF).build());
         assertThat(off.drains()).extracting(NodeDrain::step).containsExactly(NodeDrain.Step.ABANDON);
         assertThat(off.moves()).isEmpty();
     }
@@ -235,8 +238,8 @@ class ConsolidateTest {
     @Test
     void a_draining_node_with_a_pod_the_api_refused_lately_is_abandoned_and_the_pod_not_sent_again() {
         ClusterSnapshot snapshot = cluster(draining(NOW.minusSeconds(60))).build();
-        ReschedulePlan plan = ReschedulePlanner.plan(snapshot, SETTINGS, List.of(), NOW, PreemptionCheck.NEVER,
-                System::nanoTime, Set.of(snapshot.pod("web-1").uid()), Set.of());
+        ReschedulePlan plan = ReschedulePlanner.plan(new RoundInputs(snapshot, SETTINGS, List.of(), NOW,
+                PreemptionCheck.NEVER, System::nanoTime, Set.of(snapshot.pod("web-1").uid()), Set.of()));
         assertThat(plan.drains()).singleElement().satisfies(d -> {
             assertThat(d.step()).isEqualTo(NodeDrain.Step.ABANDON);
             assertThat(d.reason()).contains("web-1").contains("refused");
@@ -246,8 +249,8 @@ class ConsolidateTest {
 
     @Test
     void held_back_nodes_are_not_tried() {
-        ReschedulePlan plan = ReschedulePlanner.plan(cluster(NodeAdmission.OPEN).build(), SETTINGS, List.of(), NOW,
-                PreemptionCheck.NEVER, System::nanoTime, Set.of(), Set.of("low"));
+        ReschedulePlan plan = ReschedulePlanner.plan(new RoundInputs(cluster(NodeAdmission.OPEN).build(), SETTINGS,
+                List.of(), NOW, PreemptionCheck.NEVER, System::nanoTime, Set.of(), Set.of("low")));
         // the next least used is a (50%): not below 30%
         assertThat(plan.drains()).isEmpty();
         assertThat(plan.moves()).isEmpty();

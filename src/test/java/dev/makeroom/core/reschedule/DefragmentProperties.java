@@ -75,8 +75,8 @@ class DefragmentProperties {
     }
 
     private static RescheduleSettings settings() {
-        return new RescheduleSettings(new RescheduleSettings.Rebalance(false, Map.of(), Map.of()), false,
-                new RescheduleSettings.MoveLimits(100, 100, 100, 100, 100), false, 0, DefragmentTest.DEFRAGMENT);
+        return SettingsBuilder.limits(new RescheduleSettings.MoveLimits(100, 100, 100, 100, 100))
+                .defragment(DefragmentTest.DEFRAGMENT).build();
     }
 
     @Property(tries = 300)
@@ -138,8 +138,8 @@ class DefragmentProperties {
         Random random = new Random(seed);
         int clones = 2 + random.nextInt(5);
         int perRound = List.of(1, 2, 3, 5, 100).get(random.nextInt(5));
-        RescheduleSettings settings = new RescheduleSettings(settings().rebalance(), false,
-                new RescheduleSettings.MoveLimits(perRound, 100, 100, 100, 100), false, 0, DefragmentTest.DEFRAGMENT);
+        RescheduleSettings settings = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(perRound, 100, 100, 100, 100))
+                .rebalance(settings().rebalance()).defragment(DefragmentTest.DEFRAGMENT).build();
         List<String> shared = described(DefragmentTest.plan(withClones(base, clones, false), settings));
         List<String> apart = described(DefragmentTest.plan(withClones(base, clones, true), settings));
         assertThat(shared).as("seed %d", seed).isEqualTo(apart);

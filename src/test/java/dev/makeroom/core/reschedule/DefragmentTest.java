@@ -25,8 +25,8 @@ class DefragmentTest {
     static final Instant NOW = Instant.parse("2026-11-23T12:00:00Z");
     static final RescheduleSettings.Defragment DEFRAGMENT = new RescheduleSettings.Defragment(true,
             Duration.ofSeconds(30), Set.of("default-scheduler"), Duration.ofMinutes(2), 3, Duration.ofSeconds(5));
-    static final RescheduleSettings SETTINGS = new RescheduleSettings(new RescheduleSettings.Rebalance(false,
-            Map.of(), Map.of()), false, new RescheduleSettings.MoveLimits(10, 5, 10, 10, 50), false, 0, DEFRAGMENT);
+    static final RescheduleSettings SETTINGS = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(10, 5, 10, 10, 50))
+            .defragment(DEFRAGMENT).build();
 
     static PodInfo.Builder running(String name, String node, long cpu, int priority) {
         return PodInfo.builder(name).name(name).namespace("team").nodeName(node).priority(priority)
@@ -62,7 +62,8 @@ class DefragmentTest {
     }
 
     static ReschedulePlan plan(ClusterSnapshot snapshot, RescheduleSettings settings) {
-        return ReschedulePlanner.plan(snapshot, settings, List.of(), NOW, PreemptionCheck.NEVER, System::nanoTime);
+        return ReschedulePlanner.plan(new RoundInputs(snapshot, settings, List.of(), NOW, PreemptionCheck.NEVER,
+                System::nanoTime, Set.of(), Set.of()));
     }
 
     @Test
@@ -166,12 +167,13 @@ class DefragmentTest {
     void a_pod_preemption_places_is_left_to_the_scheduler_unless_it_may_not_preempt() {
         ClusterSnapshot.Builder b = nodes(2).pod(running("p", "node-1", 2000, 0).build()).pod(fixed("f", "node-2", 2000));
         PreemptionCheck always = (snapshot, pod) -> true;
-        ReschedulePlan left = ReschedulePlanner.plan(b.pod(waiting("big", 4000, 5).build()).build(), SETTINGS,
-                List.of(), NOW, always, System::nanoTime);
+        ReschedulePlan left = ReschedulePlanner.plan(new RoundInputs(b.pod(waiting("big", 4000, 5).build()).build(),
+                SETTINGS, List.of(), NOW, always, System::nanoTime, Set.of(), Set.of()));
         assertThat(left.rooms()).isEmpty();
         assertThat(left.skipped()).extracting(Skip::category).containsExactly(SkipCategory.PREEMPTION);
-        ReschedulePlan never = ReschedulePlanner.plan(b.pod(waiting("big", 4000, 5)
-                .preemptionPolicy(PreemptionPolicy.NEVER).build()).build(), SETTINGS, List.of(), NOW, always, System::nanoTime);
+        ReschedulePlan never = ReschedulePlanner.plan(new RoundInputs(b.pod(waiting("big", 4000, 5)
+                .preemptionPolicy(PreemptionPolicy.NEVER).build()).build(), SETTINGS, List.of(), NOW, always, System::nanoTime,
+                Set.of(), Set.of()));
         assertThat(never.rooms()).hasSize(1);
     }
 
@@ -187,14 +189,16 @@ class DefragmentTest {
             asked[0]++;
             return true;
         };
-        ReschedulePlan plan = ReschedulePlanner.plan(b.build(), SETTINGS, List.of(), NOW, counting, System::nanoTime);
+        ReschedulePlan plan = ReschedulePlanner.plan(new RoundInputs(b.build(), SETTINGS, List.of(), NOW, counting,
+                System::nanoTime, Set.of(), Set.of()));
         assertThat(plan.skipped()).hasSize(6).extracting(Skip::category).containsOnly(SkipCategory.PREEMPTION);
         assertThat(asked[0]).as("one decision per shape").isEqualTo(2);
 
         asked[0] = 0;
-        RescheduleSettings noEvictions = new RescheduleSettings(SETTINGS.rebalance(), false,
-                new RescheduleSettings.MoveLimits(0, 0, 0, 0, 0), false, 0, SETTINGS.defragment());
-        ReschedulePlan full = ReschedulePlanner.plan(b.build(), noEvictions, List.of(), NOW, counting, System::nanoTime);
+        RescheduleSettings noEvictions = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(0, 0, 0, 0, 0))
+                .rebalance(SETTINGS.rebalance()).defragment(SETTINGS.defragment()).build();
+        ReschedulePlan full = ReschedulePlanner.plan(new RoundInputs(b.build(), noEvictions, List.of(), NOW, counting,
+                System::nanoTime, Set.of(), Set.of()));
         assertThat(full.skipped()).extracting(Skip::category).containsOnly(SkipCategory.LIMIT);
         assertThat(asked[0]).as("a full round asks nothing").isZero();
     }

@@ -22,10 +22,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class KeptNodeYieldTest {
 
     private static final Instant NOW = Instant.parse("2026-11-26T12:00:00Z");
-    private static final RescheduleSettings SETTINGS = new RescheduleSettings(new RescheduleSettings.Rebalance(false,
-            Map.of(), Map.of()), false, new RescheduleSettings.MoveLimits(10, 10, 20, 10, 50), false)
-            .withConsolidate(new RescheduleSettings.Consolidate(true, Map.of("cpu", 30), Map.of("cpu", 80),
-                    Duration.ofMinutes(15), 1, Duration.ofMinutes(10)));
+    private static final RescheduleSettings SETTINGS = SettingsBuilder
+            .limits(new RescheduleSettings.MoveLimits(10, 10, 20, 10, 50))
+            .consolidate(new RescheduleSettings.Consolidate(true, Map.of("cpu", 30), Map.of("cpu", 80),
+                    Duration.ofMinutes(15), 1, Duration.ofMinutes(10))).build();
     private static final NodeAdmission EMPTIED = new NodeAdmission(false,
             List.of(NodeDrain.emptied(NOW.minus(Duration.ofMinutes(1)))));
 
@@ -52,7 +52,7 @@ class KeptNodeYieldTest {
     }
 
     private static List<NodeDrain> drains(ClusterSnapshot snapshot) {
-        return ReschedulePlanner.plan(snapshot, SETTINGS, List.of(), NOW).drains();
+        return Rounds.plan(snapshot, SETTINGS, List.of(), NOW).drains();
     }
 
     @Test

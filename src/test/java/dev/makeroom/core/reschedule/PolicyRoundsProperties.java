@@ -39,14 +39,14 @@ class PolicyRoundsProperties {
     private static final RescheduleSettings.MoveLimits GENEROUS = new RescheduleSettings.MoveLimits(100, 100, 100, 100, 100);
 
     private static RescheduleSettings policies(RescheduleSettings.MoveLimits limits) {
-        return new RescheduleSettings(new RescheduleSettings.Rebalance(false, Map.of(), Map.of()), false, limits, false)
-                .withPolicies(new RescheduleSettings.Taints(true, Set.of()), true, true);
+        return SettingsBuilder.limits(limits).taints(new RescheduleSettings.Taints(true, Set.of()))
+                .spread(new RescheduleSettings.Spread(true, false)).duplicates().build();
     }
 
     @Property(tries = 400)
     void each_move_is_one_its_policy_names_lands_and_makes_its_condition_better(@ForAll long seed) {
         MovableCluster cluster = MovableCluster.generate(seed);
-        ReschedulePlan plan = ReschedulePlanner.plan(cluster.snapshot(), policies(GENEROUS), List.of(), NOW);
+        ReschedulePlan plan = Rounds.plan(cluster.snapshot(), policies(GENEROUS), List.of(), NOW);
         ClusterSnapshot state = cluster.snapshot();
         List<Move> done = new ArrayList<>();
         for (Move move : plan.moves()) {
@@ -89,7 +89,7 @@ class PolicyRoundsProperties {
         Map<String, String> leftLastRound = new HashMap<>(); // pod uid -> the node it left in the round before
         int rounds = 0;
         while (true) {
-            ReschedulePlan plan = ReschedulePlanner.plan(state, settings, List.of(), NOW);
+            ReschedulePlan plan = Rounds.plan(state, settings, List.of(), NOW);
             if (plan.moves().isEmpty()) {
                 break;
             }
@@ -122,9 +122,10 @@ class PolicyRoundsProperties {
                 random.nextBoolean() ? LabelSelector.matching(Map.of("pool", "a")) : LabelSelector.EMPTY,
                 random.nextBoolean() ? 100 + 100 * random.nextInt(2) : null,
                 random.nextBoolean() ? Duration.ofDays(300 + random.nextInt(60)) : Duration.ZERO, random.nextInt(6));
-        RescheduleSettings settings = new RescheduleSettings(new RescheduleSettings.Rebalance(true,
-                Map.of("cpu", 30, "memory", 30), Map.of("cpu", 60, "memory", 60)), true, GENEROUS, false)
-                .withPolicies(new RescheduleSettings.Taints(true, Set.of()), true, true).withScope(scope);
+        RescheduleSettings settings = SettingsBuilder.limits(GENEROUS).rebalance(new RescheduleSettings.Rebalance(true,
+                Map.of("cpu", 30, "memory", 30), Map.of("cpu", 60, "memory", 60))).affinity()
+                .taints(new RescheduleSettings.Taints(true, Set.of())).spread(new RescheduleSettings.Spread(true, false))
+                .duplicates().scope(scope).build();
         ClusterSnapshot snapshot = cluster.snapshot();
         Map<String, Integer> replicas = new HashMap<>();
         snapshot.pods().forEach(p -> {
@@ -132,7 +133,7 @@ class PolicyRoundsProperties {
                 replicas.merge(p.controller().uid(), 1, Integer::sum);
             }
         });
-        ReschedulePlan plan = ReschedulePlanner.plan(snapshot, settings, List.of(), NOW);
+        ReschedulePlan plan = Rounds.plan(snapshot, settings, List.of(), NOW);
         for (Move move : plan.moves()) {
             PodInfo pod = snapshot.pod(move.pod().uid());
             String seen = "seed " + seed + ": " + move + " with " + scope;

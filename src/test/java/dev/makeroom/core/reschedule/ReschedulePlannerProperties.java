@@ -27,14 +27,15 @@ class ReschedulePlannerProperties {
     private static final RescheduleSettings.MoveLimits GENEROUS = new RescheduleSettings.MoveLimits(100, 100, 100, 100, 100);
 
     private static RescheduleSettings settings(RescheduleSettings.MoveLimits limits) {
-        return new RescheduleSettings(new RescheduleSettings.Rebalance(true, Map.of("cpu", 30, "memory", 30),
-                Map.of("cpu", 60, "memory", 60)), true, limits, false);
+        return SettingsBuilder.limits(limits)
+                .rebalance(new RescheduleSettings.Rebalance(true, Map.of("cpu", 30, "memory", 30),
+                Map.of("cpu", 60, "memory", 60))).affinity().build();
     }
 
     @Property(tries = 500)
     void every_moved_pod_fits_where_it_is_expected_given_the_moves_before_it(@ForAll long seed) {
         MovableCluster cluster = MovableCluster.generate(seed);
-        ReschedulePlan plan = ReschedulePlanner.plan(cluster.snapshot(), settings(GENEROUS), List.of(), NOW);
+        ReschedulePlan plan = Rounds.plan(cluster.snapshot(), settings(GENEROUS), List.of(), NOW);
         ClusterSnapshot state = cluster.snapshot();
         List<Move> done = new ArrayList<>();
         for (Move move : plan.moves()) {
@@ -60,7 +61,7 @@ class ReschedulePlannerProperties {
     @Property(tries = 300)
     void nothing_is_moved_that_must_stay_and_no_pod_moves_twice(@ForAll long seed) {
         MovableCluster cluster = MovableCluster.generate(seed);
-        ReschedulePlan plan = ReschedulePlanner.plan(cluster.snapshot(), settings(GENEROUS), List.of(), NOW);
+        ReschedulePlan plan = Rounds.plan(cluster.snapshot(), settings(GENEROUS), List.of(), NOW);
         for (Move move : plan.moves()) {
             PodInfo pod = cluster.snapshot().pod(move.pod().uid());
             assertThat(pod.controller()).isNotNull();
@@ -76,7 +77,7 @@ class ReschedulePlannerProperties {
         RescheduleSettings.MoveLimits limits = new RescheduleSettings.MoveLimits(3, 1, 2, 1, 4);
         List<PastEviction> history = List.of(new PastEviction(NOW.minusSeconds(600), "ns-0", "rs-uid-0"),
                 new PastEviction(NOW.minusSeconds(7200), "ns-1", "rs-uid-1")); // the second is over an hour old
-        ReschedulePlan plan = ReschedulePlanner.plan(cluster.snapshot(), settings(limits), history, NOW);
+        ReschedulePlan plan = Rounds.plan(cluster.snapshot(), settings(limits), history, NOW);
         assertThat(plan.moves().size()).isLessThanOrEqualTo(3);
         assertThat(count(plan, Move::from).values()).allMatch(n -> n <= 1);
         Map<String, Integer> byNamespace = count(plan, m -> m.pod().namespace());
@@ -91,8 +92,8 @@ class ReschedulePlannerProperties {
     @Property(tries = 200)
     void planned_again_once_the_plan_is_done_nothing_moves_back(@ForAll long seed) {
         MovableCluster cluster = MovableCluster.generate(seed);
-        ReschedulePlan first = ReschedulePlanner.plan(cluster.snapshot(), settings(GENEROUS), List.of(), NOW);
-        ReschedulePlan second = ReschedulePlanner.plan(cluster.after(first.moves(), NOW), settings(GENEROUS), List.of(), NOW);
+        ReschedulePlan first = Rounds.plan(cluster.snapshot(), settings(GENEROUS), List.of(), NOW);
+        ReschedulePlan second = Rounds.plan(cluster.after(first.moves(), NOW), settings(GENEROUS), List.of(), NOW);
         Set<String> movedFirst = first.moves().stream().map(m -> m.pod().uid()).collect(Collectors.toSet());
         assertThat(second.moves()).noneMatch(m -> movedFirst.contains(m.pod().uid()));
         // nor does a pod of the same controller go back to a node one of its pods just left (ping-pong)
@@ -111,9 +112,10 @@ class ReschedulePlannerProperties {
         for (NodeInfo node : cluster.snapshot().nodes()) {
             highest = Math.max(highest, (int) Math.ceil(100.0 * node.requested().get("cpu") / node.allocatable().get("cpu")));
         }
-        RescheduleSettings noRebalanceNeeded = new RescheduleSettings(new RescheduleSettings.Rebalance(true,
-                Map.of("cpu", 30), Map.of("cpu", highest)), true, GENEROUS, false);
-        ReschedulePlan plan = ReschedulePlanner.plan(cluster.snapshot(), noRebalanceNeeded, List.of(), NOW);
+        RescheduleSettings noRebalanceNeeded = SettingsBuilder.limits(GENEROUS)
+                .rebalance(new RescheduleSettings.Rebalance(true,
+                Map.of("cpu", 30), Map.of("cpu", highest))).affinity().build();
+        ReschedulePlan plan = Rounds.plan(cluster.snapshot(), noRebalanceNeeded, List.of(), NOW);
         assertThat(plan.moves()).allMatch(m -> m.policy() == ReschedulePolicy.AFFINITY);
     }
 
@@ -147,9 +149,8 @@ class ReschedulePlannerProperties {
                     "rs-uid-past-" + i, Map.of("app", "app-" + app)));
         }
         RescheduleSettings generous = settings(GENEROUS);
-        RescheduleSettings gentle = new RescheduleSettings(generous.rebalance(), generous.affinity(), GENEROUS,
-                false, 0, RescheduleSettings.Defragment.OFF, Aggressiveness.GENTLE);
-        ReschedulePlan plan = ReschedulePlanner.plan(snapshot, gentle, history, NOW);
+        RescheduleSettings gentle = SettingsBuilder.from(generous).aggressiveness(Aggressiveness.GENTLE).build();
+        ReschedulePlan plan = Rounds.plan(snapshot, gentle, history, NOW);
         for (DisruptionBudget budget : snapshot.budgets()) {
             long spent = plan.moves().stream().filter(m -> budget.covers(snapshot.pod(m.pod().uid()))).count();
             long before = history.stream().filter(p -> p.namespace().equals(budget.namespace())
@@ -163,7 +164,7 @@ class ReschedulePlannerProperties {
     @Property(tries = 300)
     void a_round_never_plans_more_disruptions_than_a_budget_allows(@ForAll long seed) {
         ClusterSnapshot snapshot = withBudgets(MovableCluster.generate(seed).snapshot(), seed, false);
-        ReschedulePlan plan = ReschedulePlanner.plan(snapshot, settings(GENEROUS), List.of(), NOW);
+        ReschedulePlan plan = Rounds.plan(snapshot, settings(GENEROUS), List.of(), NOW);
         for (DisruptionBudget budget : snapshot.budgets()) {
             long spent = plan.moves().stream().filter(m -> budget.covers(snapshot.pod(m.pod().uid()))).count();
             assertThat(spent).as("seed %d, budget %s", seed, budget).isLessThanOrEqualTo(budget.disruptionsAllowed());
@@ -189,9 +190,9 @@ class ReschedulePlannerProperties {
             change.putNode(node.withPods(pods, node.nominatedPods()));
         }
         ClusterSnapshot pinned = change.build();
-        List<String> withBudgets = ReschedulePlanner.plan(guarded, settings(GENEROUS), List.of(), NOW).moves().stream()
+        List<String> withBudgets = Rounds.plan(guarded, settings(GENEROUS), List.of(), NOW).moves().stream()
                 .map(Move::toString).toList();
-        List<String> neverMovable = ReschedulePlanner.plan(pinned, settings(GENEROUS), List.of(), NOW).moves().stream()
+        List<String> neverMovable = Rounds.plan(pinned, settings(GENEROUS), List.of(), NOW).moves().stream()
                 .map(Move::toString).toList();
         assertThat(withBudgets).as("seed %d", seed).isEqualTo(neverMovable);
         Statistics.label("moves beside guarded pods").collect(withBudgets.isEmpty() ? "none" : "some");

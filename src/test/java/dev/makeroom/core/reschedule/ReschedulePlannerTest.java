@@ -26,10 +26,10 @@ class ReschedulePlannerTest {
 
     private static final Instant NOW = Instant.parse("2026-11-23T12:00:00Z");
     private static final RescheduleSettings.MoveLimits LIMITS = new RescheduleSettings.MoveLimits(10, 5, 10, 10, 50);
-    private static final RescheduleSettings REBALANCE = new RescheduleSettings(new RescheduleSettings.Rebalance(true,
-            Map.of("cpu", 40), Map.of("cpu", 70)), false, LIMITS, false);
-    private static final RescheduleSettings AFFINITY = new RescheduleSettings(new RescheduleSettings.Rebalance(false,
-            Map.of(), Map.of()), true, LIMITS, false);
+    private static final RescheduleSettings REBALANCE = SettingsBuilder.limits(LIMITS)
+            .rebalance(new RescheduleSettings.Rebalance(true,
+            Map.of("cpu", 40), Map.of("cpu", 70))).build();
+    private static final RescheduleSettings AFFINITY = SettingsBuilder.limits(LIMITS).affinity().build();
 
     private static PodInfo.Builder pod(String name, String node, long cpu, int priority) {
         return PodInfo.builder(name).name(name).nodeName(node).priority(priority).requests(Resources.of("cpu", cpu))
@@ -47,7 +47,7 @@ class ReschedulePlannerTest {
     }
 
     private static ReschedulePlan plan(ClusterSnapshot snapshot, RescheduleSettings settings) {
-        return ReschedulePlanner.plan(snapshot, settings, List.of(), NOW);
+        return Rounds.plan(snapshot, settings, List.of(), NOW);
     }
 
     @Test
@@ -107,12 +107,12 @@ class ReschedulePlannerTest {
                 .node("slow", Map.of("disk", "slow"), Resources.of("cpu", 4000, "pods", 10))
                 .node("fast", Map.of("disk", "fast"), Resources.of("cpu", 4000, "pods", 10))
                 .pod(pod("db", "slow", 1000, 0).constraints(prefersFast).build()).build();
-        RescheduleSettings gain50 = new RescheduleSettings(AFFINITY.rebalance(), true, LIMITS, false, 50);
+        RescheduleSettings gain50 = SettingsBuilder.limits(LIMITS).rebalance(AFFINITY.rebalance()).affinity(50).build();
         assertThat(plan(snapshot, gain50).moves()).singleElement().satisfies(move -> {
             assertThat(move.to()).isEqualTo("fast");
             assertThat(move.reason()).isEqualTo("its affinity preferences score slow 0, another node at least 50 more");
         });
-        RescheduleSettings gain90 = new RescheduleSettings(AFFINITY.rebalance(), true, LIMITS, false, 90);
+        RescheduleSettings gain90 = SettingsBuilder.limits(LIMITS).rebalance(AFFINITY.rebalance()).affinity(90).build();
         assertThat(plan(snapshot, gain90).moves()).isEmpty();
         assertThat(plan(snapshot, AFFINITY).moves()).as("minGain 0: preferences never move a pod").isEmpty();
     }
@@ -134,8 +134,8 @@ class ReschedulePlannerTest {
         }
         ClusterSnapshot snapshot = cluster.build();
         // in zone a each scores -400 (two others there: -100 each by its own term, -100 each by theirs), 0 in b or c
-        RescheduleSettings gain50 = new RescheduleSettings(AFFINITY.rebalance(), true,
-                new RescheduleSettings.MoveLimits(10, 1, 10, 10, 50), false, 50);
+        RescheduleSettings gain50 = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(10, 1, 10, 10, 50))
+                .rebalance(AFFINITY.rebalance()).affinity(50).build();
         ReschedulePlan plan = plan(snapshot, gain50);
         assertThat(plan.moves()).singleElement().satisfies(move -> {
             assertThat(move.from()).isEqualTo("a-1");
@@ -165,9 +165,11 @@ class ReschedulePlannerTest {
                     .controller(new OwnerRef("ReplicaSet", "worker", "rs-worker")).build());
         }
         ClusterSnapshot snapshot = cluster.build();
-        RescheduleSettings spread = AFFINITY.withPolicies(RescheduleSettings.Taints.OFF, true, false);
+        RescheduleSettings spread = SettingsBuilder.from(AFFINITY)
+                .spread(new RescheduleSettings.Spread(true, false)).build();
         assertThat(plan(snapshot, spread).moves()).as("DoNotSchedule only: a preference is not a violation").isEmpty();
-        ReschedulePlan plan = plan(snapshot, spread.withSpreadScheduleAnyway(true));
+        ReschedulePlan plan = plan(snapshot, SettingsBuilder.from(spread)
+                .spread(new RescheduleSettings.Spread(true, true)).build());
         assertThat(plan.moves()).singleElement().satisfies(move -> {
             assertThat(move.to()).isEqualTo("b-1");
             assertThat(move.policy()).isEqualTo(ReschedulePolicy.SPREAD);
@@ -292,8 +294,8 @@ class ReschedulePlannerTest {
                 .pod(pod("web-3", "hot", 500, 0).labels(Map.of("app", "web")).build())
                 .budget(new DisruptionBudget("default", "web", LabelSelector.matching(Map.of("app", "web")), 1, Set.of()))
                 .build();
-        RescheduleSettings wide = new RescheduleSettings(new RescheduleSettings.Rebalance(true,
-                Map.of("cpu", 40), Map.of("cpu", 20)), false, LIMITS, false);
+        RescheduleSettings wide = SettingsBuilder.limits(LIMITS).rebalance(new RescheduleSettings.Rebalance(true,
+                Map.of("cpu", 40), Map.of("cpu", 20))).build();
         ReschedulePlan plan = plan(snapshot, wide);
         assertThat(plan.moves()).hasSize(1);
         assertThat(plan.skipped()).extracting(Skip::category).contains(SkipCategory.BUDGET);
@@ -305,8 +307,8 @@ class ReschedulePlannerTest {
                 .pod(pod("first", "hot", 1500, 0).build())
                 .pod(pod("second", "hot", 1500, 0).build()).build();
         String first = snapshot.pod("first").uid();
-        ReschedulePlan plan = ReschedulePlanner.plan(snapshot, REBALANCE, List.of(), NOW, PreemptionCheck.NEVER,
-                System::nanoTime, Set.of(first));
+        ReschedulePlan plan = ReschedulePlanner.plan(new RoundInputs(snapshot, REBALANCE, List.of(), NOW,
+                PreemptionCheck.NEVER, System::nanoTime, Set.of(first), Set.of()));
         assertThat(plan.moves()).extracting(m -> m.pod().name()).containsExactly("second");
         assertThat(plan.skipped()).filteredOn(s -> s.pod().name().equals("first")).extracting(Skip::category)
                 .containsExactly(SkipCategory.BACKOFF);
@@ -320,8 +322,8 @@ class ReschedulePlannerTest {
                 .budget(new DisruptionBudget("default", "web", LabelSelector.matching(Map.of("app", "web")), 1, Set.of()))
                 .build();
         RescheduleSettings moderate = REBALANCE;
-        RescheduleSettings gentle = new RescheduleSettings(moderate.rebalance(), false, LIMITS, false, 0,
-                RescheduleSettings.Defragment.OFF, Aggressiveness.GENTLE);
+        RescheduleSettings gentle = SettingsBuilder.limits(LIMITS).rebalance(moderate.rebalance())
+                .aggressiveness(Aggressiveness.GENTLE).build();
         assertThat(plan(snapshot, moderate).moves()).extracting(m -> m.pod().name()).containsExactly("web-1");
         ReschedulePlan held = plan(snapshot, gentle);
         assertThat(held.moves()).noneMatch(m -> m.pod().name().equals("web-1"));
