@@ -5,6 +5,7 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.placement.Placement;
 import dev.makeroom.core.placement.PlacementState;
 import dev.makeroom.core.placement.PlacementSurvey;
 import dev.makeroom.core.preemption.AnswerMode;
@@ -60,7 +61,7 @@ public final class WhyExplanation {
         }
         for (String node : snapshot.nodes().stream().map(NodeInfo::name).sorted().toList()) {
             NodeVerdict verdict = verdicts.get(node);
-            String why = where.reasonOn(node);
+            String why = reasonOn(where, node);
             if (verdict == null) {
                 out.println("  " + node + " (" + why + "): not a candidate — " + (where.unknown().containsKey(node)
                         ? "makeroom cannot tell whether the pod fits" : "evicting pods cannot change this"));
@@ -81,10 +82,16 @@ public final class WhyExplanation {
     /** The scheduler's own summary line: "0/4 nodes are available: 1 Insufficient memory, 3 Insufficient cpu." */
     static String summary(ClusterSnapshot snapshot, PlacementSurvey where) {
         Map<String, Integer> reasons = new TreeMap<>();
-        snapshot.nodes().forEach(node -> reasons.merge(where.reasonOn(node.name()), 1, Integer::sum));
+        snapshot.nodes().forEach(node -> reasons.merge(reasonOn(where, node.name()), 1, Integer::sum));
         StringJoiner text = new StringJoiner(", ", "0/" + snapshot.nodes().size() + " nodes are available: ", ".");
         reasons.forEach((reason, nodes) -> text.add(nodes + " " + reason));
         return text.toString();
+    }
+
+    /** Why the pod does not go to {@code node} now, in the scheduler's words; "fits" where it does. */
+    private static String reasonOn(PlacementSurvey where, String node) {
+        Placement placement = where.on(node);
+        return placement.fits() ? "fits" : placement.reason();
     }
 
     /** The PodDisruptionBudgets these victims spend beyond what they allow, each by name. */

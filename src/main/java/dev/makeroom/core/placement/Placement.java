@@ -8,6 +8,11 @@ public record Placement(Filter filter, Verdict verdict, String reason) {
 
     public static final Placement FITS = new Placement(null, Verdict.FITS, null);
 
+    /** Room held on the node for another pod keeps this one off ({@link Filter#RESERVATION}). */
+    public static Placement keptOffHeldRoom(String reason) {
+        return unresolvable(Filter.RESERVATION, reason);
+    }
+
     static Placement unschedulable(Filter filter, String reason) {
         return new Placement(filter, Verdict.UNSCHEDULABLE, reason);
     }

@@ -35,8 +35,8 @@ public interface PlacementState {
     /** What NodeResourcesFit counts as taken on the node when {@code pod} is placed (pods under {@link Resources#PODS}). */
     Resources requestedFor(NodeInfo node, PodInfo pod);
 
-    /** Why room held on the node keeps {@code pod} off, or null. */
-    String reservedAgainst(PodInfo pod, NodeInfo node);
+    /** Whether room held on the node keeps {@code pod} off: {@link Placement#FITS} when none does. */
+    Placement heldRoom(PodInfo pod, NodeInfo node);
 
     /** The bound pods with required anti-affinity (their terms can keep any pod away). */
     List<PodInfo> podsWithAntiAffinity();

@@ -11,20 +11,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Where the scheduler could place a pod now, node by node (by name): the nodes it fits on; those where
- * removing pods could help ({@code unschedulable}: the only ones the scheduler's preemption considers);
- * those where nothing on the node can ({@code unresolvable}); and those makeroom cannot tell
- * ({@code unknown}); each with the first failing filter's reason. What {@code /debug/simulate} and
- * {@code --why} answer before preemption.
+ * Where the scheduler could place a pod now, node by node (by name), each node's {@link Placement}:
+ * the nodes it fits on; those where removing pods could help ({@link #unschedulable}: the only ones the
+ * scheduler's preemption considers); those where nothing on the node can ({@link #unresolvable}); and
+ * those makeroom cannot tell ({@link #unknown}); each with the first failing filter's reason. What
+ * {@code /debug/simulate} and {@code --why} answer before preemption.
  */
-public record PlacementSurvey(List<String> fits, Map<String, String> unschedulable, Map<String, String> unresolvable,
-                              Map<String, String> unknown) {
+public final class PlacementSurvey {
 
-    public PlacementSurvey {
-        fits = List.copyOf(fits);
-        unschedulable = Collections.unmodifiableMap(new LinkedHashMap<>(unschedulable));
-        unresolvable = Collections.unmodifiableMap(new LinkedHashMap<>(unresolvable));
-        unknown = Collections.unmodifiableMap(new LinkedHashMap<>(unknown));
+    private final Map<String, Placement> byNode; // in name order
+
+    private PlacementSurvey(Map<String, Placement> byNode) {
+        this.byNode = Collections.unmodifiableMap(byNode);
     }
 
     /** Every node of {@code state} for {@code pod}, with the queue fence {@code fence} (null: none). */
@@ -34,34 +32,56 @@ public record PlacementSurvey(List<String> fits, Map<String, String> unschedulab
 
     /** Every node of the placement's state, with that placement's pre-filters (shared with a preemption that follows). */
     public static PlacementSurvey of(PodPlacement placement) {
-        PlacementState state = placement.state();
-        List<String> fits = new ArrayList<>();
-        Map<String, String> unschedulable = new LinkedHashMap<>();
-        Map<String, String> unresolvable = new LinkedHashMap<>();
-        Map<String, String> unknown = new LinkedHashMap<>();
-        for (NodeInfo node : state.nodes().stream().sorted(Comparator.comparing(NodeInfo::name)).toList()) {
-            Placement answer = placement.on(node);
-            switch (answer.verdict()) {
-                case FITS -> fits.add(node.name());
-                case UNSCHEDULABLE -> unschedulable.put(node.name(), answer.reason());
-                case UNRESOLVABLE -> unresolvable.put(node.name(), answer.reason());
-                case UNKNOWN -> unknown.put(node.name(), answer.reason());
-            }
+        Map<String, Placement> byNode = new LinkedHashMap<>();
+        for (NodeInfo node : placement.state().nodes().stream().sorted(Comparator.comparing(NodeInfo::name)).toList()) {
+            byNode.put(node.name(), placement.on(node));
         }
-        return new PlacementSurvey(fits, unschedulable, unresolvable, unknown);
+        return new PlacementSurvey(byNode);
+    }
+
+    /** The pod's placement on {@code node}, or null for a node the survey did not see. */
+    public Placement on(String node) {
+        return byNode.get(node);
+    }
+
+    /** The nodes the pod fits on, in name order. */
+    public List<String> fits() {
+        List<String> fits = new ArrayList<>();
+        byNode.forEach((node, placement) -> {
+            if (placement.fits()) {
+                fits.add(node);
+            }
+        });
+        return fits;
+    }
+
+    /** The nodes where removing pods could help, each with why the pod does not fit now. */
+    public Map<String, String> unschedulable() {
+        return reasons(Verdict.UNSCHEDULABLE);
+    }
+
+    /** The nodes where nothing on the node can help, each with why. */
+    public Map<String, String> unresolvable() {
+        return reasons(Verdict.UNRESOLVABLE);
+    }
+
+    /** The nodes makeroom cannot tell about, each with what it does not model. */
+    public Map<String, String> unknown() {
+        return reasons(Verdict.UNKNOWN);
     }
 
     /** The nodes preemption may try, in name order. */
     public List<String> preemptionCandidates() {
-        return List.copyOf(unschedulable.keySet());
+        return List.copyOf(unschedulable().keySet());
     }
 
-    /** Why the pod cannot go to {@code node} now, or null when it fits there. */
-    public String reasonOn(String node) {
-        String reason = unschedulable.get(node);
-        if (reason == null) {
-            reason = unresolvable.get(node);
-        }
-        return reason == null ? unknown.get(node) : reason;
+    private Map<String, String> reasons(Verdict verdict) {
+        Map<String, String> reasons = new LinkedHashMap<>();
+        byNode.forEach((node, placement) -> {
+            if (placement.verdict() == verdict) {
+                reasons.put(node, placement.reason());
+            }
+        });
+        return reasons;
     }
 }

@@ -155,9 +155,9 @@ public final class PodPlacement {
     }
 
     private Placement makeroomsOwn(NodeInfo node) {
-        String reserved = state.reservedAgainst(pod, node);
-        if (reserved != null) {
-            return Placement.unresolvable(Filter.RESERVATION, reserved);
+        Placement held = state.heldRoom(pod, node);
+        if (!held.fits()) {
+            return held;
         }
         return fence == null ? null : Placement.unresolvable(Filter.QUEUE, fence);
     }

@@ -25,9 +25,9 @@ public record SnapshotState(ClusterSnapshot snapshot, Instant now) implements Pl
     }
 
     @Override
-    public String reservedAgainst(PodInfo pod, NodeInfo node) {
+    public Placement heldRoom(PodInfo pod, NodeInfo node) {
         Reservation reservation = Reservation.keepingOff(node, pod, snapshot, now);
-        return reservation != null ? reservation.describe() : null;
+        return reservation != null ? Placement.keptOffHeldRoom(reservation.describe()) : Placement.FITS;
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The consolidate policy (the descheduler's HighNodeUtilization, made safe): empties the least used
@@ -151,35 +152,35 @@ final class ConsolidatePolicy implements RoundPolicy {
         }
         List<PodInfo> toMove = left.stream().filter(p -> !p.terminating()).toList();
         // a pod refused lately: the node should have been untainted then; it was not, so abandon it now
-        String blocked = blocked(round, toMove);
-        blocked = blocked != null ? blocked : refusedLately(round, toMove);
-        Proof proof = blocked == null ? prove(round, node, toMove, settings) : new Proof(List.of(), List.of(), blocked);
-        if (proof.problem != null) {
-            round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON, proof.problem, List.of()));
+        Optional<Kept> kept = blocked(round, toMove).or(() -> refusedLately(round, toMove));
+        Proof proof = kept.isEmpty() ? prove(round, node, toMove, settings) : null;
+        if (!(proof instanceof Proven proven)) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON,
+                    kept.map(Kept::text).orElseGet(() -> ((NoLanding) proof).text()), List.of()));
             return false;
         }
         round.drain(new NodeDrain(node.name(), NodeDrain.Step.CONTINUE, toMove.isEmpty()
                 ? "waiting for " + left.size() + " terminating pods to finish" : "every pod left still lands elsewhere",
-                proof.landings));
-        enactAllowed(round, node, proof);
+                proven.landings()));
+        enactAllowed(round, node, proven);
         return true;
     }
 
     /** A candidate: started if every pod may go and lands; whether it now drains. */
     private static boolean start(Round round, NodeInfo node, RescheduleSettings.Consolidate settings) {
         List<PodInfo> pods = leaving(round, node);
-        String kept = keptInPlace(round, pods);
-        Proof proof = kept == null ? prove(round, node, pods, settings) : null;
-        String problem = kept != null ? kept : proof.problem;
-        if (problem != null) {
-            round.drain(new NodeDrain(node.name(), NodeDrain.Step.NOT_STARTED, problem, List.of()));
+        Optional<Kept> kept = keptInPlace(round, pods);
+        Proof proof = kept.isEmpty() ? prove(round, node, pods, settings) : null;
+        if (!(proof instanceof Proven proven)) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.NOT_STARTED,
+                    kept.map(Kept::text).orElseGet(() -> ((NoLanding) proof).text()), List.of()));
             return false;
         }
         round.planned.close(node.name());
         round.drain(new NodeDrain(node.name(), NodeDrain.Step.START, "below " + percents(settings.belowPercent())
                 + "; its " + pods.size() + " pods all land on other nodes at or under " + percents(settings.ceilingPercent()),
-                proof.landings));
-        enactAllowed(round, node, proof);
+                proven.landings()));
+        enactAllowed(round, node, proven);
         return true;
     }
 
@@ -225,48 +226,47 @@ final class ConsolidatePolicy implements RoundPolicy {
         return pods;
     }
 
-    /** Why one of the pods may never be moved by this policy (a blocker, out of scope), or null. */
-    private static String blocked(Round round, List<PodInfo> pods) {
+    /** The first of the pods this policy may never move (a blocker, out of scope); none when each may. */
+    private static Optional<Kept> blocked(Round round, List<PodInfo> pods) {
         for (PodInfo pod : pods) {
             MoveBlocker blocker = MoveBlocker.of(pod, round.snapshot, round.settings.allowLocalStorage());
             if (blocker != null) {
-                return pod.ref() + " may not move: " + blocker.describe();
+                return Optional.of(new Kept(SkipCategory.of(blocker), pod.ref() + " may not move: " + blocker.describe()));
             }
             if (round.scope().of(pod) instanceof Scope.Out out) {
-                return pod.ref() + " is out of scope: " + out.text();
+                return Optional.of(new Kept(SkipCategory.OUT_OF_SCOPE, pod.ref() + " is out of scope: " + out.text()));
             }
         }
-        return null;
+        return Optional.empty();
     }
 
-    /** Which of the pods the Eviction API refused lately (its backoff not yet over), or null. */
-    private static String refusedLately(Round round, List<PodInfo> pods) {
+    /** The first of the pods the Eviction API refused lately (its backoff not yet over); none when no pod is. */
+    private static Optional<Kept> refusedLately(Round round, List<PodInfo> pods) {
         for (PodInfo pod : pods) {
             if (round.heldBack.contains(pod.uid())) {
-                return pod.ref() + " is held back after the Eviction API refused it";
+                return Optional.of(new Kept(SkipCategory.BACKOFF,
+                        pod.ref() + " is held back after the Eviction API refused it"));
             }
         }
-        return null;
+        return Optional.empty();
     }
 
-    /** Why one of the pods may not move now or within the hour, or null when all may. */
-    private static String keptInPlace(Round round, List<PodInfo> pods) {
-        String blocked = blocked(round, pods);
-        if (blocked != null) {
-            return blocked;
-        }
-        String refused = refusedLately(round, pods);
-        if (refused != null) {
-            return refused;
+    /** What keeps the pods from all moving now or within the hour; none when all may. */
+    private static Optional<Kept> keptInPlace(Round round, List<PodInfo> pods) {
+        Optional<Kept> kept = blocked(round, pods).or(() -> refusedLately(round, pods));
+        if (kept.isPresent()) {
+            return kept;
         }
         for (PodInfo pod : pods) {
             DisruptionBudget budget = round.budgets.refusing(pod);
             if (budget != null) {
-                return pod.ref() + " may not move now: " + round.budgets.describe(budget);
+                return Optional.of(new Kept(SkipCategory.BUDGET,
+                        pod.ref() + " may not move now: " + round.budgets.describe(budget)));
             }
         }
         return round.limits.exceededWithinHour(pods) instanceof LimitCheck.Passed passed
-                ? "its " + pods.size() + " pods would pass " + passed.text() : null;
+                ? Optional.of(new Kept(SkipCategory.LIMIT, "its " + pods.size() + " pods would pass " + passed.text()))
+                : Optional.empty();
     }
 
     /** The landings of every pod, each with the ones before applied, or the first that has none (then nothing is applied). */
@@ -288,14 +288,14 @@ final class ConsolidatePolicy implements RoundPolicy {
                 for (int i = landed.size() - 1; i >= 0; i--) {
                     round.planned.undo(landed.get(i), node.name(), landings.get(i).to());
                 }
-                return new Proof(List.of(), List.of(), pod.ref() + " lands on no other node that stays at or under "
+                return new NoLanding(pod.ref() + " lands on no other node that stays at or under "
                         + percents(settings.ceilingPercent()));
             }
             round.planned.move(pod, node.name(), target.name());
             landed.add(pod);
             landings.add(new Move(pod.ref(), node.name(), target.name(), ReschedulePolicy.CONSOLIDATE, because));
         }
-        return new Proof(landed, landings, null);
+        return new Proven(landed, landings);
     }
 
     /**
@@ -323,10 +323,10 @@ final class ConsolidatePolicy implements RoundPolicy {
     }
 
     /** Evicts, of a proven plan, what the limits and budgets allow now; the rest wait with their landings kept. */
-    private static void enactAllowed(Round round, NodeInfo node, Proof proof) {
-        for (int i = 0; i < proof.pods.size(); i++) {
-            PodInfo pod = proof.pods.get(i);
-            Move move = proof.landings.get(i);
+    private static void enactAllowed(Round round, NodeInfo node, Proven proof) {
+        for (int i = 0; i < proof.pods().size(); i++) {
+            PodInfo pod = proof.pods().get(i);
+            Move move = proof.landings().get(i);
             if (round.limits.exceeded(pod, node.name()) instanceof LimitCheck.Passed passed) {
                 round.skip(new Skip(pod.ref(), node.name(), ReschedulePolicy.CONSOLIDATE, SkipCategory.LIMIT,
                         "waits for a later round of the drain: " + passed.text()));
@@ -359,7 +359,19 @@ final class ConsolidatePolicy implements RoundPolicy {
                 .map(e -> e.getKey() + " " + e.getValue() + "%").toList());
     }
 
-    /** The pods in the order they land, their landings, or why not (then both are empty). */
-    private record Proof(List<PodInfo> pods, List<Move> landings, String problem) {
+    /** Why a node's pods cannot all leave it now, by kind. */
+    private record Kept(SkipCategory category, String text) {
+    }
+
+    /** Whether every pod of a node lands elsewhere. */
+    private sealed interface Proof permits Proven, NoLanding {
+    }
+
+    /** The pods in the order they land, and their landings (applied to the planned state). */
+    private record Proven(List<PodInfo> pods, List<Move> landings) implements Proof {
+    }
+
+    /** The first pod that lands nowhere, in words (nothing was applied). */
+    private record NoLanding(String text) implements Proof {
     }
 }

@@ -167,15 +167,15 @@ final class PlannedCluster implements PlacementState {
         return moved != null ? moved.nodeName() : pod.nodeName();
     }
 
-    /** What keeps {@code pod} off the node's reserved room, or null. */
+    /** Room held on the node, or planned for another pod this round, keeps {@code pod} off. */
     @Override
-    public String reservedAgainst(PodInfo pod, NodeInfo target) {
+    public Placement heldRoom(PodInfo pod, NodeInfo target) {
         PodInfo planned = reservedThisRound.get(target.name());
         if (planned != null && !planned.uid().equals(pod.uid()) && pod.priority() <= planned.priority()) {
-            return "room planned for " + planned.ref() + " this round";
+            return Placement.keptOffHeldRoom("room planned for " + planned.ref() + " this round");
         }
         Reservation reservation = Reservation.keepingOff(target, pod, snapshot, now);
-        return reservation != null ? reservation.describe() : null;
+        return reservation != null ? Placement.keptOffHeldRoom(reservation.describe()) : Placement.FITS;
     }
 
     /** Whether the node may take moved pods: not emptied or being emptied by the consolidate policy (tainted, or from this round). */

@@ -288,7 +288,7 @@ final class RoomByMoving {
             if (node.admission().unschedulable() || (refused && placement.filter() != Filter.RESERVATION)) {
                 return new NoSite("do not take it (cordoned, taints, node selector or affinity, a topology key it lacks)");
             }
-            if (planned.reservedAgainst(pending, node) != null) {
+            if (!planned.heldRoom(pending, node).fits()) {
                 return new NoSite("hold room for another pod");
             }
             if (planned.receivesMoves(node)) {
