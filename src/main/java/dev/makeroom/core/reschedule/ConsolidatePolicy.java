@@ -229,12 +229,11 @@ final class ConsolidatePolicy implements RoundPolicy {
     /** The first of the pods this policy may never move (a blocker, out of scope); none when each may. */
     private static Optional<Kept> blocked(Round round, List<PodInfo> pods) {
         for (PodInfo pod : pods) {
-            MoveBlocker blocker = MoveBlocker.of(pod, round.snapshot, round.settings.allowLocalStorage());
-            if (blocker != null) {
-                return Optional.of(new Kept(SkipCategory.of(blocker), pod.ref() + " may not move: " + blocker.describe()));
-            }
-            if (round.scope().of(pod) instanceof Scope.Out out) {
-                return Optional.of(new Kept(SkipCategory.OUT_OF_SCOPE, pod.ref() + " is out of scope: " + out.text()));
+            Optional<Kept> kept = round.neverMoved(pod);
+            if (kept.isPresent()) {
+                SkipCategory category = kept.get().category();
+                return Optional.of(new Kept(category, pod.ref() + (category == SkipCategory.OUT_OF_SCOPE
+                        ? " is out of scope: " : " may not move: ") + kept.get().text()));
             }
         }
         return Optional.empty();
@@ -357,10 +356,6 @@ final class ConsolidatePolicy implements RoundPolicy {
     private static String percents(Map<String, Integer> percents) {
         return String.join(", ", percents.entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .map(e -> e.getKey() + " " + e.getValue() + "%").toList());
-    }
-
-    /** Why a node's pods cannot all leave it now, by kind. */
-    private record Kept(SkipCategory category, String text) {
     }
 
     /** Whether every pod of a node lands elsewhere. */

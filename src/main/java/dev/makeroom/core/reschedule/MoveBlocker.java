@@ -3,7 +3,8 @@ package dev.makeroom.core.reschedule;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.model.PriorityClassInfo;
+import dev.makeroom.core.preemption.Candidacy;
+import dev.makeroom.core.preemption.Protection;
 import dev.makeroom.core.queue.QueueTree;
 
 /** Why a running pod is never moved, whatever the policy. */
@@ -39,11 +40,12 @@ public enum MoveBlocker {
         if (pod.controller().isDaemonSet()) {
             return DAEMON_SET;
         }
-        if (pod.terminating()) {
+        // terminating and opted out (by annotation or PriorityClass) as preemption reads them
+        Protection standing = Candidacy.standing(pod, snapshot);
+        if (standing == Protection.TERMINATING) {
             return TERMINATING;
         }
-        PriorityClassInfo pc = snapshot.priorityClass(pod.priorityClassName());
-        if (pod.optedOut() || (pc != null && pc.optedOut())) {
+        if (standing.isOptOut()) {
             return OPTED_OUT;
         }
         if (!pod.evictable()) {

@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
@@ -105,16 +106,21 @@ final class Round {
 
     /** Whether the pod may be moved at all (nothing keeps it in place, in scope); a skip says why not. */
     boolean movable(PodInfo pod, NodeInfo node, ReschedulePolicy policy) {
+        Optional<Kept> kept = neverMoved(pod);
+        kept.ifPresent(why -> skipped.add(new Skip(pod.ref(), node.name(), policy, why.category(), why.text())));
+        return kept.isEmpty();
+    }
+
+    /** What keeps the pod in place whatever the policy: a {@link MoveBlocker}, or the document's scope. */
+    Optional<Kept> neverMoved(PodInfo pod) {
         MoveBlocker blocker = MoveBlocker.of(pod, snapshot, settings.allowLocalStorage());
         if (blocker != null) {
-            skipped.add(new Skip(pod.ref(), node.name(), policy, SkipCategory.of(blocker), blocker.describe()));
-            return false;
+            return Optional.of(new Kept(SkipCategory.of(blocker), blocker.describe()));
         }
         if (scope.of(pod) instanceof Scope.Out out) {
-            skipped.add(new Skip(pod.ref(), node.name(), policy, SkipCategory.OUT_OF_SCOPE, out.text()));
-            return false;
+            return Optional.of(new Kept(SkipCategory.OUT_OF_SCOPE, out.text()));
         }
-        return true;
+        return Optional.empty();
     }
 
     /** The scope the document sets, for a policy that counts its own skips (defragmentation, consolidation). */
