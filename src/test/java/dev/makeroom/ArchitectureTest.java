@@ -9,6 +9,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -89,6 +90,35 @@ class ArchitectureTest {
         assertThat(listed).as("docs/design.md, section 4").isEqualTo(used);
     }
 
+    /** docs/design.md lists what each package inside the core uses: that list is the code's, both ways. */
+    @Test
+    void the_core_packages_use_exactly_what_the_design_lists() throws IOException {
+        Map<String, Set<String>> listed = new TreeMap<>();
+        Pattern line = Pattern.compile("^- core\\.(\\w+) → (.+)$");
+        for (String text : Files.readAllLines(Path.of("docs/design.md"))) {
+            Matcher m = line.matcher(text);
+            if (m.matches()) {
+                listed.put(m.group(1), m.group(2).equals("(nothing)") ? Set.of() : new TreeSet<>(List.of(m.group(2).split(", "))));
+            }
+        }
+        // from the sources' imports: a constant the compiler inlines leaves no trace in the bytecode
+        Map<String, Set<String>> used = new TreeMap<>();
+        SourcePackageGraph.of(Path.of("src/main/java/dev/makeroom/core"), "dev.makeroom.core.").imports()
+                .forEach((from, to) -> used.computeIfAbsent(inCore(from), k -> new TreeSet<>())
+                        .addAll(to.stream().map(ArchitectureTest::inCore).filter(p -> !p.equals(inCore(from))).toList()));
+        assertThat(listed).as("docs/design.md, section 4, inside core").isEqualTo(used);
+    }
+
+    /** {@code preemption} for {@code dev.makeroom.core.preemption}; null outside the core's packages. */
+    private static String inCore(String packageName) {
+        if (!packageName.startsWith("dev.makeroom.core.")) {
+            return null;
+        }
+        String rest = packageName.substring("dev.makeroom.core.".length());
+        int dot = rest.indexOf('.');
+        return dot < 0 ? rest : rest.substring(0, dot);
+    }
+
     /** {@code web} for {@code dev.makeroom.web.x}; null outside makeroom's packages and for the root. */
     private static String topLevel(String packageName) {
         if (!packageName.startsWith("dev.makeroom.")) {
@@ -114,8 +144,25 @@ class ArchitectureTest {
 
     @Test
     void the_core_packages_depend_on_each_other_without_cycles() {
-        // the model's fast paths (model.fast) are built by the snapshot they index: one slice with it
         slices().matching("dev.makeroom.core.(*)..").should().beFreeOfCycles().check(classes);
+    }
+
+    /** What a reader follows: every package's imports, those only a Javadoc link uses included. */
+    @Test
+    void the_sources_import_each_other_without_cycles() {
+        assertThat(SourcePackageGraph.of(Path.of("src/main/java"), "dev.makeroom").cycles()).isEmpty();
+    }
+
+    @Test
+    void the_source_scan_sees_a_cycle_closed_by_a_javadoc_import(@TempDir Path root) throws IOException {
+        Files.createDirectories(root.resolve("a"));
+        Files.createDirectories(root.resolve("b"));
+        Files.writeString(root.resolve("a/A.java"), "package dev.makeroom.a;\n\nimport dev.makeroom.b.B;\n\n"
+                + "public class A { B b; }\n");
+        Files.writeString(root.resolve("b/B.java"), "package dev.makeroom.b;\n\nimport dev.makeroom.a.A;\n\n"
+                + "/** Made for {@link A}. */\npublic class B { }\n");
+        assertThat(SourcePackageGraph.of(root, "dev.makeroom").cycles())
+                .containsExactly(Set.of("dev.makeroom.a", "dev.makeroom.b"));
     }
 
     /** The Kubernetes API verbs that change something; makeroom changes the cluster from one place only. */

@@ -4,7 +4,7 @@ import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.filter.FilterVerdict;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
-import dev.makeroom.core.model.fast.NodeTable;
+import dev.makeroom.core.model.NodeTable;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.QosClass;
 import dev.makeroom.core.model.Resources;

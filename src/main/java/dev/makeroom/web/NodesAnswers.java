@@ -1,7 +1,7 @@
 package dev.makeroom.web;
 
 import dev.makeroom.core.filter.FilterVerdict;
-import dev.makeroom.core.model.fast.RequestedNodes;
+import dev.makeroom.core.model.RequestedNodes;
 import dev.makeroom.core.score.NodeScore;
 
 import java.util.Arrays;

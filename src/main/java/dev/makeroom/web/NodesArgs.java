@@ -1,6 +1,6 @@
 package dev.makeroom.web;
 
-import dev.makeroom.core.model.fast.RequestedNodes;
+import dev.makeroom.core.model.RequestedNodes;
 
 import java.util.List;
 

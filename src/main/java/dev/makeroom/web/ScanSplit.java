@@ -1,7 +1,7 @@
 package dev.makeroom.web;
 
-import dev.makeroom.core.model.fast.NodeTable;
-import dev.makeroom.core.model.fast.RequestedNodes;
+import dev.makeroom.core.model.NodeTable;
+import dev.makeroom.core.model.RequestedNodes;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

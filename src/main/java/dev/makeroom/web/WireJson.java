@@ -1,6 +1,6 @@
 package dev.makeroom.web;
 
-import dev.makeroom.core.model.fast.NodeTable;
+import dev.makeroom.core.model.NodeTable;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;

@@ -1,8 +1,8 @@
 package dev.makeroom.web;
 
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.NodeTable;
 import dev.makeroom.core.model.RandomCluster;
-import dev.makeroom.core.model.fast.NodeTable;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,8 +1,8 @@
 package dev.makeroom.web;
 
 import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.NodeTable;
 import dev.makeroom.core.model.Resources;
-import dev.makeroom.core.model.fast.NodeTable;
 import dev.makeroom.core.preemption.Candidate;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;

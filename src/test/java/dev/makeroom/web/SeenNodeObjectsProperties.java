@@ -1,8 +1,8 @@
 package dev.makeroom.web;
 
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.NodeTable;
 import dev.makeroom.core.model.Resources;
-import dev.makeroom.core.model.fast.NodeTable;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

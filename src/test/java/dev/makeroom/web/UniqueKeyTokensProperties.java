@@ -1,6 +1,6 @@
 package dev.makeroom.web;
 
-import dev.makeroom.core.model.fast.NodeTable;
+import dev.makeroom.core.model.NodeTable;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;

@@ -1,7 +1,5 @@
 package dev.makeroom.core.model;
 
-import dev.makeroom.core.model.fast.ChunkedMap;
-import dev.makeroom.core.model.fast.NodeTable;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;

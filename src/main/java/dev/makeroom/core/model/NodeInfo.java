@@ -1,6 +1,5 @@
 package dev.makeroom.core.model;
 
-import dev.makeroom.core.model.fast.PriorityLadder;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;

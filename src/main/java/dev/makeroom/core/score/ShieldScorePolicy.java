@@ -2,12 +2,12 @@ package dev.makeroom.core.score;
 
 import dev.makeroom.core.accounting.FitCheck;
 import dev.makeroom.core.accounting.NodeUsage;
-import dev.makeroom.core.model.fast.TableFit;
+import dev.makeroom.core.accounting.TableFit;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
-import dev.makeroom.core.model.fast.NodeTable;
+import dev.makeroom.core.model.NodeTable;
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.model.fast.RequestedNodes;
+import dev.makeroom.core.model.RequestedNodes;
 import dev.makeroom.core.model.Resources;
 
 import java.math.BigInteger;

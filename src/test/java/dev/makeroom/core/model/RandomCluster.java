@@ -1,6 +1,5 @@
 package dev.makeroom.core.model;
 
-import dev.makeroom.core.model.fast.NodeTable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

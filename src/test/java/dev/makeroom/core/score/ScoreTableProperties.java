@@ -3,7 +3,7 @@ package dev.makeroom.core.score;
 import dev.makeroom.core.accounting.NodeUsage;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.RandomCluster;
-import dev.makeroom.core.model.fast.RequestedNodes;
+import dev.makeroom.core.model.RequestedNodes;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 

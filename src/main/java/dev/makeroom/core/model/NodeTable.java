@@ -1,8 +1,5 @@
-package dev.makeroom.core.model.fast;
+package dev.makeroom.core.model;
 
-import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.model.NodeInfo;
-import dev.makeroom.core.model.Resources;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;

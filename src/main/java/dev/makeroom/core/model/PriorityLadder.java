@@ -1,7 +1,5 @@
-package dev.makeroom.core.model.fast;
+package dev.makeroom.core.model;
 
-import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.model.Resources;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;

@@ -1,9 +1,5 @@
-package dev.makeroom.core.model.fast;
+package dev.makeroom.core.model;
 
-import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.model.NodeInfo;
-import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.model.Resources;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 

@@ -1,4 +1,4 @@
-package dev.makeroom.core.model.fast;
+package dev.makeroom.core.model;
 
 import java.util.AbstractCollection;
 import java.util.Collection;

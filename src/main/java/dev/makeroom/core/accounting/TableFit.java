@@ -1,7 +1,6 @@
-package dev.makeroom.core.model.fast;
+package dev.makeroom.core.accounting;
 
-import dev.makeroom.core.accounting.FitCheck;
-import dev.makeroom.core.accounting.NodeUsage;
+import dev.makeroom.core.model.NodeTable;
 import dev.makeroom.core.model.Resources;
 
 /**

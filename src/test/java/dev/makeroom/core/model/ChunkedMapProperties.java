@@ -1,4 +1,4 @@
-package dev.makeroom.core.model.fast;
+package dev.makeroom.core.model;
 
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

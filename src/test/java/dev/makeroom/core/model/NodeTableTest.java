@@ -1,8 +1,5 @@
-package dev.makeroom.core.model.fast;
+package dev.makeroom.core.model;
 
-import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.model.Resources;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

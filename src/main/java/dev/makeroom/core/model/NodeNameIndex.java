@@ -1,4 +1,4 @@
-package dev.makeroom.core.model.fast;
+package dev.makeroom.core.model;
 
 /**
  * Node names to their dense index, laid out for speed: an open-addressing table of hashes
