@@ -1,10 +1,11 @@
 package dev.makeroom.web;
 
-import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.config.MakeroomProperties;
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.web.json.WireJson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;

@@ -1,11 +1,13 @@
 package dev.makeroom.web;
 
-import dev.makeroom.mapping.ReadFailures;
-import dev.makeroom.mapping.UnreadableQuantity;
-import dev.makeroom.mapping.NullListElements;
-import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.mapping.NullListElements;
+import dev.makeroom.mapping.PodMapper;
+import dev.makeroom.mapping.ReadFailures;
+import dev.makeroom.mapping.UnreadableQuantity;
+import dev.makeroom.web.json.BadRequestException;
+import dev.makeroom.web.json.RawJson;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import org.springframework.stereotype.Component;
@@ -19,13 +21,13 @@ import java.util.function.Function;
  * once per pod ({@link TranslatedPods}).
  */
 @Component
-class PodTranslator {
+public class PodTranslator {
 
     private final KubernetesSerialization serialization = new KubernetesSerialization();
     private final JsonMapper tree = JsonMapper.builder().build();
     private final TranslatedPods translated = new TranslatedPods();
 
-    PodInfo toCore(RawJson podJson, ClusterSnapshot snapshot) {
+    public PodInfo toCore(RawJson podJson, ClusterSnapshot snapshot) {
         if (podJson == null) {
             throw new BadRequestException("missing Pod");
         }

@@ -5,6 +5,7 @@ import dev.makeroom.observability.ExtenderMetrics;
 import dev.makeroom.observability.RequestMetricsFilter;
 import dev.makeroom.process.BadQueryStringFilter;
 import dev.makeroom.process.JsonErrorReportValve;
+import dev.makeroom.web.json.AnswerBytesConverter;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;

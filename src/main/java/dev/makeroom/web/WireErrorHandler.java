@@ -1,5 +1,8 @@
 package dev.makeroom.web;
 
+import dev.makeroom.web.json.BadRequestException;
+import dev.makeroom.web.json.WireDtos;
+import dev.makeroom.web.json.WireJson;
 import jakarta.servlet.http.HttpServletRequest;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;

@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * How the filter and prioritize verbs' bodies are read once they passed {@link RequestSizeLimitFilter}:
  * by Spring's own {@code @RequestBody} resolver, in large reads into one array, whatever Spring's
  * check for an empty body reads ahead. (The preempt verb reads its body as a stream instead:
- * {@link PreemptArgsReaderTest}.)
+ * {@link dev.makeroom.web.json.PreemptArgsReaderTest}.)
  */
 class RequestBodyReadingTest {
 

@@ -3,6 +3,8 @@ package dev.makeroom.web;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PriorityClassInfo;
+import dev.makeroom.web.json.BadRequestException;
+import dev.makeroom.web.json.RawJson;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import dev.makeroom.core.filter.FilterVerdict;
 import dev.makeroom.core.model.RequestedNodes;
@@ -20,13 +20,13 @@ import java.util.Set;
  * ({@link Rows}), not by a lookup; a failure reason, one of a few per request, is copied from where
  * it was first written.
  */
-final class NodesAnswers {
+public final class NodesAnswers {
 
     private NodesAnswers() {
     }
 
     /** Passing nodes come back in the form they were asked in: names, or the received objects unchanged. */
-    static AnswerBytes filter(NodesArgs args, FilterVerdict verdict, NodeNameJson.Encoded names) {
+    public static AnswerBytes filter(NodesArgs args, FilterVerdict verdict, NodeNameJson.Encoded names) {
         int[] runs = args.byName() ? null : runs(kept(args.nodes(), verdict.passed()));
         // sized once: growing would copy all the node objects echoed so far (large runs stay in the body)
         JsonOut out = new JsonOut(args.names().size() * 32 + 4096 + (runs == null ? 0 : copiedBytes(args.items(), runs)));
@@ -61,7 +61,7 @@ final class NodesAnswers {
     }
 
     /** {@code scores}: one per node of {@code asked}, in its order. */
-    static AnswerBytes scores(RequestedNodes asked, List<NodeScore> scores, NodeNameJson.Encoded names) {
+    public static AnswerBytes scores(RequestedNodes asked, List<NodeScore> scores, NodeNameJson.Encoded names) {
         JsonOut out = new JsonOut(scores.size() * 40);
         out.ascii('[');
         Rows rows = new Rows(asked);

@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.NodeVerdict;
@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Map;
 
 /** A decision as the scheduler reads it: chosen nodes in preference order, victims highest priority first. */
-final class PreemptionAnswer {
+public final class PreemptionAnswer {
 
     private PreemptionAnswer() {
     }
 
-    static Map<String, WireDtos.MetaVictims> toWire(PreemptionDecision decision) {
+    public static Map<String, WireDtos.MetaVictims> toWire(PreemptionDecision decision) {
         Map<String, WireDtos.MetaVictims> answer = new LinkedHashMap<>();
         for (NodeVerdict verdict : decision.chosen()) {
             List<PodInfo> victims = verdict.victims().victims();

@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import org.springframework.http.HttpInputMessage;
 import org.springframework.http.HttpOutputMessage;
@@ -9,9 +9,9 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import java.io.IOException;
 
 /** Writes an {@link AnswerBytes} as the JSON body it is, with its length; never reads one. */
-final class AnswerBytesConverter extends AbstractHttpMessageConverter<AnswerBytes> {
+public final class AnswerBytesConverter extends AbstractHttpMessageConverter<AnswerBytes> {
 
-    AnswerBytesConverter() {
+    public AnswerBytesConverter() {
         super(MediaType.APPLICATION_JSON);
     }
 

@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import dev.makeroom.core.model.NodeTable;
 import dev.makeroom.core.preemption.Candidate;
@@ -20,7 +20,7 @@ import java.util.List;
  * unknown keys are skipped, as Go's decoder does; a value of the wrong kind is a
  * {@link BadRequestException} naming where it is.
  */
-final class PreemptArgsReader {
+public final class PreemptArgsReader {
 
     private static final String META = "NodeNameToMetaVictims";
     private static final String FULL = "NodeNameToVictims";
@@ -35,7 +35,7 @@ final class PreemptArgsReader {
     private int victim = -1;
 
     /** The pod (null when absent or null) and the candidates (null when neither map is given). */
-    record PreemptArgs(RawJson pod, List<Candidate> candidates) {
+    public record PreemptArgs(RawJson pod, List<Candidate> candidates) {
     }
 
     private PreemptArgsReader(JsonParser parser, TokenStreamFactory copier, NodeTable known) {

@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
  * out of a body read as a stream (the preempt pod, {@link UniqueKeyTokens#copy}), for fabric8 to
  * read once.
  */
-record RawJson(byte[] source, int from, int to, boolean isObject) {
+public record RawJson(byte[] source, int from, int to, boolean isObject) {
 
     /**
      * The value the parser is on, as a range of {@code body}; the parser is left on its last token. A
@@ -39,7 +39,7 @@ record RawJson(byte[] source, int from, int to, boolean isObject) {
         return to - from;
     }
 
-    String text() {
+    public String text() {
         return new String(source, from, to - from, StandardCharsets.UTF_8);
     }
 }

@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import dev.makeroom.core.model.NodeTable;
 import org.springframework.stereotype.Component;
@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * into a {@link BadRequestException} that says where the body is wrong.
  */
 @Component
-class WireJson {
+public class WireJson {
 
     private final JsonMapper mapper = JsonMapper.builder()
             .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
@@ -39,7 +39,7 @@ class WireJson {
     // the scheduler sends one body at a time: the last one is the next one's likeliest predecessor
     private final AtomicReference<SeenNodeObjects> lastSeen = new AtomicReference<>();
 
-    <T> T read(byte[] body, Class<T> type) {
+    public <T> T read(byte[] body, Class<T> type) {
         requireBody(body);
         try {
             T value = mapper.readValue(body, type);
@@ -59,7 +59,7 @@ class WireJson {
      * of the body (full Node objects, well formed), else by Jackson's tokens ({@link NodesArgsReader}).
      * The node objects of the last large body are kept to recognise them in the next.
      */
-    NodesArgs readNodesArgs(byte[] body, NodeTable known) {
+    public NodesArgs readNodesArgs(byte[] body, NodeTable known) {
         return readNodesArgs(body, known, known);
     }
 
@@ -69,7 +69,7 @@ class WireJson {
      * time when other processes hold the CPU caches. Node objects are still read against {@code known},
      * whose rows let the next body's objects be recognised rather than scanned ({@link SeenNodeObjects}).
      */
-    NodesArgs readNodesArgsUnresolved(byte[] body, NodeTable known) {
+    public NodesArgs readNodesArgsUnresolved(byte[] body, NodeTable known) {
         return readNodesArgs(body, known, NodeTable.EMPTY);
     }
 
@@ -103,7 +103,7 @@ class WireJson {
      * fail to evacuate). The names of nodes {@code known} are read as its own Strings. A stream that
      * fails, or passes the size limit, is rethrown as Jackson wraps it ({@link JacksonIOException}).
      */
-    PreemptArgsReader.PreemptArgs readPreemptArgs(InputStream body, NodeTable known) {
+    public PreemptArgsReader.PreemptArgs readPreemptArgs(InputStream body, NodeTable known) {
         try (JsonParser parser = keysUnchecked.createParser(body)) {
             return PreemptArgsReader.read(parser, mapper.tokenStreamFactory(), known);
         } catch (JacksonIOException e) {
@@ -114,7 +114,7 @@ class WireJson {
     }
 
     /** {@link #readPreemptArgs(InputStream, NodeTable)} of a body in hand (makeroom's own warm-up, tests). */
-    PreemptArgsReader.PreemptArgs readPreemptArgs(byte[] body, NodeTable known) {
+    public PreemptArgsReader.PreemptArgs readPreemptArgs(byte[] body, NodeTable known) {
         requireBody(body);
         return readPreemptArgs(new ByteArrayInputStream(body), known);
     }
@@ -129,11 +129,11 @@ class WireJson {
         return new BadRequestException("malformed JSON: " + firstLine(e.getOriginalMessage()));
     }
 
-    byte[] write(Object value) {
+    public byte[] write(Object value) {
         return mapper.writeValueAsBytes(value);
     }
 
-    String writeString(Object value) {
+    public String writeString(Object value) {
         return mapper.writeValueAsString(value);
     }
 

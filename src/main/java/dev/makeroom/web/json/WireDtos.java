@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -11,20 +11,20 @@ import java.util.Map;
  * are read by streaming readers ({@link NodesArgsReader}, {@link PreemptArgsReader}); these are the
  * answers, and the victims as the preempt answer names them.
  */
-final class WireDtos {
+public final class WireDtos {
 
     private WireDtos() {
     }
 
-    record MetaVictims(@JsonProperty("Pods") List<MetaPod> pods, @JsonProperty("NumPDBViolations") long numPdbViolations) {
+    public record MetaVictims(@JsonProperty("Pods") List<MetaPod> pods, @JsonProperty("NumPDBViolations") long numPdbViolations) {
     }
 
-    record MetaPod(@JsonProperty("UID") String uid) {
+    public record MetaPod(@JsonProperty("UID") String uid) {
     }
 
-    record ExtenderPreemptionResult(@JsonProperty("NodeNameToMetaVictims") Map<String, MetaVictims> nodeNameToMetaVictims) {
+    public record ExtenderPreemptionResult(@JsonProperty("NodeNameToMetaVictims") Map<String, MetaVictims> nodeNameToMetaVictims) {
     }
 
-    record ErrorBody(@JsonProperty("Error") String error) {
+    public record ErrorBody(@JsonProperty("Error") String error) {
     }
 }

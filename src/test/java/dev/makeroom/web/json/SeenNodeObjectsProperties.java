@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeTable;
@@ -16,11 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
-import static dev.makeroom.web.NodeObjectsScannerProperties.KNOWN;
-import static dev.makeroom.web.NodeObjectsScannerProperties.SEEDS;
-import static dev.makeroom.web.NodeObjectsScannerProperties.manyNodes;
-import static dev.makeroom.web.NodeObjectsScannerProperties.mutate;
-import static dev.makeroom.web.NodeObjectsScannerProperties.summary;
+import static dev.makeroom.web.json.NodeObjectsScannerProperties.KNOWN;
+import static dev.makeroom.web.json.NodeObjectsScannerProperties.SEEDS;
+import static dev.makeroom.web.json.NodeObjectsScannerProperties.manyNodes;
+import static dev.makeroom.web.json.NodeObjectsScannerProperties.mutate;
+import static dev.makeroom.web.json.NodeObjectsScannerProperties.summary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;

@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -9,7 +9,7 @@ import java.util.List;
  * raw values left where they arrived (a filter answer echoes up to 25 MB of node objects straight
  * from the request body). Sent slice by slice ({@link AnswerBytesConverter}), never copied whole.
  */
-record AnswerBytes(List<Slice> slices) {
+public record AnswerBytes(List<Slice> slices) {
 
     /** Bytes {@code from} (inclusive) to {@code to} (exclusive) of an array no one changes any more. */
     record Slice(byte[] bytes, int from, int to) {

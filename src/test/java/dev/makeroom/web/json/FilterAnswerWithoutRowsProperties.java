@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.filter.FilterVerdict;

@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import dev.makeroom.bench.NodeObjectBodies;
 import dev.makeroom.bench.SyntheticCluster;
@@ -8,6 +8,7 @@ import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.score.AvoidList;
 import dev.makeroom.core.score.ShieldScorePolicy;
+import dev.makeroom.web.PodTranslator;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import dev.makeroom.core.model.NodeTable;
 import org.springframework.stereotype.Component;
@@ -10,10 +10,10 @@ import org.springframework.stereotype.Component;
  * is encoded again only after nodes joined or left.
  */
 @Component
-class NodeNameJson {
+public class NodeNameJson {
 
     /** The encodings for {@code table}'s rows: row i is {@code bytes[start[i] .. start[i + 1])}. */
-    record Encoded(NodeTable table, byte[] bytes, int[] start) {
+    public record Encoded(NodeTable table, byte[] bytes, int[] start) {
 
         static Encoded of(NodeTable table) {
             int[] start = new int[table.size() + 1];
@@ -44,7 +44,7 @@ class NodeNameJson {
      * A table without rows (the filter reads names unresolved) leaves the held one alone: filter and
      * prioritize alternate on every pod, and each would otherwise throw away the other's encodings.
      */
-    Encoded of(NodeTable table) {
+    public Encoded of(NodeTable table) {
         if (table.size() == 0) {
             return NO_ROWS;
         }

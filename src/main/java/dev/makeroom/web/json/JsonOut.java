@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import java.util.ArrayList;
 import java.util.Arrays;

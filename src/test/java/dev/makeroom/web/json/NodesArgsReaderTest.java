@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.Resources;

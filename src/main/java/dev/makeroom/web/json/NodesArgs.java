@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import dev.makeroom.core.model.RequestedNodes;
 
@@ -10,14 +10,14 @@ import java.util.List;
  * whose items and list metadata are kept raw for the echo. Either way {@code nodes} holds the
  * names in the request's order, with their rows in the node table they were read against.
  */
-record NodesArgs(RawJson pod, RequestedNodes nodes, RawJson listMetadata, List<RawJson> items) {
+public record NodesArgs(RawJson pod, RequestedNodes nodes, RawJson listMetadata, List<RawJson> items) {
 
-    List<String> names() {
+    public List<String> names() {
         return nodes.names();
     }
 
     /** Whether the nodes came as names; otherwise {@code items} holds the node objects, in the order of {@code names}. */
-    boolean byName() {
+    public boolean byName() {
         return items == null;
     }
 }

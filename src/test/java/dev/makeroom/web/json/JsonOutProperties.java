@@ -1,4 +1,4 @@
-package dev.makeroom.web;
+package dev.makeroom.web.json;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
