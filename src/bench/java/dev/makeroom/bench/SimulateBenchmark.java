@@ -39,6 +39,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -93,7 +94,7 @@ public class SimulateBenchmark {
                 refused.merge(answer.filter(), 1, Integer::sum);
             }
         }
-        PlacementSurvey survey = PlacementSurvey.of(new SnapshotState(snapshot, NOW), pending, null);
+        PlacementSurvey survey = PlacementSurvey.of(new SnapshotState(snapshot, NOW), pending, Optional.empty());
         candidates = survey.preemptionCandidates();
         System.out.printf("%n[simulate nodes=%d pods=%d] fits %d, refused by %s; preempt over %d nodes: %s%n", nodes,
                 podsPerNode, survey.fits().size(), refused, survey.preemptionCandidates().size(), simulate().detail());
@@ -140,7 +141,7 @@ public class SimulateBenchmark {
     /** The placement survey alone: every filter over every node. */
     @Benchmark
     public PlacementSurvey survey() {
-        return PlacementSurvey.of(new SnapshotState(snapshot, NOW), pending, null);
+        return PlacementSurvey.of(new SnapshotState(snapshot, NOW), pending, Optional.empty());
     }
 
     /** Preempt alone, over the survey's candidates (the second half of {@link #simulate}). */

@@ -9,6 +9,7 @@ import dev.makeroom.core.reschedule.PreemptionCheck;
 import dev.makeroom.queues.Queues;
 
 import java.time.Clock;
+import java.util.Optional;
 
 /**
  * Asks makeroom's own preempt logic, with the pod's queue rules, over the nodes the scheduler would
@@ -31,7 +32,7 @@ public final class EnginePreemptionCheck implements PreemptionCheck {
     public boolean placesByPreemption(ClusterSnapshot snapshot, PodInfo pending) {
         // no queue fence: the question is whether preemption would place the pod, were it admitted
         return PendingPodSurvey.ask(engine, new SnapshotState(snapshot, clock.instant()), snapshot, pending,
-                new PendingPodSurvey.Settings(null, queues.rulesFor(snapshot, pending),
+                new PendingPodSurvey.Settings(Optional.empty(), queues.rulesFor(snapshot, pending),
                         PendingPodSurvey.Decide.WITH_CANDIDATES)).placesByPreemption();
     }
 }

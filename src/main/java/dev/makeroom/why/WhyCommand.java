@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -129,7 +130,7 @@ public final class WhyCommand {
         // offline: default settings, no queues (a dump holds no queue configuration)
         return WhyExplanation.write(new PreemptionEngine(PreemptionSettings.DEFAULTS, System::nanoTime),
                 new SnapshotState(snapshot, Instant.now()), snapshot, pending,
-                new PendingPodSurvey.Settings(null, QueueRules.off(), PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD), out)
+                new PendingPodSurvey.Settings(Optional.empty(), QueueRules.off(), PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD), out)
                 ? 0 : 1;
     }
 

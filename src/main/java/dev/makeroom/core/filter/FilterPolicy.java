@@ -5,6 +5,7 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.queue.Queue;
 import dev.makeroom.core.queue.QueueLimits;
+import dev.makeroom.core.queue.QueueOverMax;
 import dev.makeroom.core.queue.QueueTree;
 import dev.makeroom.core.queue.QueueUsage;
 
@@ -14,6 +15,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -53,10 +55,11 @@ public final class FilterPolicy {
      */
     public FilterVerdict filter(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames, QueueUsage queues,
                                 Instant now) {
-        String overMax = overQueueMax(snapshot, pod, queues);
-        if (overMax != null) {
+        Optional<QueueOverMax> overMax = overQueueMax(snapshot, pod, queues);
+        if (overMax.isPresent()) {
+            String why = overMax.get().describe();
             Map<String, String> unresolvable = new LinkedHashMap<>(nodeNames.size() * 4 / 3 + 1);
-            nodeNames.forEach(n -> unresolvable.put(n, overMax));
+            nodeNames.forEach(n -> unresolvable.put(n, why));
             return new FilterVerdict(new ArrayList<>(), new LinkedHashMap<>(), unresolvable);
         }
         if (snapshot.nodesWithReservations().isEmpty()) { // the common pod: every node asked passes
@@ -114,12 +117,12 @@ public final class FilterPolicy {
         return asked;
     }
 
-    /** Why {@code pod}'s queue, or an ancestor, would go over its max (null: it would not, or no queues). */
-    public static String overQueueMax(ClusterSnapshot snapshot, PodInfo pod, QueueUsage queues) {
+    /** The queue, {@code pod}'s or an ancestor, it would take over its max; none without queues or when none would go over. */
+    public static Optional<QueueOverMax> overQueueMax(ClusterSnapshot snapshot, PodInfo pod, QueueUsage queues) {
         if (queues == null || pod.priority() >= QueueTree.SYSTEM_CRITICAL_PRIORITY) {
-            return null;
+            return Optional.empty();
         }
         Queue leaf = queues.tree().leafOf(pod, snapshot.namespaceAnnotations());
-        return leaf == null ? null : QueueLimits.exceeded(queues, leaf, pod);
+        return leaf == null ? Optional.empty() : QueueLimits.exceeded(queues, leaf, pod);
     }
 }

@@ -2,6 +2,7 @@ package dev.makeroom.core.placement;
 
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.queue.QueueOverMax;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -9,6 +10,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where the scheduler could place a pod now, node by node (by name), each node's {@link Placement}:
@@ -25,8 +27,8 @@ public final class PlacementSurvey {
         this.byNode = Collections.unmodifiableMap(byNode);
     }
 
-    /** Every node of {@code state} for {@code pod}, with the queue fence {@code fence} (null: none). */
-    public static PlacementSurvey of(PlacementState state, PodInfo pod, String fence) {
+    /** Every node of {@code state} for {@code pod}, with the queue fence {@code fence}. */
+    public static PlacementSurvey of(PlacementState state, PodInfo pod, Optional<QueueOverMax> fence) {
         return of(PodPlacement.of(state, pod, fence));
     }
 

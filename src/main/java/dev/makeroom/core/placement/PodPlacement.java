@@ -5,10 +5,12 @@ import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.SpreadConstraint;
 import dev.makeroom.core.model.Taint;
+import dev.makeroom.core.queue.QueueOverMax;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 
 /**
@@ -35,12 +37,12 @@ public final class PodPlacement {
 
     private final PlacementState state;
     private final PodInfo pod;
-    private final String fence;
+    private final Optional<QueueOverMax> fence;
     private final List<SpreadPreFilter> spread;
     private final AffinityPreFilter affinity;
     private final String unmodelled;
 
-    private PodPlacement(PlacementState state, PodInfo pod, String fence) {
+    private PodPlacement(PlacementState state, PodInfo pod, Optional<QueueOverMax> fence) {
         this.state = state;
         this.pod = pod;
         this.fence = fence;
@@ -57,14 +59,14 @@ public final class PodPlacement {
 
     /** The engine for {@code pod} on {@code state}. */
     public static PodPlacement of(PlacementState state, PodInfo pod) {
-        return new PodPlacement(state, pod, null);
+        return new PodPlacement(state, pod, Optional.empty());
     }
 
     /**
-     * As above, with makeroom's queue fence: {@code fence} (null: none) says why the pod's queue, or an
-     * ancestor, would go over its max; every node is then unresolvable, since no eviction changes that.
+     * As above, with makeroom's queue fence: where {@code fence} names the queue, the pod's or an
+     * ancestor, it would take over its max, every node is unresolvable, since no eviction changes that.
      */
-    public static PodPlacement of(PlacementState state, PodInfo pod, String fence) {
+    public static PodPlacement of(PlacementState state, PodInfo pod, Optional<QueueOverMax> fence) {
         return new PodPlacement(state, pod, fence);
     }
 
@@ -159,6 +161,6 @@ public final class PodPlacement {
         if (!held.fits()) {
             return held;
         }
-        return fence == null ? null : Placement.unresolvable(Filter.QUEUE, fence);
+        return fence.map(over -> Placement.unresolvable(Filter.QUEUE, over.describe())).orElse(null);
     }
 }

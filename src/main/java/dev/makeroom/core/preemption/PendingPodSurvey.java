@@ -5,8 +5,10 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.PlacementState;
 import dev.makeroom.core.placement.PlacementSurvey;
 import dev.makeroom.core.placement.PodPlacement;
+import dev.makeroom.core.queue.QueueOverMax;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Where a pending pod could go now and, where it cannot, what preemption would decide over the nodes
@@ -28,12 +30,12 @@ public final class PendingPodSurvey {
     }
 
     /**
-     * @param fence why makeroom's filter refuses the pod on every node the scheduler's own filters pass
-     *              (its queue would go over its max), or null
+     * @param fence the queue, the pod's or an ancestor, it would take over its max: makeroom's filter
+     *              then refuses it on every node the scheduler's own filters pass
      * @param rules the queue laws preemption keeps for this pod ({@link QueueRules#off()} without queues)
      * @param decide when preemption is decided
      */
-    public record Settings(String fence, QueueRules rules, Decide decide) {
+    public record Settings(Optional<QueueOverMax> fence, QueueRules rules, Decide decide) {
     }
 
     /** The survey, and the decision: null when the settings did not ask for one. */

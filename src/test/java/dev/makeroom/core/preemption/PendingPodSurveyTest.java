@@ -4,10 +4,12 @@ import dev.makeroom.cluster.SnapshotFileClusterView;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.SnapshotState;
+import dev.makeroom.core.queue.QueueOverMax;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,7 +19,7 @@ class PendingPodSurveyTest {
     private final ClusterSnapshot demo = new SnapshotFileClusterView(Path.of("examples/demo-cluster.yaml"), null).snapshot();
     private final PreemptionEngine engine = new PreemptionEngine(PreemptionSettings.DEFAULTS, System::nanoTime);
 
-    private PendingPodSurvey.Answer ask(PodInfo pod, String fence, PendingPodSurvey.Decide decide) {
+    private PendingPodSurvey.Answer ask(PodInfo pod, Optional<QueueOverMax> fence, PendingPodSurvey.Decide decide) {
         return PendingPodSurvey.ask(engine, new SnapshotState(demo, Instant.now()), demo, pod,
                 new PendingPodSurvey.Settings(fence, QueueRules.off(), decide));
     }
@@ -29,7 +31,7 @@ class PendingPodSurveyTest {
     @Test
     void a_pod_that_fits_nowhere_is_surveyed_then_preempts_in_every_setting() {
         for (PendingPodSurvey.Decide decide : PendingPodSurvey.Decide.values()) {
-            PendingPodSurvey.Answer answer = ask(pod("default/critical-job"), null, decide);
+            PendingPodSurvey.Answer answer = ask(pod("default/critical-job"), Optional.empty(), decide);
             assertThat(answer.where().fits()).as(decide.name()).isEmpty();
             assertThat(answer.where().preemptionCandidates()).as(decide.name()).hasSize(4);
             assertThat(answer.placesByPreemption()).as(decide.name()).isTrue();
@@ -41,19 +43,20 @@ class PendingPodSurveyTest {
     void a_pod_that_fits_is_decided_only_where_the_settings_ask() {
         PodInfo small = pod("default/critical-job").toBuilder().uid("small").name("small")
                 .requests(dev.makeroom.core.model.Resources.of("cpu", 500)).build();
-        assertThat(ask(small, null, PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD).where().fits()).containsExactly("node-d");
-        assertThat(ask(small, null, PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD).decision()).isNull();
-        assertThat(ask(small, null, PendingPodSurvey.Decide.ALWAYS).decision()).isNotNull();
+        assertThat(ask(small, Optional.empty(), PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD).where().fits()).containsExactly("node-d");
+        assertThat(ask(small, Optional.empty(), PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD).decision()).isNull();
+        assertThat(ask(small, Optional.empty(), PendingPodSurvey.Decide.ALWAYS).decision()).isNotNull();
     }
 
     @Test
     void a_fence_refuses_the_nodes_that_would_otherwise_take_the_pod_and_no_eviction_helps_there() {
         PodInfo small = pod("default/critical-job").toBuilder().uid("small").name("small")
                 .requests(dev.makeroom.core.model.Resources.of("cpu", 500)).build();
-        PendingPodSurvey.Answer fenced = ask(small, "queue root.batch would go over its max", PendingPodSurvey.Decide.ALWAYS);
+        QueueOverMax over = new QueueOverMax("root.batch", "cpu", 3000, 500, 3000);
+        PendingPodSurvey.Answer fenced = ask(small, Optional.of(over), PendingPodSurvey.Decide.ALWAYS);
         assertThat(fenced.where().fits()).isEmpty();
         assertThat(fenced.where().unresolvable()).containsOnlyKeys("node-d")
-                .containsEntry("node-d", "queue root.batch would go over its max");
+                .containsEntry("node-d", "queue root.batch would exceed its max cpu (uses 3000, pod asks 500, max 3000)");
         assertThat(fenced.where().preemptionCandidates()).doesNotContain("node-d");
         assertThat(fenced.decision()).isNotNull();
     }
