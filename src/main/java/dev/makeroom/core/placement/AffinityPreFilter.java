@@ -32,12 +32,9 @@ final class AffinityPreFilter {
     AffinityPreFilter(PodInfo pod, PlacementState state) {
         List<PodAffinityTerm> affinity = pod.constraints().affinity();
         List<PodAffinityTerm> anti = pod.antiAffinity();
-        List<String> cannot = new ArrayList<>();
-        for (PodAffinityTerm term : anti) {
-            if (term.namespacesByLabels()) {
-                cannot.add("pod anti-affinity choosing namespaces by their labels");
-            }
-        }
+        // existing pods on nodes the state does not hold count for nothing, here as below
+        List<String> cannot = UnmodelledTerms.of(pod, state.podsWithAntiAffinity().stream()
+                .filter(existing -> existing.nodeName() != null && state.node(existing.nodeName()) != null).toList());
         this.state = state;
         this.byNode = anti.stream().filter(t -> PodAffinityTerm.HOSTNAME.equals(t.topologyKey())).toList();
         List<PodAffinityTerm> wider = anti.stream().filter(t -> !PodAffinityTerm.HOSTNAME.equals(t.topologyKey())).toList();
@@ -56,9 +53,7 @@ final class AffinityPreFilter {
                 continue;
             }
             for (PodAffinityTerm term : existing.antiAffinity()) {
-                if (term.namespacesByLabels() && term.selector().matches(pod.labels())) {
-                    cannot.add("pod anti-affinity of " + existing.ref() + " choosing namespaces by their labels");
-                } else if (term.selects(existing, pod)) {
+                if (!UnmodelledTerms.choosesByLabelsAndCouldSelect(term, pod) && term.selects(existing, pod)) {
                     add(keptOutByExisting, term.topologyKey(), Topology.domainOf(home, term.topologyKey()));
                 }
             }

@@ -9,6 +9,7 @@ import dev.makeroom.core.model.SpreadConstraint;
 import dev.makeroom.core.placement.PodPlacement;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.placement.SpreadDomains;
+import dev.makeroom.core.placement.UnmodelledTerms;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -66,19 +67,13 @@ public final class InterPodConstraints {
         this.asked = asked;
         this.own = pending.constraints();
         List<String> cannot = new ArrayList<>(own.unmodelled());
-        for (PodAffinityTerm term : pending.antiAffinity()) {
-            if (term.namespacesByLabels()) {
-                cannot.add("pod anti-affinity choosing namespaces by their labels");
-            }
-        }
+        cannot.addAll(UnmodelledTerms.of(pending, snapshot.podsWithAntiAffinity()));
         for (PodInfo existing : snapshot.podsWithAntiAffinity()) {
             if (existing.uid().equals(pending.uid())) {
                 continue; // a pod the view already shows bound does not keep itself away
             }
             for (PodAffinityTerm term : existing.antiAffinity()) {
-                if (term.namespacesByLabels() && term.selector().matches(pending.labels())) {
-                    cannot.add("pod anti-affinity of " + existing.ref() + " choosing namespaces by their labels");
-                } else if (term.selects(existing, pending)) {
+                if (!UnmodelledTerms.choosesByLabelsAndCouldSelect(term, pending) && term.selects(existing, pending)) {
                     keptAwayBy.add(Map.entry(existing, term));
                 }
             }

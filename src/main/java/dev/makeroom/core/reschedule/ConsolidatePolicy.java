@@ -189,7 +189,7 @@ final class ConsolidatePolicy implements RoundPolicy {
         Map<String, Double> loads = new HashMap<>();
         List<NodeInfo> found = new ArrayList<>();
         for (NodeInfo node : round.nodes) {
-            if (markOf(node) == null && !node.admission().unschedulable() && node.admission().reservations().isEmpty()
+            if (markOf(node) == null && !PlannedCluster.cordoned(node) && node.admission().reservations().isEmpty()
                     && !round.heldBackNodes.contains(node.name()) && !round.planned.receivesMoves(node)
                     && round.staysBelow(node, null, settings.belowPercent()) && occupied(round.planned, node)) {
                 found.add(node);

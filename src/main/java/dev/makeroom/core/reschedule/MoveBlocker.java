@@ -1,8 +1,8 @@
 package dev.makeroom.core.reschedule;
 
 import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.placement.UnmodelledTerms;
 import dev.makeroom.core.preemption.Candidacy;
 import dev.makeroom.core.preemption.Protection;
 import dev.makeroom.core.queue.QueueTree;
@@ -67,21 +67,7 @@ public enum MoveBlocker {
      * any topology are answered, and so no reason to stay.
      */
     static boolean placementChecked(PodInfo pod, ClusterSnapshot snapshot) {
-        if (!pod.constraints().unmodelled().isEmpty()) {
-            return false;
-        }
-        for (PodAffinityTerm term : pod.antiAffinity()) {
-            if (term.namespacesByLabels()) {
-                return false;
-            }
-        }
-        for (PodInfo other : snapshot.podsWithAntiAffinity()) {
-            for (PodAffinityTerm term : other.antiAffinity()) {
-                if (term.namespacesByLabels() && !other.uid().equals(pod.uid()) && term.selector().matches(pod.labels())) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return pod.constraints().unmodelled().isEmpty()
+                && UnmodelledTerms.of(pod, snapshot.podsWithAntiAffinity()).isEmpty();
     }
 }

@@ -95,8 +95,25 @@ final class PlannedCluster implements PlacementState {
 
     /** {@code requested / allocatable} of one resource in percent; 0 where the node has none of it. */
     double percent(NodeInfo node, String resource) {
+        return percent(node, resource, null);
+    }
+
+    /**
+     * The one home of "percent of allocatable": {@code requested / allocatable} of one resource once
+     * {@code landing} (null: none) is on the node too; 0 where the node has none of it.
+     */
+    double percent(NodeInfo node, String resource, PodInfo landing) {
         long allocatable = node.allocatable().get(resource);
-        return allocatable <= 0 ? 0 : 100.0 * requested(node).get(resource) / allocatable;
+        long requested = requested(node).get(resource) + (landing == null ? 0 : landing.requests().get(resource));
+        return allocatable <= 0 ? 0 : 100.0 * requested / allocatable;
+    }
+
+    /**
+     * Whether the node is cordoned: someone is draining it, so no plan of the rescheduler uses it, as a
+     * target, as room for a pending pod, or as a node to empty (even for a pod that tolerates it).
+     */
+    static boolean cordoned(NodeInfo node) {
+        return node.admission().unschedulable();
     }
 
     /** The node's most used of {@code resources}, in percent of allocatable, once the moves so far are done. */
@@ -133,7 +150,7 @@ final class PlannedCluster implements PlacementState {
      * sum {@link #keptBroken} checks once they have all landed.
      */
     Landing placement(PodInfo pod, NodeInfo target) {
-        if (target.admission().unschedulable()) {
+        if (cordoned(target)) {
             return new Landing.Refused(Landing.Why.CORDONED, null,
                     "cordoned: being drained, never a target (even for a pod that tolerates it)");
         }

@@ -285,7 +285,7 @@ final class RoomByMoving {
             }
             Placement placement = planned.placementOf(pending).on(node); // moving pods off cannot change these
             boolean refused = placement.verdict() == Verdict.UNRESOLVABLE || placement.verdict() == Verdict.UNKNOWN;
-            if (node.admission().unschedulable() || (refused && placement.filter() != Filter.RESERVATION)) {
+            if (PlannedCluster.cordoned(node) || (refused && placement.filter() != Filter.RESERVATION)) {
                 return new NoSite("do not take it (cordoned, taints, node selector or affinity, a topology key it lacks)");
             }
             if (!planned.heldRoom(pending, node).fits()) {

@@ -79,9 +79,7 @@ final class Round {
     /** Whether the node, with {@code pod} landed on it, is at or under every percent of allocatable given. */
     boolean staysAtOrUnder(NodeInfo target, PodInfo pod, Map<String, Integer> percents) {
         for (Map.Entry<String, Integer> threshold : percents.entrySet()) {
-            long allocatable = target.allocatable().get(threshold.getKey());
-            long after = planned.requested(target).get(threshold.getKey()) + pod.requests().get(threshold.getKey());
-            if (allocatable > 0 && 100.0 * after / allocatable > threshold.getValue()) {
+            if (planned.percent(target, threshold.getKey(), pod) > threshold.getValue()) {
                 return false;
             }
         }
@@ -91,13 +89,11 @@ final class Round {
     /** Whether the node is below every low threshold now, and stays at or below them with {@code pod} (if any). */
     boolean staysBelow(NodeInfo target, PodInfo pod, Map<String, Integer> low) {
         for (Map.Entry<String, Integer> threshold : low.entrySet()) {
-            long allocatable = target.allocatable().get(threshold.getKey());
-            if (allocatable <= 0) {
-                continue;
+            if (target.allocatable().get(threshold.getKey()) <= 0) {
+                continue; // the node has none of it: it counts as below
             }
-            long now = planned.requested(target).get(threshold.getKey());
-            long after = now + (pod == null ? 0 : pod.requests().get(threshold.getKey()));
-            if (100.0 * now / allocatable >= threshold.getValue() || 100.0 * after / allocatable > threshold.getValue()) {
+            if (planned.percent(target, threshold.getKey()) >= threshold.getValue()
+                    || planned.percent(target, threshold.getKey(), pod) > threshold.getValue()) {
                 return false;
             }
         }
