@@ -5,6 +5,7 @@ import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Conflicts on the node itself that force a running pod out for the pending one to fit: a shared
@@ -16,19 +17,19 @@ public final class Conflicts {
     private Conflicts() {
     }
 
-    /** A short description of the conflict, or null when there is none. */
-    public static String between(PodInfo pending, PodInfo running) {
+    /** The first host port {@code pending} asks for that {@code running} holds too; none when they share none. */
+    public static Optional<HostPort> sharedHostPort(PodInfo pending, PodInfo running) {
         List<HostPort> mine = pending.hostPorts();
         List<HostPort> theirs = running.hostPorts();
         // indexed: asked for every pod of every candidate node, and most pods have no host port
         for (int i = 0; i < mine.size(); i++) {
             for (int j = 0; j < theirs.size(); j++) {
                 if (mine.get(i).conflictsWith(theirs.get(j))) {
-                    return "host port " + mine.get(i);
+                    return Optional.of(mine.get(i));
                 }
             }
         }
-        return null;
+        return Optional.empty();
     }
 
     /** Whether required anti-affinity by hostname, of either pod, keeps {@code a} and {@code b} off one node. */

@@ -125,7 +125,7 @@ public final class PodPlacement {
     private Placement withPods(NodeInfo node) {
         if (!pod.hostPorts().isEmpty()) {
             for (PodInfo other : state.podsOn(node)) {
-                if (!other.uid().equals(pod.uid()) && Conflicts.between(pod, other) != null) {
+                if (!other.uid().equals(pod.uid()) && Conflicts.sharedHostPort(pod, other).isPresent()) {
                     return Placement.unschedulable(Filter.NODE_PORTS,
                             "node(s) didn't have free ports for the requested pod ports");
                 }

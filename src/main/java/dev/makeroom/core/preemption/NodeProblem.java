@@ -118,7 +118,8 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
             } else if (tier == Tier.OPTED_OUT_LAST_RESORT) {
                 optedOut = added(optedOut, pod);
             }
-            String conflict = portsToShare ? Conflicts.between(pending, pod) : null;
+            String conflict = portsToShare
+                    ? Conflicts.sharedHostPort(pending, pod).map(port -> "host port " + port).orElse(null) : null;
             if (conflict == null && !forcedByPlacement.isEmpty()) { // most nodes: none, and no lookup per pod
                 conflict = forcedByPlacement.get(pod.uid());
             }

@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
@@ -64,9 +65,9 @@ public final class PreemptionEngine {
     public PreemptionDecision decide(ClusterSnapshot snapshot, PodInfo pending, List<Candidate> candidates,
                                      QueueRules rules, PodPlacement asked) {
         long start = nanoClock.getAsLong();
-        String ineligible = ineligibility(snapshot, pending);
-        if (ineligible != null) {
-            return PreemptionDecision.notEligible(pending.ref(), ineligible, settings.strategy(),
+        Optional<Ineligible> ineligible = ineligibility(snapshot, pending);
+        if (ineligible.isPresent()) {
+            return PreemptionDecision.notEligible(pending.ref(), ineligible.get().text(), settings.strategy(),
                     nanoClock.getAsLong() - start);
         }
         SchedulersChoice.Pick schedulers = new SchedulersChoice.Pick();
@@ -77,21 +78,27 @@ public final class PreemptionEngine {
         return answer(pending, verdicts, ranked, rules, schedulers.best(), nanoClock.getAsLong() - start);
     }
 
-    /** Step 1: why the pod may not preempt at all, or null when it may (kube-scheduler's PodEligibleToPreemptOthers). */
-    private static String ineligibility(ClusterSnapshot snapshot, PodInfo pending) {
+    /** Why a pod may not preempt at all: by kube-scheduler's PodEligibleToPreemptOthers, with its words. */
+    private record Ineligible(Why why, String text) {
+        enum Why { PREEMPTION_POLICY_NEVER, WAITING_FOR_VICTIMS }
+    }
+
+    /** Step 1: why the pod may not preempt at all; none when it may. */
+    private static Optional<Ineligible> ineligibility(ClusterSnapshot snapshot, PodInfo pending) {
         if (pending.preemptionPolicy() == PreemptionPolicy.NEVER) {
-            return "preemptionPolicy is Never";
+            return Optional.of(new Ineligible(Ineligible.Why.PREEMPTION_POLICY_NEVER, "preemptionPolicy is Never"));
         }
         String nominated = pending.nominatedNodeName();
         NodeInfo node = nominated == null ? null : snapshot.node(nominated);
         if (node != null) {
             for (PodInfo pod : node.pods()) {
                 if (pod.terminating() && pod.priority() < pending.priority()) {
-                    return "already waiting for " + pod.ref() + " to terminate on nominated node " + nominated;
+                    return Optional.of(new Ineligible(Ineligible.Why.WAITING_FOR_VICTIMS,
+                            "already waiting for " + pod.ref() + " to terminate on nominated node " + nominated));
                 }
             }
         }
-        return null;
+        return Optional.empty();
     }
 
     /**
