@@ -8,10 +8,8 @@ import dev.makeroom.core.model.Taint;
 import dev.makeroom.core.queue.QueueOverMax;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.Map;
 
 /**
  * The placement engine: may this pod run on this node of this cluster state? One home for the
@@ -80,17 +78,17 @@ public final class PodPlacement {
     }
 
     /**
-     * The pre-filter's matching pods per counted domain for one of the pod's DoNotSchedule spread
-     * constraints (never counting the pod itself), or null when it is not one of them: preemption
-     * reads them rather than count the cluster again.
+     * How many pods matching one of the pod's DoNotSchedule spread constraints must leave
+     * {@code domain}, and only it, for the pod to keep that constraint there (preemption's question:
+     * its victims come from one node). The pre-filter's rule, never a second copy.
      */
-    public Map<String, Long> spreadCounts(SpreadConstraint constraint) {
+    public long spreadMustLeave(SpreadConstraint constraint, String domain) {
         for (SpreadPreFilter s : spread) {
             if (s.constraint().equals(constraint)) {
-                return Collections.unmodifiableMap(s.byDomain());
+                return s.mustLeave(domain, pod);
             }
         }
-        return null;
+        throw new IllegalArgumentException("not one of the pod's spread constraints: " + constraint);
     }
 
     /** The first filter that {@code pod} fails on {@code node}, or {@link Placement#FITS}. */

@@ -8,7 +8,6 @@ import dev.makeroom.core.model.SchedulingConstraints;
 import dev.makeroom.core.model.SpreadConstraint;
 import dev.makeroom.core.placement.PodPlacement;
 import dev.makeroom.core.placement.SnapshotState;
-import dev.makeroom.core.placement.SpreadDomains;
 import dev.makeroom.core.placement.UnmodelledTerms;
 
 import java.util.ArrayList;
@@ -37,11 +36,9 @@ import static dev.makeroom.core.placement.Topology.domainOf;
  *       lower-priority pod before checking and never offers a node where this fails. With no such
  *       pod left anywhere, a pod that matches its own terms starts the group, as upstream allows;
  *       either way no choice of victims on N can break it.</li>
- *   <li><b>Spread</b>: with count(D) matching pods in N's domain D, the emptiest other domain holding
- *       m, and self = 1 if the pending pod matches, the skew after evicting r matching pods of N is
- *       at most maxSkew exactly when r ≥ count(D) + self − maxSkew − m (m = 0 while fewer domains
- *       than minDomains exist; no bound with a single domain). Evictions only lower D's count, so
- *       this is a count of matching victims, which the search covers like a resource.</li>
+ *   <li><b>Spread</b>: how many matching pods must leave N's domain is the placement engine's rule
+ *       ({@link PodPlacement#spreadMustLeave}), asked per node; evictions only lower the domain's
+ *       count, so it is a count of matching victims, which the search covers like a resource.</li>
  * </ul>
  * Built once per decision (domains and who matches whom over the whole snapshot), then asked per node.
  * What it cannot evaluate (see {@link SchedulingConstraints#unmodelled()}, a topology key the node
@@ -56,15 +53,14 @@ public final class InterPodConstraints {
     private final String unmodelled;
     private final Map<PodAffinityTerm, Map<String, List<PodInfo>>> selectedByDomain = new HashMap<>();
     private Map<String, Map<String, List<PodInfo>>> keptAwayByDomain;
-    private final Map<SpreadConstraint, SpreadCounts> spreadCounts = new HashMap<>();
     private final List<PodInfo> matchingAllAffinity;
     private final boolean matchesOwnAffinity;
-    private final PodPlacement asked; // the placement engine's pre-filters for the pending pod, or null
+    private PodPlacement placement; // the placement engine for the pending pod: asked, or made when first needed
 
     private InterPodConstraints(ClusterSnapshot snapshot, PodInfo pending, PodPlacement asked) {
         this.snapshot = snapshot;
         this.pending = pending;
-        this.asked = asked;
+        this.placement = asked;
         this.own = pending.constraints();
         List<String> cannot = new ArrayList<>(own.unmodelled());
         cannot.addAll(UnmodelledTerms.of(pending, snapshot.podsWithAntiAffinity()));
@@ -89,8 +85,8 @@ public final class InterPodConstraints {
     }
 
     /**
-     * As above, reading topology spread counts from {@code asked}, the placement engine's pre-filters
-     * for the same pod on the same snapshot (a survey just made them), rather than counting again.
+     * As above, asking {@code asked}, the placement engine for the same pod on the same snapshot (a
+     * survey just made its pre-filters), rather than making another.
      */
     public static InterPodConstraints of(ClusterSnapshot snapshot, PodInfo pending, PodPlacement asked) {
         if (asked != null && (asked.pod() != pending || asked.state().snapshot() != snapshot)) {
@@ -210,55 +206,12 @@ public final class InterPodConstraints {
         return PodAffinityTerm.allSelect(own.affinity(), pending, pod);
     }
 
+    /** Matching pods of this node's domain that must go: the placement engine's spread rule, asked. */
     private long spreadNeed(NodeInfo node, SpreadConstraint c) {
-        SpreadCounts counts = spreadCounts.computeIfAbsent(c, this::countMatching);
-        String here = domainOf(node, c.topologyKey());
-        long count = counts.byDomain().getOrDefault(here, 0L);
-        long self = c.selector().matches(pending.labels()) ? 1 : 0;
-        long emptiestOther = counts.emptiestBesides(here);
-        int domainCount = counts.byDomain().containsKey(here) ? counts.byDomain().size() : counts.byDomain().size() + 1;
-        if (domainCount < c.minDomains()) {
-            emptiestOther = 0;
+        if (placement == null) {
+            placement = PodPlacement.of(new SnapshotState(snapshot, null), pending);
         }
-        if (emptiestOther == Long.MAX_VALUE) {
-            return 0; // the only domain: it is always the emptiest
-        }
-        return Math.max(0, count + self - c.maxSkew() - emptiestOther);
-    }
-
-    /**
-     * Matching pods per domain, with the emptiest domain and the two least counts found once, so
-     * each candidate node asks for "the emptiest other domain" in O(1).
-     */
-    private record SpreadCounts(Map<String, Long> byDomain, String emptiest, long least, long secondLeast) {
-
-        static SpreadCounts of(Map<String, Long> byDomain) {
-            String emptiest = null;
-            long least = Long.MAX_VALUE;
-            long second = Long.MAX_VALUE;
-            for (Map.Entry<String, Long> e : byDomain.entrySet()) {
-                if (e.getValue() < least) {
-                    second = least;
-                    least = e.getValue();
-                    emptiest = e.getKey();
-                } else if (e.getValue() < second) {
-                    second = e.getValue();
-                }
-            }
-            return new SpreadCounts(byDomain, emptiest, least, second);
-        }
-
-        /** The least count among the domains other than {@code domain}; Long.MAX_VALUE when there is none. */
-        long emptiestBesides(String domain) {
-            return domain.equals(emptiest) ? secondLeast : least;
-        }
-    }
-
-    /** Matching pods per domain, over the nodes the constraint counts, as PodTopologySpread counts them. */
-    private SpreadCounts countMatching(SpreadConstraint c) {
-        Map<String, Long> known = asked == null ? null : asked.spreadCounts(c);
-        return SpreadCounts.of(known != null ? known
-                : SpreadDomains.count(c, pending, new SnapshotState(snapshot, null), own.spread(), pending.uid()));
+        return placement.spreadMustLeave(c, domainOf(node, c.topologyKey()));
     }
 
     /**
