@@ -22,8 +22,9 @@ import java.util.Set;
 final class AffinityPreFilter {
 
     private final Map<String, Set<String>> withAffinityMatch = new HashMap<>();
-    private final Map<String, Set<String>> keptOutByOwn = new HashMap<>();
-    private final Map<String, Set<String>> keptOutByExisting = new HashMap<>();
+    // topology key -> domain -> the pods there that anti-affinity keeps apart from the pod
+    private final Map<String, Map<String, List<PodInfo>>> keptOutByOwn = new HashMap<>();
+    private final Map<String, Map<String, List<PodInfo>>> keptOutByExisting = new HashMap<>();
     private final boolean matchesOwnAffinity;
     private final String unknown;
     private final PlacementState state;
@@ -54,7 +55,7 @@ final class AffinityPreFilter {
             }
             for (PodAffinityTerm term : existing.antiAffinity()) {
                 if (!UnmodelledTerms.choosesByLabelsAndCouldSelect(term, pod) && term.selects(existing, pod)) {
-                    add(keptOutByExisting, term.topologyKey(), Topology.domainOf(home, term.topologyKey()));
+                    keep(keptOutByExisting, term.topologyKey(), Topology.domainOf(home, term.topologyKey()), existing);
                 }
             }
         }
@@ -71,7 +72,7 @@ final class AffinityPreFilter {
         }
         for (PodAffinityTerm term : anti) {
             if (term.selects(pod, other)) {
-                add(keptOutByOwn, term.topologyKey(), Topology.domainOf(node, term.topologyKey()));
+                keep(keptOutByOwn, term.topologyKey(), Topology.domainOf(node, term.topologyKey()), other);
             }
         }
     }
@@ -79,6 +80,16 @@ final class AffinityPreFilter {
     private static void add(Map<String, Set<String>> domains, String key, String value) {
         if (value != null) { // a node without the key is in no domain of it
             domains.computeIfAbsent(key, k -> new HashSet<>()).add(value);
+        }
+    }
+
+    private static void keep(Map<String, Map<String, List<PodInfo>>> domains, String key, String value, PodInfo pod) {
+        if (value != null) { // a node without the key is in no domain of it
+            List<PodInfo> there = domains.computeIfAbsent(key, k -> new HashMap<>()).computeIfAbsent(value,
+                    v -> new ArrayList<>());
+            if (there.isEmpty() || there.get(there.size() - 1) != pod) { // a pod two terms select, once
+                there.add(pod);
+            }
         }
     }
 
@@ -135,13 +146,54 @@ final class AffinityPreFilter {
         return false;
     }
 
-    private static boolean inAny(Map<String, Set<String>> domains, NodeInfo node) {
-        for (Map.Entry<String, Set<String>> e : domains.entrySet()) {
+    private static boolean inAny(Map<String, Map<String, List<PodInfo>>> domains, NodeInfo node) {
+        for (Map.Entry<String, Map<String, List<PodInfo>>> e : domains.entrySet()) {
             String here = Topology.domainOf(node, e.getKey());
-            if (here != null && e.getValue().contains(here)) {
+            if (here != null && e.getValue().containsKey(here)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Whether any bound pod's required anti-affinity keeps the pod out of some domain. */
+    boolean keptApartByOthers() {
+        return !keptOutByExisting.isEmpty();
+    }
+
+    /**
+     * The pods of {@code node}'s domains that required anti-affinity keeps apart from {@code pod}: those
+     * the pod's own terms select, by topology key in the order of its terms (by node: the node's own
+     * pods), then the existing pods whose terms select it. Each pod once per key.
+     */
+    List<KeptApart> keptApart(NodeInfo node, PodInfo pod) {
+        List<KeptApart> apart = new ArrayList<>();
+        Set<String> keys = new HashSet<>();
+        for (PodAffinityTerm term : pod.antiAffinity()) {
+            String key = term.topologyKey();
+            if (!keys.add(key)) {
+                continue;
+            }
+            if (PodAffinityTerm.HOSTNAME.equals(key)) {
+                for (PodInfo other : state.podsOn(node)) {
+                    if (!other.uid().equals(pod.uid()) && byNode.stream().anyMatch(t -> t.selects(pod, other))) {
+                        apart.add(new KeptApart(other, key, true));
+                    }
+                }
+                continue;
+            }
+            String here = Topology.domainOf(node, key);
+            for (PodInfo other : here == null ? List.<PodInfo>of()
+                    : keptOutByOwn.getOrDefault(key, Map.of()).getOrDefault(here, List.of())) {
+                apart.add(new KeptApart(other, key, true));
+            }
+        }
+        for (Map.Entry<String, Map<String, List<PodInfo>>> byKey : keptOutByExisting.entrySet()) {
+            String here = Topology.domainOf(node, byKey.getKey());
+            for (PodInfo other : here == null ? List.<PodInfo>of() : byKey.getValue().getOrDefault(here, List.of())) {
+                apart.add(new KeptApart(other, byKey.getKey(), false));
+            }
+        }
+        return apart;
     }
 }

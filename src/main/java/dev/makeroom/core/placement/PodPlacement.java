@@ -91,6 +91,19 @@ public final class PodPlacement {
         throw new IllegalArgumentException("not one of the pod's spread constraints: " + constraint);
     }
 
+    /**
+     * The bound pods of {@code node}'s topology domains that required anti-affinity, the pod's or
+     * theirs, keeps apart from the pod (InterPodAffinity's pre-filter, asked by preemption).
+     */
+    public List<KeptApart> keptApart(NodeInfo node) {
+        return affinity.keptApart(node, pod);
+    }
+
+    /** Whether any bound pod's required anti-affinity keeps the pod out of some domain. */
+    public boolean keptApartByOthers() {
+        return affinity.keptApartByOthers();
+    }
+
     /** The first filter that {@code pod} fails on {@code node}, or {@link Placement#FITS}. */
     public Placement on(NodeInfo node) {
         Placement answer = nodeOnly(node);

@@ -6,12 +6,12 @@ import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.SchedulingConstraints;
 import dev.makeroom.core.model.SpreadConstraint;
+import dev.makeroom.core.placement.KeptApart;
 import dev.makeroom.core.placement.PodPlacement;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.placement.UnmodelledTerms;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +28,8 @@ import static dev.makeroom.core.placement.Topology.domainOf;
  * N's value of a term's topology key. Hence, per kind:
  * <ul>
  *   <li><b>Anti-affinity</b>, the pending pod's terms and existing pods' terms that select it: a
- *       conflicting pod in N's domain must be a victim if it runs on N (forced); if it runs on
+ *       conflicting pod in N's domain (the placement engine's pre-filter finds them,
+ *       {@link PodPlacement#keptApart}) must be a victim if it runs on N (forced); if it runs on
  *       another node of the domain, no victim set on N works.</li>
  *   <li><b>Affinity</b> of the pending pod: for each term, a pod matching all terms must remain in N's
  *       domain. One on another node of the domain remains; one on N remains only if the scheduler's
@@ -40,7 +41,8 @@ import static dev.makeroom.core.placement.Topology.domainOf;
  *       ({@link PodPlacement#spreadMustLeave}), asked per node; evictions only lower the domain's
  *       count, so it is a count of matching victims, which the search covers like a resource.</li>
  * </ul>
- * Built once per decision (domains and who matches whom over the whole snapshot), then asked per node.
+ * Built once per decision, then asked per node. What it adds to the engine's pre-filters is the victim
+ * search's view: which of the pods they name are on N, and affinity under the scheduler's dry run.
  * What it cannot evaluate (see {@link SchedulingConstraints#unmodelled()}, a topology key the node
  * lacks, namespaces chosen by labels) is reported, and the engine keeps the scheduler's victims.
  */
@@ -49,10 +51,7 @@ public final class InterPodConstraints {
     private final ClusterSnapshot snapshot;
     private final PodInfo pending;
     private final SchedulingConstraints own;
-    private final List<Map.Entry<PodInfo, PodAffinityTerm>> keptAwayBy = new ArrayList<>();
     private final String unmodelled;
-    private final Map<PodAffinityTerm, Map<String, List<PodInfo>>> selectedByDomain = new HashMap<>();
-    private Map<String, Map<String, List<PodInfo>>> keptAwayByDomain;
     private final List<PodInfo> matchingAllAffinity;
     private final boolean matchesOwnAffinity;
     private PodPlacement placement; // the placement engine for the pending pod: asked, or made when first needed
@@ -64,16 +63,6 @@ public final class InterPodConstraints {
         this.own = pending.constraints();
         List<String> cannot = new ArrayList<>(own.unmodelled());
         cannot.addAll(UnmodelledTerms.of(pending, snapshot.podsWithAntiAffinity()));
-        for (PodInfo existing : snapshot.podsWithAntiAffinity()) {
-            if (existing.uid().equals(pending.uid())) {
-                continue; // a pod the view already shows bound does not keep itself away
-            }
-            for (PodAffinityTerm term : existing.antiAffinity()) {
-                if (!UnmodelledTerms.choosesByLabelsAndCouldSelect(term, pending) && term.selects(existing, pending)) {
-                    keptAwayBy.add(Map.entry(existing, term));
-                }
-            }
-        }
         this.unmodelled = cannot.isEmpty() ? null : String.join("; ", cannot);
         this.matchesOwnAffinity = matchesAllAffinity(pending);
         this.matchingAllAffinity = own.affinity().isEmpty() ? List.of()
@@ -97,8 +86,8 @@ public final class InterPodConstraints {
 
     /** Whether any inter-pod constraint applies at all (most pods: none, and nothing is computed per node). */
     boolean isEmpty() {
-        return unmodelled == null && keptAwayBy.isEmpty() && pending.antiAffinity().isEmpty()
-                && own.affinity().isEmpty() && own.spread().isEmpty();
+        return unmodelled == null && pending.antiAffinity().isEmpty() && own.affinity().isEmpty()
+                && own.spread().isEmpty() && !placement().keptApartByOthers();
     }
 
     NodeConstraints on(NodeInfo node) {
@@ -114,25 +103,15 @@ public final class InterPodConstraints {
         if (missing != null) {
             return NodeConstraints.unmodelled("the node has no label " + missing);
         }
-        for (PodAffinityTerm term : pending.antiAffinity()) {
-            for (PodInfo other : selectedInDomain(term, node)) {
-                String why = "the pod's anti-affinity (" + term.topologyKey() + ") keeps " + other.ref() + " away";
-                if (!node.name().equals(other.nodeName())) {
-                    return NodeConstraints.impossible(why + ", and it runs on " + other.nodeName());
-                }
-                forced.put(other.uid(), why);
+        for (KeptApart apart : placement().keptApart(node)) {
+            PodInfo other = apart.pod();
+            String why = apart.byAskedPod()
+                    ? "the pod's anti-affinity (" + apart.topologyKey() + ") keeps " + other.ref() + " away"
+                    : "the anti-affinity (" + apart.topologyKey() + ") of " + other.ref() + " keeps the pod away";
+            if (!node.name().equals(other.nodeName())) {
+                return NodeConstraints.impossible(why + ", and it runs on " + other.nodeName());
             }
-        }
-        for (Map.Entry<String, Map<String, List<PodInfo>>> byKey : keptAwayByDomain().entrySet()) {
-            String key = byKey.getKey();
-            String value = domainOf(node, key);
-            for (PodInfo other : value == null ? List.<PodInfo>of() : byKey.getValue().getOrDefault(value, List.of())) {
-                String why = "the anti-affinity (" + key + ") of " + other.ref() + " keeps the pod away";
-                if (!node.name().equals(other.nodeName())) {
-                    return NodeConstraints.impossible(why + ", and it runs on " + other.nodeName());
-                }
-                forced.put(other.uid(), why);
-            }
+            forced.put(other.uid(), why);
         }
         if (!own.affinity().isEmpty() && !affinityHolds(node)) {
             return NodeConstraints.impossible("the pod's affinity needs a matching pod in this node's domain that "
@@ -208,59 +187,14 @@ public final class InterPodConstraints {
 
     /** Matching pods of this node's domain that must go: the placement engine's spread rule, asked. */
     private long spreadNeed(NodeInfo node, SpreadConstraint c) {
+        return placement().spreadMustLeave(c, domainOf(node, c.topologyKey()));
+    }
+
+    /** The placement engine for the pending pod: the one asked, or one made when first needed. */
+    private PodPlacement placement() {
         if (placement == null) {
             placement = PodPlacement.of(new SnapshotState(snapshot, null), pending);
         }
-        return placement.spreadMustLeave(c, domainOf(node, c.topologyKey()));
-    }
-
-    /**
-     * The existing pods whose anti-affinity keeps the pending pod away, by topology key and the domain
-     * they run in: each candidate node looks up its own domains instead of walking them all.
-     */
-    private Map<String, Map<String, List<PodInfo>>> keptAwayByDomain() {
-        if (keptAwayByDomain == null) {
-            keptAwayByDomain = new HashMap<>();
-            for (Map.Entry<PodInfo, PodAffinityTerm> e : keptAwayBy) {
-                NodeInfo home = snapshot.node(e.getKey().nodeName());
-                String key = e.getValue().topologyKey();
-                String value = home == null ? null : domainOf(home, key);
-                if (value != null) {
-                    keptAwayByDomain.computeIfAbsent(key, k -> new HashMap<>())
-                            .computeIfAbsent(value, v -> new ArrayList<>()).add(e.getKey());
-                }
-            }
-        }
-        return keptAwayByDomain;
-    }
-
-    /** The pods of {@code node}'s domain of the term's key that the pending pod's anti-affinity term selects. */
-    private List<PodInfo> selectedInDomain(PodAffinityTerm term, NodeInfo node) {
-        String value = domainOf(node, term.topologyKey());
-        if (value == null) {
-            return List.of();
-        }
-        if (PodAffinityTerm.HOSTNAME.equals(term.topologyKey())) {
-            List<PodInfo> selected = new ArrayList<>();
-            for (PodInfo other : node.pods()) {
-                if (!other.uid().equals(pending.uid()) && term.selects(pending, other)) {
-                    selected.add(other);
-                }
-            }
-            return selected;
-        }
-        Map<String, List<PodInfo>> byDomain = selectedByDomain.computeIfAbsent(term, t -> {
-            Map<String, List<PodInfo>> found = new HashMap<>();
-            for (NodeInfo n : snapshot.nodes()) {
-                String v = domainOf(n, t.topologyKey());
-                for (PodInfo other : v == null ? List.<PodInfo>of() : n.pods()) {
-                    if (!other.uid().equals(pending.uid()) && t.selects(pending, other)) {
-                        found.computeIfAbsent(v, x -> new ArrayList<>()).add(other);
-                    }
-                }
-            }
-            return found;
-        });
-        return byDomain.getOrDefault(value, List.of());
+        return placement;
     }
 }
