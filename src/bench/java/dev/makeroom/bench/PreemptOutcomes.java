@@ -1,8 +1,8 @@
 package dev.makeroom.bench;
 
 import dev.makeroom.core.preemption.DecisionOutcome;
-import dev.makeroom.core.preemption.NodeVerdict;
 import dev.makeroom.core.preemption.PreemptionDecision;
+import dev.makeroom.core.room.NodeVerdict;
 
 import java.util.Map;
 import java.util.TreeMap;

@@ -2,8 +2,8 @@ package dev.makeroom.config;
 
 import dev.makeroom.core.model.KubeVersion;
 import dev.makeroom.core.preemption.AnswerMode;
-import dev.makeroom.core.preemption.PdbMode;
-import dev.makeroom.core.preemption.Strategy;
+import dev.makeroom.core.room.PdbMode;
+import dev.makeroom.core.room.Strategy;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.NotNull;

@@ -2,10 +2,10 @@ package dev.makeroom.observability;
 
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.DecisionOutcome;
-import dev.makeroom.core.preemption.InfeasibleReason;
-import dev.makeroom.core.preemption.NodeVerdict;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.SchedulersChoice;
+import dev.makeroom.core.room.InfeasibleReason;
+import dev.makeroom.core.room.NodeVerdict;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -2,10 +2,10 @@ package dev.makeroom.queues;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.preemption.QueueRules;
 import dev.makeroom.core.queue.QueueTree;
 import dev.makeroom.core.queue.QueueUsage;
 import dev.makeroom.core.queue.QueueUsageTracker;
+import dev.makeroom.core.room.QueueRules;
 import org.springframework.stereotype.Component;
 
 import java.time.Clock;

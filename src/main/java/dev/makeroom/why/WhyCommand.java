@@ -9,7 +9,7 @@ import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.preemption.PendingPodSurvey;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionSettings;
-import dev.makeroom.core.preemption.QueueRules;
+import dev.makeroom.core.room.QueueRules;
 import dev.makeroom.mapping.PodMapper;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;

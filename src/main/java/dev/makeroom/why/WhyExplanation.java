@@ -9,11 +9,11 @@ import dev.makeroom.core.placement.Placement;
 import dev.makeroom.core.placement.PlacementState;
 import dev.makeroom.core.placement.PlacementSurvey;
 import dev.makeroom.core.preemption.AnswerMode;
-import dev.makeroom.core.preemption.NodeVerdict;
 import dev.makeroom.core.preemption.PendingPodSurvey;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionSettings;
+import dev.makeroom.core.room.NodeVerdict;
 
 import java.io.PrintStream;
 import java.util.List;

@@ -7,8 +7,8 @@ import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionSettings;
-import dev.makeroom.core.preemption.QueueRules;
 import dev.makeroom.core.preemption.SchedulersChoice;
+import dev.makeroom.core.room.QueueRules;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 

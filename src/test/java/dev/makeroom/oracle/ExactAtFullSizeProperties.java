@@ -2,12 +2,12 @@ package dev.makeroom.oracle;
 
 import dev.makeroom.bench.FullSizeNodes;
 import dev.makeroom.core.preemption.AnswerMode;
-import dev.makeroom.core.preemption.NodeVerdict;
-import dev.makeroom.core.preemption.OptimalityGap;
-import dev.makeroom.core.preemption.PdbMode;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionSettings;
-import dev.makeroom.core.preemption.Strategy;
+import dev.makeroom.core.room.NodeVerdict;
+import dev.makeroom.core.room.OptimalityGap;
+import dev.makeroom.core.room.PdbMode;
+import dev.makeroom.core.room.Strategy;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;

@@ -5,12 +5,12 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.AnswerMode;
 import dev.makeroom.core.preemption.Candidate;
-import dev.makeroom.core.preemption.NodeVerdict;
-import dev.makeroom.core.preemption.PdbMode;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionSettings;
-import dev.makeroom.core.preemption.QueueRules;
-import dev.makeroom.core.preemption.Strategy;
+import dev.makeroom.core.room.NodeVerdict;
+import dev.makeroom.core.room.PdbMode;
+import dev.makeroom.core.room.QueueRules;
+import dev.makeroom.core.room.Strategy;
 
 import java.time.Duration;
 import java.util.Arrays;

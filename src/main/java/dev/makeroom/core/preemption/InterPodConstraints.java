@@ -10,6 +10,8 @@ import dev.makeroom.core.placement.KeptApart;
 import dev.makeroom.core.placement.PodPlacement;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.placement.UnmodelledTerms;
+import dev.makeroom.core.room.CountNeed;
+import dev.makeroom.core.room.NodeConstraints;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,6 +2,13 @@ package dev.makeroom.core.preemption;
 
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PodRef;
+import dev.makeroom.core.room.InfeasibleReason;
+import dev.makeroom.core.room.NodeVerdict;
+import dev.makeroom.core.room.Objective;
+import dev.makeroom.core.room.SearchStats;
+import dev.makeroom.core.room.Strategy;
+import dev.makeroom.core.room.TieBreak;
+import dev.makeroom.core.room.VictimSet;
 
 import java.util.ArrayList;
 import java.util.Arrays;

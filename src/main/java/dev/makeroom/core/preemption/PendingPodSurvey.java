@@ -6,6 +6,7 @@ import dev.makeroom.core.placement.PlacementState;
 import dev.makeroom.core.placement.PlacementSurvey;
 import dev.makeroom.core.placement.PodPlacement;
 import dev.makeroom.core.queue.QueueOverMax;
+import dev.makeroom.core.room.QueueRules;
 
 import java.util.List;
 import java.util.Optional;

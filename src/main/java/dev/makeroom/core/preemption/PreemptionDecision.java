@@ -1,6 +1,8 @@
 package dev.makeroom.core.preemption;
 
 import dev.makeroom.core.model.PodRef;
+import dev.makeroom.core.room.NodeVerdict;
+import dev.makeroom.core.room.Strategy;
 
 import java.util.List;
 

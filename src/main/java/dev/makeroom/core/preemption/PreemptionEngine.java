@@ -5,6 +5,16 @@ import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PreemptionPolicy;
 import dev.makeroom.core.placement.PodPlacement;
+import dev.makeroom.core.room.Deadline;
+import dev.makeroom.core.room.InfeasibleReason;
+import dev.makeroom.core.room.NodeProblem;
+import dev.makeroom.core.room.NodeVerdict;
+import dev.makeroom.core.room.Objective;
+import dev.makeroom.core.room.PdbMode;
+import dev.makeroom.core.room.QueueRules;
+import dev.makeroom.core.room.RoomMaker;
+import dev.makeroom.core.room.SchedulersVictims;
+import dev.makeroom.core.room.SearchStats;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -168,11 +178,12 @@ public final class PreemptionEngine {
         open.sort(Comparator.naturalOrder());
         Objective bestSoFar = null;
         for (int i = 0; i < open.size(); i++) {
-            NodeProblem problem = NodeProblem.pose(snapshot, pending, open.get(i), rules, interPod);
+            NodeProblem problem = NodeProblem.pose(snapshot, pending, open.get(i), rules, interPod::on);
             NodeVerdict verdict = problem.obstacle() != null
                     && problem.obstacle().reason() == InfeasibleReason.UNMODELLED_CONSTRAINT
-                    ? SchedulersVictims.verdict(snapshot, pending, firstFor(candidates, open.get(i)),
-                    problem.obstacle().detail(), rules, settings.pdb() == PdbMode.STRICT)
+                    ? SchedulersVictims.verdict(snapshot, pending, open.get(i),
+                    firstFor(candidates, open.get(i)).hintedVictimUids(), problem.obstacle().detail(), rules,
+                    settings.pdb() == PdbMode.STRICT)
                     : roomMaker.find(problem, deadline, open.size() - i,
                     settings.answer() == AnswerMode.BEST ? bestSoFar : null);
             verdicts.put(open.get(i), verdict);

@@ -1,5 +1,7 @@
 package dev.makeroom.core.preemption;
 
+import dev.makeroom.core.room.PdbMode;
+import dev.makeroom.core.room.Strategy;
 import java.time.Duration;
 
 /** The knobs of a preemption decision. */

@@ -3,6 +3,7 @@ package dev.makeroom.core.preemption;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PodRef;
+import dev.makeroom.core.room.NodeVerdict;
 
 import java.time.Duration;
 import java.time.Instant;

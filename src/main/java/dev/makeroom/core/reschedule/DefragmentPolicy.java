@@ -1,7 +1,7 @@
 package dev.makeroom.core.reschedule;
 
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.preemption.Deadline;
+import dev.makeroom.core.room.Deadline;
 
 import java.util.List;
 

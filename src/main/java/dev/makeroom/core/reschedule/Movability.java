@@ -2,8 +2,8 @@ package dev.makeroom.core.reschedule;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.preemption.Disturbance;
-import dev.makeroom.core.preemption.Protection;
+import dev.makeroom.core.room.Disturbance;
+import dev.makeroom.core.room.Protection;
 
 import java.util.HashMap;
 import java.util.Map;

@@ -3,9 +3,9 @@ package dev.makeroom.core.reschedule;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.UnmodelledTerms;
-import dev.makeroom.core.preemption.Candidacy;
-import dev.makeroom.core.preemption.Protection;
 import dev.makeroom.core.queue.QueueTree;
+import dev.makeroom.core.room.Candidacy;
+import dev.makeroom.core.room.Protection;
 
 /** Why a running pod is never moved, whatever the policy. */
 public enum MoveBlocker {

@@ -7,9 +7,9 @@ import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.placement.Filter;
 import dev.makeroom.core.placement.Placement;
 import dev.makeroom.core.placement.Verdict;
-import dev.makeroom.core.preemption.Deadline;
-import dev.makeroom.core.preemption.NodeProblem;
-import dev.makeroom.core.preemption.RoomSets;
+import dev.makeroom.core.room.Deadline;
+import dev.makeroom.core.room.NodeProblem;
+import dev.makeroom.core.room.RoomSets;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.makeroom.web.json;
 
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.preemption.NodeVerdict;
 import dev.makeroom.core.preemption.PreemptionDecision;
+import dev.makeroom.core.room.NodeVerdict;
 
 import java.util.LinkedHashMap;
 import java.util.List;

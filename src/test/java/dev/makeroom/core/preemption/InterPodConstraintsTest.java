@@ -6,6 +6,8 @@ import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.SchedulingConstraints;
 import dev.makeroom.core.model.SpreadConstraint;
+import dev.makeroom.core.room.InfeasibleReason;
+import dev.makeroom.core.room.NodeVerdict;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

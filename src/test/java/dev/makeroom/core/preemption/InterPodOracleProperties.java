@@ -1,13 +1,15 @@
 package dev.makeroom.core.preemption;
 
 import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.placement.PodPlacement;
-import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.SchedulingConstraints;
 import dev.makeroom.core.model.SpreadConstraint;
+import dev.makeroom.core.placement.PodPlacement;
+import dev.makeroom.core.placement.SnapshotState;
+import dev.makeroom.core.room.NodeVerdict;
+import dev.makeroom.core.room.QueueRules;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 

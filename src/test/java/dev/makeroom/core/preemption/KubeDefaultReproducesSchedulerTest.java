@@ -1,8 +1,9 @@
 package dev.makeroom.core.preemption;
 
-import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.room.NodeVerdict;
+import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.support.Fixtures;
 import dev.makeroom.support.Json;
 import io.fabric8.kubernetes.api.model.Pod;

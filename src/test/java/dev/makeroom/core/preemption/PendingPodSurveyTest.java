@@ -5,6 +5,7 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.queue.QueueOverMax;
+import dev.makeroom.core.room.QueueRules;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package dev.makeroom.core.preemption;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.room.Strategy;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

@@ -5,6 +5,8 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.queue.QueuePolicy;
 import dev.makeroom.core.queue.QueueSpec;
 import dev.makeroom.core.queue.QueueTree;
+import dev.makeroom.core.room.InfeasibleReason;
+import dev.makeroom.core.room.Protection;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 

@@ -6,6 +6,10 @@ import dev.makeroom.core.model.QosClass;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.queue.QueueTree;
 import dev.makeroom.core.queue.QueueUsage;
+import dev.makeroom.core.room.Candidacy;
+import dev.makeroom.core.room.NodeVerdict;
+import dev.makeroom.core.room.Protection;
+import dev.makeroom.core.room.QueueRules;
 
 import java.time.Duration;
 import java.util.ArrayList;

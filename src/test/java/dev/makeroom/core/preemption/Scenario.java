@@ -6,6 +6,9 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PriorityClassInfo;
 import dev.makeroom.core.model.QosClass;
 import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.room.NodeVerdict;
+import dev.makeroom.core.room.PdbMode;
+import dev.makeroom.core.room.Strategy;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -14,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /** A small cluster built in a test's own words: nodes, running pods in bind order, a pending pod. */
-final class Scenario {
+public final class Scenario {
 
     static final Instant EPOCH = Instant.parse("2026-01-01T00:00:00Z");
 
@@ -22,7 +25,7 @@ final class Scenario {
     private final List<PodInfo> running = new ArrayList<>();
     private long resourceVersion = 100;
 
-    Scenario node(String name, Object... allocatable) {
+    public Scenario node(String name, Object... allocatable) {
         Map<String, Long> amounts = new java.util.HashMap<>(Resources.of(allocatable).toMap());
         amounts.putIfAbsent(Resources.PODS, 110L);
         builder.node(name, Map.of("kubernetes.io/hostname", name), Resources.of(amounts));
@@ -39,12 +42,12 @@ final class Scenario {
     }
 
     /** A Guaranteed pod (BestEffort without requests); placed with {@link #on}, each later pod started later. */
-    static PodInfo.Builder pod(String name, int priority, Object... requests) {
+    public static PodInfo.Builder pod(String name, int priority, Object... requests) {
         return PodInfo.builder(name).name(name).priority(priority).requests(Resources.of(requests))
                 .qos(requests.length == 0 ? QosClass.BEST_EFFORT : QosClass.GUARANTEED);
     }
 
-    Scenario on(String node, PodInfo.Builder pod) {
+    public Scenario on(String node, PodInfo.Builder pod) {
         PodInfo built = pod.nodeName(node).resourceVersion(++resourceVersion).build();
         if (built.startTime() == null) {
             built = built.toBuilder().startTime(EPOCH.plus(Duration.ofMinutes(resourceVersion))).build();
@@ -70,25 +73,25 @@ final class Scenario {
         return this;
     }
 
-    ClusterSnapshot snapshot() {
+    public ClusterSnapshot snapshot() {
         return builder.build();
     }
 
-    static PodInfo pending(int priority, Object... requests) {
+    public static PodInfo pending(int priority, Object... requests) {
         return PodInfo.builder("pending").name("pending").priority(priority).requests(Resources.of(requests))
                 .qos(QosClass.GUARANTEED).build();
     }
 
-    static Decider engine(Strategy strategy, PdbMode pdb, AnswerMode answer) {
+    public static Decider engine(Strategy strategy, PdbMode pdb, AnswerMode answer) {
         return new Decider(new PreemptionEngine(new PreemptionSettings(strategy, answer, pdb, Duration.ofSeconds(5)),
                 System::nanoTime));
     }
 
-    static Decider minimal() {
+    public static Decider minimal() {
         return engine(Strategy.MINIMAL, PdbMode.PREFER, AnswerMode.ALL);
     }
 
-    static Decider kubeDefault() {
+    public static Decider kubeDefault() {
         return engine(Strategy.KUBE_DEFAULT, PdbMode.PREFER, AnswerMode.ALL);
     }
 

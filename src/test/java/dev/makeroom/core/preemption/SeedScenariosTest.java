@@ -1,13 +1,17 @@
 package dev.makeroom.core.preemption;
 
-import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.HostPort;
 import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.OwnerRef;
+import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PreemptionPolicy;
 import dev.makeroom.core.model.QosClass;
+import dev.makeroom.core.room.InfeasibleReason;
+import dev.makeroom.core.room.NodeVerdict;
+import dev.makeroom.core.room.PdbMode;
+import dev.makeroom.core.room.Strategy;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

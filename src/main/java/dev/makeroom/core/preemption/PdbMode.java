@@ -1,9 +1,0 @@
-package dev.makeroom.core.preemption;
-
-/** How PodDisruptionBudgets bind preemption. */
-public enum PdbMode {
-    /** Fewest violations first, as the objective says; a violating set is still allowed. */
-    PREFER,
-    /** No set that violates a budget. */
-    STRICT
-}

@@ -1,0 +1,93 @@
+package dev.makeroom.core.room;
+
+import java.util.Arrays;
+
+/**
+ * The cost of a victim set, compared lexicographically, smaller is better (README, How makeroom decides): PDB
+ * violations, highest victim priority, number of victims, sum of victim priorities, then the
+ * {@link TieBreak}s in their order. Every component only grows when a victim is added, which is what
+ * makes the search's bounds sound. Running sums of it live in {@link ObjectiveSum}.
+ */
+public final class Objective implements Comparable<Objective> {
+
+    private final long pdbViolations;
+    private final long highestPriority;
+    private final long victims;
+    private final long prioritySum;
+    private final long[] tieBreaks; // indexed by TieBreak.ordinal()
+
+    public Objective(long pdbViolations, long highestPriority, long victims, long prioritySum, long[] tieBreaks) {
+        this(pdbViolations, highestPriority, victims, prioritySum, tieBreaks.clone(), true);
+    }
+
+    private Objective(long pdbViolations, long highestPriority, long victims, long prioritySum, long[] tieBreaks,
+                      boolean owned) {
+        this.pdbViolations = pdbViolations;
+        this.highestPriority = highestPriority;
+        this.victims = victims;
+        this.prioritySum = prioritySum;
+        this.tieBreaks = tieBreaks;
+    }
+
+    /** As the constructor, keeping {@code tieBreaks} itself: for a caller that made it for this objective alone. */
+    static Objective owning(long pdbViolations, long highestPriority, long victims, long prioritySum, long[] tieBreaks) {
+        return new Objective(pdbViolations, highestPriority, victims, prioritySum, tieBreaks, true);
+    }
+
+    public long pdbViolations() {
+        return pdbViolations;
+    }
+
+    /** {@code Long.MIN_VALUE} for the empty set. */
+    public long highestPriority() {
+        return highestPriority;
+    }
+
+    public long victims() {
+        return victims;
+    }
+
+    public long prioritySum() {
+        return prioritySum;
+    }
+
+    public long tieBreak(TieBreak which) {
+        return tieBreaks[which.ordinal()];
+    }
+
+    @Override
+    public int compareTo(Objective o) {
+        // written out rather than a Comparator chain: this runs for every explored search state
+        int c = Long.compare(pdbViolations, o.pdbViolations);
+        if (c == 0) c = Long.compare(highestPriority, o.highestPriority);
+        if (c == 0) c = Long.compare(victims, o.victims);
+        if (c == 0) c = Long.compare(prioritySum, o.prioritySum);
+        for (int t = 0; c == 0 && t < tieBreaks.length; t++) {
+            c = Long.compare(tieBreaks[t], o.tieBreaks[t]);
+        }
+        return c;
+    }
+
+    public boolean isBetterThan(Objective o) {
+        return compareTo(o) < 0;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Objective other && compareTo(other) == 0;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(pdbViolations) * 31 + Long.hashCode(prioritySum) * 17 + Arrays.hashCode(tieBreaks);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder("Objective[pdbViolations=").append(pdbViolations)
+                .append(", highestPriority=").append(highestPriority).append(", victims=").append(victims)
+                .append(", prioritySum=").append(prioritySum);
+        TieBreak.ALL.forEach(t -> text.append(", ").append(t.field()).append('=').append(tieBreak(t)));
+        return text.append(']').toString();
+    }
+}
