@@ -14,7 +14,8 @@ import java.util.Set;
 /**
  * InterPodAffinity's pre-filter for one pod, over every bound pod once: the topology domains (key and
  * value) that hold a pod matching all its required affinity terms, the domains its anti-affinity
- * keeps it out of, and the domains existing pods' anti-affinity keeps it out of. Nodes are then
+ * keeps it out of, and the domains existing pods' anti-affinity keeps it out of, each with the pods
+ * that do it (preemption asks which: {@link #keptApart}). Nodes are then
  * answered by looking up their own domains; the pod's anti-affinity terms by node need no pre-filter
  * (a node's own pods answer them), so a pod with only those costs no walk over the cluster. Terminating pods count, as they do for the scheduler.
  * A term choosing namespaces by their labels, which the view does not hold, makes the answer unknown.

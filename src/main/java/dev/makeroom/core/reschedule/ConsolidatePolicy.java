@@ -46,7 +46,6 @@ final class ConsolidatePolicy implements RoundPolicy {
     /** Candidates proven per round, at most: an unprovable node costs a search over every other node. */
     static final int TRIED_PER_ROUND = 10;
 
-
     /** Where the policy stands with a node, read from its taint: draining or emptied, since when. */
     record Mark(boolean emptied, Instant since) {
     }

@@ -19,7 +19,6 @@ import java.util.Map;
  */
 final class DuplicatesPolicy implements RoundPolicy {
 
-
     @Override
     public boolean enabled(RescheduleSettings settings) {
         return settings.duplicates().enabled();

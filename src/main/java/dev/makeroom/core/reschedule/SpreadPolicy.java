@@ -32,7 +32,6 @@ import java.util.Set;
  */
 final class SpreadPolicy implements RoundPolicy {
 
-
     /** Pods of one workload that share a constraint; {@code soft}: a ScheduleAnyway one. */
     private record GroupKey(String namespace, SpreadConstraint constraint, Object placementRules, boolean soft) {
     }

@@ -14,7 +14,6 @@ import java.util.List;
  */
 final class TaintsPolicy implements RoundPolicy {
 
-
     @Override
     public boolean enabled(RescheduleSettings settings) {
         return settings.taints().enabled();
