@@ -294,7 +294,7 @@ final class RoomByMoving {
             if (planned.receivesMoves(node)) {
                 return new NoSite("expect pods moved there this round"); // held, it would keep them off
             }
-            NodeProblem problem = NodeProblem.pose(planned, pending, node, movability.forPending(pending));
+            NodeProblem problem = NodeProblem.pose(planned.placementOf(pending), node, movability.forPending(pending));
             if (problem.obstacle() != null) {
                 return new NoSite("hold a pod in its way that cannot move");
             }

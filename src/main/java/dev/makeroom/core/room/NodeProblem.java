@@ -6,10 +6,13 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodColumns;
+import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.placement.Conflicts;
+import dev.makeroom.core.placement.KeptApart;
 import dev.makeroom.core.placement.PlacementState;
+import dev.makeroom.core.placement.PodPlacement;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -69,22 +72,25 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
     }
 
     /**
-     * Poses the problem of making room for {@code pending} on {@code node} of {@code state} by
-     * disturbing the pods {@code who} allows (the rescheduler: pods that may move). Pods the pending pod
-     * shares a host port with, or is kept apart from on one node by required anti-affinity, must go;
-     * wider constraints are the caller's to prove once the pods have gone.
+     * Poses the problem of making room for the pod of {@code placement} (the placement engine for it on
+     * a state) on {@code node} by disturbing the pods {@code who} allows (the rescheduler: pods that may
+     * move). Pods the pod shares a host port with, or that required anti-affinity keeps apart from it
+     * on one node (the engine's pre-filter says which), must go; wider constraints are the caller's to
+     * prove once the pods have gone.
      */
-    public static NodeProblem pose(PlacementState state, PodInfo pending, NodeInfo node, Disturbance who) {
+    public static NodeProblem pose(PodPlacement placement, NodeInfo node, Disturbance who) {
+        PlacementState state = placement.state();
+        PodInfo pending = placement.pod();
         List<PodInfo> pods = state.podsOn(node);
         Map<String, String> apart = new HashMap<>();
-        for (PodInfo pod : pods) {
-            if (Conflicts.keptApartOnNode(pending, pod)) {
-                apart.put(pod.uid(), "required anti-affinity on one node");
+        for (KeptApart kept : placement.keptApart(node)) {
+            if (PodAffinityTerm.HOSTNAME.equals(kept.topologyKey()) && node.name().equals(kept.pod().nodeName())) {
+                apart.put(kept.pod().uid(), "required anti-affinity on one node");
             }
         }
-        NodeConstraints placement = new NodeConstraints(null, null, apart, List.of(), List.of());
+        NodeConstraints onNode = new NodeConstraints(null, null, apart, List.of(), List.of());
         Resources deficit = FitCheck.deficit(node.allocatable(), state.requestedFor(node, pending), pending.requests());
-        return pose(node.name(), pods, null, pending, who, placement, deficit, state.snapshot()::budgetsCovering,
+        return pose(node.name(), pods, null, pending, who, onNode, deficit, state.snapshot()::budgetsCovering,
                 QueueRules.off());
     }
 

@@ -3,6 +3,7 @@ package dev.makeroom.core.room;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.HostPort;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.placement.PodPlacement;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.preemption.Scenario;
 import net.jqwik.api.Arbitraries;
@@ -59,7 +60,7 @@ class RoomSetsProperties {
                 .hostPorts(List.of(PORT)).build();
         Disturbance lowerPriority = running -> running.priority() < PENDING_PRIORITY
                 ? Protection.NONE : Protection.PRIORITY_NOT_LOWER;
-        NodeProblem problem = NodeProblem.pose(new SnapshotState(snapshot, Instant.EPOCH), pending,
+        NodeProblem problem = NodeProblem.pose(PodPlacement.of(new SnapshotState(snapshot, Instant.EPOCH), pending),
                 snapshot.node("n"), lowerPriority);
 
         boolean portHeldByProtected = specs.stream().anyMatch(s -> s.port() && s.priority() >= PENDING_PRIORITY);
