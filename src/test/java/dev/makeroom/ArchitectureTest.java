@@ -185,7 +185,7 @@ class ArchitectureTest {
     @Test
     void the_write_rule_catches_a_write_outside_the_cluster_adapter() {
         // a test outside the adapter that creates objects on the mock API: the rule must see it
-        JavaClasses writer = new ClassFileImporter().importPackages("dev.makeroom.queues");
+        JavaClasses writer = new ClassFileImporter().importPackages("dev.makeroom.queueconfig");
         assertThatThrownBy(() -> writesOnlyFromTheClusterAdapter().check(writer)).isInstanceOf(AssertionError.class)
                 .hasMessageContaining("a fabric8 write");
     }

@@ -1,11 +1,11 @@
 package dev.makeroom.bench;
 
 import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.reschedule.ReschedulePlan;
-import dev.makeroom.core.reschedule.ReschedulePlanner;
-import dev.makeroom.core.reschedule.RescheduleSettings;
-import dev.makeroom.core.reschedule.Rounds;
-import dev.makeroom.core.reschedule.SettingsBuilder;
+import dev.makeroom.core.rounds.ReschedulePlan;
+import dev.makeroom.core.rounds.ReschedulePlanner;
+import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.Rounds;
+import dev.makeroom.core.rounds.SettingsBuilder;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

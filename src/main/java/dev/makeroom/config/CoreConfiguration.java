@@ -7,7 +7,7 @@ import dev.makeroom.core.preemption.PreemptionSettings;
 import dev.makeroom.core.score.ShieldScorePolicy;
 import dev.makeroom.cluster.ConfigMapFeed;
 import dev.makeroom.observability.DecisionLog;
-import dev.makeroom.queues.QueueConfigService;
+import dev.makeroom.queueconfig.QueueConfigService;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 

@@ -1,7 +1,7 @@
 package dev.makeroom.debug;
 
-import dev.makeroom.queues.QueueConfigService;
-import dev.makeroom.queues.QueueConfigState;
+import dev.makeroom.queueconfig.QueueConfigService;
+import dev.makeroom.queueconfig.QueueConfigState;
 import dev.makeroom.rescheduler.Rescheduler;
 import dev.makeroom.rescheduler.ReschedulerConfigState;
 import org.springframework.core.env.ConfigurableEnvironment;

@@ -1,7 +1,7 @@
 package dev.makeroom.debug;
 
-import dev.makeroom.core.reschedule.RescheduleSettings;
-import dev.makeroom.core.reschedule.Skip;
+import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.Skip;
 import dev.makeroom.rescheduler.InvalidReschedulerConfigException;
 import dev.makeroom.rescheduler.Rescheduler;
 import dev.makeroom.rescheduler.ReschedulerConfigParser;

@@ -1,10 +1,10 @@
 package dev.makeroom.rescheduler;
 
-import dev.makeroom.core.reschedule.Evictor;
-import dev.makeroom.core.reschedule.Move;
-import dev.makeroom.core.reschedule.NodeDrain;
-import dev.makeroom.core.reschedule.NodeTaints;
-import dev.makeroom.core.reschedule.ReschedulePolicy;
+import dev.makeroom.core.rounds.Evictor;
+import dev.makeroom.core.rounds.Move;
+import dev.makeroom.core.rounds.NodeDrain;
+import dev.makeroom.core.rounds.NodeTaints;
+import dev.makeroom.core.rounds.ReschedulePolicy;
 
 import java.time.Instant;
 import java.util.ArrayList;

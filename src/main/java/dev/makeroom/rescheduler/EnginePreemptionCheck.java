@@ -5,8 +5,8 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.preemption.PendingPodSurvey;
 import dev.makeroom.core.preemption.PreemptionEngine;
-import dev.makeroom.core.reschedule.PreemptionCheck;
-import dev.makeroom.queues.Queues;
+import dev.makeroom.core.rounds.PreemptionCheck;
+import dev.makeroom.queueconfig.Queues;
 
 import java.time.Clock;
 import java.util.Optional;

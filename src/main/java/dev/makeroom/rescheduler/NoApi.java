@@ -3,11 +3,11 @@ package dev.makeroom.rescheduler;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.model.Taint;
-import dev.makeroom.core.reschedule.Evictor;
-import dev.makeroom.core.reschedule.Move;
-import dev.makeroom.core.reschedule.NodeTaints;
-import dev.makeroom.core.reschedule.RoomHold;
-import dev.makeroom.core.reschedule.RoomPlan;
+import dev.makeroom.core.rounds.Evictor;
+import dev.makeroom.core.rounds.Move;
+import dev.makeroom.core.rounds.NodeTaints;
+import dev.makeroom.core.rounds.RoomHold;
+import dev.makeroom.core.rounds.RoomPlan;
 
 /**
  * The ports when makeroom reads a snapshot file: there is no API to evict through or to hold room in,

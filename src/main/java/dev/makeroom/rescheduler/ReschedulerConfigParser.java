@@ -2,10 +2,10 @@ package dev.makeroom.rescheduler;
 
 import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.reschedule.Aggressiveness;
-import dev.makeroom.core.reschedule.RescheduleSettings;
-import dev.makeroom.core.reschedule.Scope;
-import dev.makeroom.queues.GoDuration;
+import dev.makeroom.core.rounds.Aggressiveness;
+import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.Scope;
+import dev.makeroom.queueconfig.GoDuration;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;

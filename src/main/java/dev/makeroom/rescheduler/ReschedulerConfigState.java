@@ -1,6 +1,6 @@
 package dev.makeroom.rescheduler;
 
-import dev.makeroom.core.reschedule.RescheduleSettings;
+import dev.makeroom.core.rounds.RescheduleSettings;
 
 import java.time.Instant;
 

@@ -1,10 +1,10 @@
 package dev.makeroom.rescheduler;
 
 import dev.makeroom.cluster.Leadership;
-import dev.makeroom.core.reschedule.Evictor;
-import dev.makeroom.core.reschedule.ReschedulePolicy;
-import dev.makeroom.core.reschedule.Skip;
-import dev.makeroom.core.reschedule.SkipCategory;
+import dev.makeroom.core.rounds.Evictor;
+import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.Skip;
+import dev.makeroom.core.rounds.SkipCategory;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;

@@ -2,9 +2,9 @@ package dev.makeroom.rescheduler;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.Reservation;
-import dev.makeroom.core.reschedule.RoomHold;
-import dev.makeroom.core.reschedule.Move;
-import dev.makeroom.core.reschedule.RoomPlan;
+import dev.makeroom.core.rounds.RoomHold;
+import dev.makeroom.core.rounds.Move;
+import dev.makeroom.core.rounds.RoomPlan;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,11 +1,11 @@
 package dev.makeroom.rescheduler;
 
 import dev.makeroom.core.model.PodRef;
-import dev.makeroom.core.reschedule.Evictor;
-import dev.makeroom.core.reschedule.Move;
-import dev.makeroom.core.reschedule.NodeDrain;
-import dev.makeroom.core.reschedule.RoomPlan;
-import dev.makeroom.core.reschedule.Skip;
+import dev.makeroom.core.rounds.Evictor;
+import dev.makeroom.core.rounds.Move;
+import dev.makeroom.core.rounds.NodeDrain;
+import dev.makeroom.core.rounds.RoomPlan;
+import dev.makeroom.core.rounds.Skip;
 
 import java.time.Instant;
 import java.util.List;

@@ -21,7 +21,7 @@ import dev.makeroom.core.score.NodeScore;
 import dev.makeroom.core.score.ShieldScorePolicy;
 import dev.makeroom.observability.DecisionLog;
 import dev.makeroom.observability.ExtenderMetrics;
-import dev.makeroom.queues.Queues;
+import dev.makeroom.queueconfig.Queues;
 import dev.makeroom.web.json.AnswerBytes;
 import dev.makeroom.web.json.BadRequestException;
 import dev.makeroom.web.json.NodeNameJson;

@@ -1,7 +1,7 @@
 package dev.makeroom.cluster;
 
-import dev.makeroom.core.reschedule.NodeDrain;
-import dev.makeroom.core.reschedule.PreemptionCheck;
+import dev.makeroom.core.rounds.NodeDrain;
+import dev.makeroom.core.rounds.PreemptionCheck;
 import dev.makeroom.rescheduler.ReschedulerConfigService;
 import dev.makeroom.rescheduler.ReschedulerMetrics;
 import dev.makeroom.rescheduler.ReschedulerMode;

@@ -1,9 +1,9 @@
 package dev.makeroom.cluster;
 
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.reschedule.Evictor;
-import dev.makeroom.core.reschedule.Move;
-import dev.makeroom.core.reschedule.PreemptionCheck;
+import dev.makeroom.core.rounds.Evictor;
+import dev.makeroom.core.rounds.Move;
+import dev.makeroom.core.rounds.PreemptionCheck;
 import dev.makeroom.rescheduler.ReschedulerConfigService;
 import dev.makeroom.rescheduler.ReschedulerMetrics;
 import dev.makeroom.rescheduler.ReschedulerMode;

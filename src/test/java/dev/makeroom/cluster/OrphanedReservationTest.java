@@ -2,7 +2,7 @@ package dev.makeroom.cluster;
 
 import dev.makeroom.core.model.PodRef;
 import dev.makeroom.core.model.Reservation;
-import dev.makeroom.core.reschedule.PreemptionCheck;
+import dev.makeroom.core.rounds.PreemptionCheck;
 import dev.makeroom.mapping.ReservationAnnotation;
 import dev.makeroom.rescheduler.ReschedulerConfigService;
 import dev.makeroom.rescheduler.ReschedulerMetrics;

@@ -1,9 +1,9 @@
 package dev.makeroom.rescheduler;
 
 import dev.makeroom.core.model.LabelSelector;
-import dev.makeroom.core.reschedule.Aggressiveness;
-import dev.makeroom.core.reschedule.RescheduleSettings;
-import dev.makeroom.core.reschedule.Scope;
+import dev.makeroom.core.rounds.Aggressiveness;
+import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.Scope;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;

@@ -10,9 +10,9 @@ import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.model.SchedulingConstraints;
-import dev.makeroom.core.reschedule.Evictor;
-import dev.makeroom.core.reschedule.Move;
-import dev.makeroom.core.reschedule.PreemptionCheck;
+import dev.makeroom.core.rounds.Evictor;
+import dev.makeroom.core.rounds.Move;
+import dev.makeroom.core.rounds.PreemptionCheck;
 import dev.makeroom.support.Await;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -102,7 +102,7 @@ class ReschedulerTest {
         // the view has not caught up (same snapshot): a-2 is the same Deployment, within the hour
         RoundReport second = rescheduler.round();
         assertThat(second.moves()).extracting(m -> m.move().pod().name()).doesNotContain("a-1", "a-2");
-        assertThat(second.skipped()).anyMatch(s -> s.pod().name().equals("a-2") && s.category() == dev.makeroom.core.reschedule.SkipCategory.LIMIT);
+        assertThat(second.skipped()).anyMatch(s -> s.pod().name().equals("a-2") && s.category() == dev.makeroom.core.rounds.SkipCategory.LIMIT);
     }
 
     @Test

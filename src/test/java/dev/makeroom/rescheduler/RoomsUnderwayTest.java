@@ -9,11 +9,11 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PodRef;
 import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.model.Resources;
-import dev.makeroom.core.reschedule.Evictor;
-import dev.makeroom.core.reschedule.RoomHold;
-import dev.makeroom.core.reschedule.Move;
-import dev.makeroom.core.reschedule.PreemptionCheck;
-import dev.makeroom.core.reschedule.RoomPlan;
+import dev.makeroom.core.rounds.Evictor;
+import dev.makeroom.core.rounds.RoomHold;
+import dev.makeroom.core.rounds.Move;
+import dev.makeroom.core.rounds.PreemptionCheck;
+import dev.makeroom.core.rounds.RoomPlan;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 

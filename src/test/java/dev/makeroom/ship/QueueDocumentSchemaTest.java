@@ -3,7 +3,7 @@ package dev.makeroom.ship;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.makeroom.core.queue.InvalidQueueConfigException;
-import dev.makeroom.queues.QueueConfigParser;
+import dev.makeroom.queueconfig.QueueConfigParser;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 

@@ -1,5 +1,0 @@
-package dev.makeroom.core.reschedule;
-
-/** Why a pod stays where it is, by kind ({@link SkipCategory}) and in words. */
-record Kept(SkipCategory category, String text) {
-}

@@ -1,7 +1,0 @@
-package dev.makeroom.core.reschedule;
-
-import dev.makeroom.core.model.PodRef;
-
-/** A planned move: evict {@code pod} from {@code from}; makeroom has checked it fits on {@code to}. */
-public record Move(PodRef pod, String from, String to, ReschedulePolicy policy, String reason) {
-}

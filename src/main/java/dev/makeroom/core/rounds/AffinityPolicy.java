@@ -1,0 +1,111 @@
+package dev.makeroom.core.rounds;
+
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.placement.Conflicts;
+import dev.makeroom.core.placement.Filter;
+import dev.makeroom.core.placement.Placement;
+import dev.makeroom.core.placement.PreferenceScores;
+import dev.makeroom.core.placement.Verdict;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The affinity policy: a pod whose node its node selector or required node affinity no longer allows,
+ * or whose required anti-affinity, at any topology, its domain now breaks (found for the round by
+ * {@link WideAntiAffinity}, confirmed by the placement engine), moves to the allowed node with the lowest
+ * use that takes it (and, with rebalancing on, stays at or below the {@code high} thresholds with it).
+ * With a {@code preferredMinGain}, so does a pod with preferences of its own that the scheduler's
+ * preference score ({@link PreferenceScores}: preferred node and pod affinity and anti-affinity, and other
+ * pods' preferences for it) puts at least that much higher on another node that takes it.
+ */
+final class AffinityPolicy implements RoundPolicy {
+
+    @Override
+    public boolean enabled(RescheduleSettings settings) {
+        return settings.affinity().enabled();
+    }
+
+    @Override
+    public void plan(Round round) {
+        new Pass(round).run();
+    }
+
+    /** One round's pass, with what it learns on the way. */
+    private static final class Pass {
+        private final Round round;
+        private final Set<String> wideSuspects; // pods whose anti-affinity wider than a node may be broken
+        private PreferenceScores scores; // on the planned state as it is; null once a move changed it
+
+        Pass(Round round) {
+            this.round = round;
+            this.wideSuspects = WideAntiAffinity.suspects(round.planned, round.snapshot.podsWithAntiAffinity());
+        }
+
+        void run() {
+            for (NodeInfo node : round.nodes) {
+                for (PodInfo pod : List.copyOf(round.planned.podsOn(node))) {
+                    if (round.moved.contains(pod.uid())) {
+                        continue;
+                    }
+                    Misplacement here = misplaced(pod, node);
+                    if (here instanceof Misplacement.Broken broken) {
+                        if (round.movable(pod, node, ReschedulePolicy.AFFINITY)) {
+                            round.relocate(pod, node, ReschedulePolicy.AFFINITY, broken.text(), round.nodes,
+                                    target -> round.staysAtOrBelowHigh(target, pod));
+                        }
+                    } else if (round.settings.affinity().preferredMinGain() > 0 && PreferenceScores.hasPreferences(pod)) {
+                        preferredElsewhere(pod, node);
+                    }
+                }
+            }
+        }
+
+        /**
+         * Moves the pod where the scheduler's preference score is at least {@code minGain} higher than
+         * where it runs, if such a node takes it. The scores are counted again once a move changed the state.
+         */
+        private void preferredElsewhere(PodInfo pod, NodeInfo node) {
+            if (scores == null) {
+                scores = PreferenceScores.of(round.planned);
+            }
+            int minGain = round.settings.affinity().preferredMinGain();
+            PreferenceScores.PodScores now = scores.forPod(pod);
+            long here = now.on(node);
+            long wanted = here + minGain;
+            if (round.nodes.stream().noneMatch(n -> n != node && now.on(n) >= wanted)
+                    || !round.movable(pod, node, ReschedulePolicy.AFFINITY)) {
+                return;
+            }
+            NodeInfo landed = round.relocate(pod, node, ReschedulePolicy.AFFINITY, "its affinity preferences score "
+                    + node.name() + " " + here + ", another node at least " + minGain + " more",
+                    round.nodes, target -> now.on(target) >= wanted && round.staysAtOrBelowHigh(target, pod));
+            if (landed != null) {
+                scores = null;
+            }
+        }
+
+        /** Whether the pod's required constraints still let it stay on its node, or which one its node breaks. */
+        private Misplacement misplaced(PodInfo pod, NodeInfo node) {
+            if (!pod.constraints().allowsNode(node)) {
+                return new Misplacement.Broken(Misplacement.Rule.NODE_AFFINITY,
+                        "its node selector or required node affinity no longer allows " + node.name());
+            }
+            for (PodInfo other : round.planned.podsOn(node)) {
+                if (!other.uid().equals(pod.uid()) && Conflicts.keptApartOnNode(pod, other)) {
+                    return new Misplacement.Broken(Misplacement.Rule.ANTI_AFFINITY_ON_NODE,
+                            "required anti-affinity with " + other.ref() + " on the same node");
+                }
+            }
+            if (wideSuspects.contains(pod.uid())) { // confirmed by the engine on the state the moves so far left
+                Placement here = round.planned.placementOf(pod).on(node);
+                if (here.filter() == Filter.INTER_POD_AFFINITY && here.verdict() == Verdict.UNSCHEDULABLE) {
+                    return new Misplacement.Broken(Misplacement.Rule.ANTI_AFFINITY,
+                            "required anti-affinity is broken where it runs: " + here.reason());
+                }
+            }
+            return Misplacement.FITS;
+        }
+    }
+}

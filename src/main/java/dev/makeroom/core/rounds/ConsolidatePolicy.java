@@ -1,0 +1,371 @@
+package dev.makeroom.core.rounds;
+
+import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Taint;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The consolidate policy (the descheduler's HighNodeUtilization, made safe): empties the least used
+ * nodes so the cluster autoscaler (or Karpenter) can remove them.
+ *
+ * <p><b>Design.</b> The node's state lives on the node, not in makeroom: a node being emptied carries
+ * the taint {@value NodeDrain#TAINT_KEY}{@code :NoSchedule} (its value: when the drain started, in epoch
+ * seconds), so the scheduler sends no replacement back to it and a new leader carries on where the old
+ * one stopped. Every round, first for each such node: once only pods that belong to the node are left
+ * (DaemonSet and static pods) it is {@code EMPTIED}: the taint's value says so and since when, and it
+ * stays for {@code keepEmptyFor}, so that nothing lands there before the autoscaler removes the node
+ * (untainted at once, the scheduler refilled emptied nodes on a real cluster and rounds emptied them
+ * twice); a node still there after that is released, untainted, and so is one a waiting pod needs
+ * ({@link KeptNodeYield}: it would fit there and nowhere else), at once; a drain such a pod needs is
+ * abandoned. Past {@code drainWithin}, or with the
+ * policy off, a drain is abandoned; otherwise the landing of every pod still on it is proven again on the
+ * round's planned state, and if one no longer lands the drain is abandoned — all or nothing, never a
+ * half-emptied node left tainted. Then, while fewer than {@code nodesAtOnce} nodes drain, the least
+ * used nodes below every {@code below} threshold are tried, at most {@link #TRIED_PER_ROUND} a round:
+ * one starts only if none of its pods is kept in place (a blocker, out of scope, held back after a
+ * refusal, a budget that allows nothing now, the hour's limits) and every one of them lands, each with
+ * the ones before applied, on another node that runs pods already and stays at or under every
+ * {@code ceiling} with it — the fullest such node first, so the pods pack rather than spread (and an
+ * empty node is never filled to empty another). A proof that fails is undone whole.
+ * Of a proven plan the round evicts what the limits and budgets allow now; the rest wait, their
+ * landings kept in the planned state so no later plan counts the same room. The rescheduler untaints
+ * a node whose eviction the API refuses ({@code NodeTaints}).
+ */
+final class ConsolidatePolicy implements RoundPolicy {
+
+    /** Candidates proven per round, at most: an unprovable node costs a search over every other node. */
+    static final int TRIED_PER_ROUND = 10;
+
+    /** Where the policy stands with a node, read from its taint: draining or emptied, since when. */
+    record Mark(boolean emptied, Instant since) {
+    }
+
+    /** The node's mark, or null when the policy has not tainted it. */
+    static Mark markOf(NodeInfo node) {
+        for (Taint taint : node.admission().taints()) {
+            if (NodeDrain.TAINT_KEY.equals(taint.key())) {
+                String value = taint.value() == null ? "" : taint.value();
+                boolean emptied = value.startsWith(NodeDrain.EMPTIED_PREFIX);
+                try {
+                    return new Mark(emptied, Instant.ofEpochSecond(Long.parseLong(
+                            emptied ? value.substring(NodeDrain.EMPTIED_PREFIX.length()) : value)));
+                } catch (NumberFormatException e) {
+                    return new Mark(emptied, Instant.EPOCH); // written by hand: long past, so the next step comes at once
+                }
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public boolean enabled(RescheduleSettings settings) {
+        return true; // off, it still ends the drains under way
+    }
+
+    @Override
+    public void plan(Round round) {
+        RescheduleSettings.Consolidate settings = round.settings.consolidate();
+        int draining = 0;
+        List<PodInfo> waiting = null; // found once, for all kept nodes, when there is one
+        for (NodeInfo node : round.nodes) {
+            Mark mark = markOf(node);
+            if (mark != null && waiting == null) {
+                waiting = KeptNodeYield.waiting(round);
+            }
+            if (mark != null && mark.emptied()) {
+                keepOrRelease(round, node, mark.since(), settings, waiting);
+            } else if (mark != null) {
+                draining += carryOn(round, node, mark.since(), settings, waiting) ? 1 : 0;
+            }
+        }
+        if (!settings.enabled()) {
+            return;
+        }
+        int tried = 0;
+        for (NodeInfo node : candidates(round, settings)) {
+            if (draining >= settings.nodesAtOnce() || tried >= TRIED_PER_ROUND || round.limits.roundFull()) {
+                break;
+            }
+            if (round.planned.receivesMoves(node)) {
+                continue; // an earlier node's pods land here this round: it is no longer one to empty
+            }
+            tried++;
+            draining += start(round, node, settings) ? 1 : 0;
+        }
+    }
+
+    /**
+     * An emptied node stays tainted for {@code keepEmptyFor}, so the scheduler puts nothing back before
+     * the autoscaler removes it; still here after that (or with the policy off), it is released; and at
+     * once for one of {@code waitingPods} that fits there alone ({@link KeptNodeYield}).
+     */
+    private static void keepOrRelease(Round round, NodeInfo node, Instant since,
+                                      RescheduleSettings.Consolidate settings, List<PodInfo> waitingPods) {
+        PodInfo waiting = settings.enabled() ? KeptNodeYield.waitingFor(round, node, waitingPods) : null;
+        if (!settings.enabled()) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.RELEASE, "the consolidate policy is off", List.of()));
+        } else if (waiting != null) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.RELEASE, KeptNodeYield.why(waiting) + "; back in service",
+                    List.of(), waiting.ref()));
+        } else if (Duration.between(since, round.now).compareTo(settings.keepEmptyFor()) >= 0) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.RELEASE, "kept empty for "
+                    + settings.keepEmptyFor().toMinutes() + "m and not removed; back in service", List.of()));
+        }
+    }
+
+    /** A node already draining: emptied, abandoned or continued; whether it still drains. */
+    private static boolean carryOn(Round round, NodeInfo node, Instant since,
+                                   RescheduleSettings.Consolidate settings, List<PodInfo> waitingPods) {
+        List<PodInfo> left = leaving(round, node);
+        if (left.isEmpty()) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.EMPTIED, "only pods that belong to the node are"
+                    + " left; it stays tainted for the cluster autoscaler, at most " + settings.keepEmptyFor().toMinutes()
+                    + "m", List.of()));
+            return false;
+        }
+        if (!settings.enabled()) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON, "the consolidate policy is off", List.of()));
+            return false;
+        }
+        PodInfo waiting = KeptNodeYield.waitingFor(round, node, waitingPods);
+        if (waiting != null) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON, KeptNodeYield.why(waiting), List.of(),
+                    waiting.ref()));
+            return false;
+        }
+        Duration taken = Duration.between(since, round.now);
+        if (taken.compareTo(settings.drainWithin()) > 0) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON, "not emptied within "
+                    + settings.drainWithin().toMinutes() + "m (" + left.size() + " pods left)", List.of()));
+            return false;
+        }
+        List<PodInfo> toMove = left.stream().filter(p -> !p.terminating()).toList();
+        // a pod refused lately: the node should have been untainted then; it was not, so abandon it now
+        Optional<Kept> kept = blocked(round, toMove).or(() -> refusedLately(round, toMove));
+        Proof proof = kept.isEmpty() ? prove(round, node, toMove, settings) : null;
+        if (!(proof instanceof Proven proven)) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON,
+                    kept.map(Kept::text).orElseGet(() -> ((NoLanding) proof).text()), List.of()));
+            return false;
+        }
+        round.drain(new NodeDrain(node.name(), NodeDrain.Step.CONTINUE, toMove.isEmpty()
+                ? "waiting for " + left.size() + " terminating pods to finish" : "every pod left still lands elsewhere",
+                proven.landings()));
+        enactAllowed(round, node, proven);
+        return true;
+    }
+
+    /** A candidate: started if every pod may go and lands; whether it now drains. */
+    private static boolean start(Round round, NodeInfo node, RescheduleSettings.Consolidate settings) {
+        List<PodInfo> pods = leaving(round, node);
+        Optional<Kept> kept = keptInPlace(round, pods);
+        Proof proof = kept.isEmpty() ? prove(round, node, pods, settings) : null;
+        if (!(proof instanceof Proven proven)) {
+            round.drain(new NodeDrain(node.name(), NodeDrain.Step.NOT_STARTED,
+                    kept.map(Kept::text).orElseGet(() -> ((NoLanding) proof).text()), List.of()));
+            return false;
+        }
+        round.planned.close(node.name());
+        round.drain(new NodeDrain(node.name(), NodeDrain.Step.START, "below " + percents(settings.belowPercent())
+                + "; its " + pods.size() + " pods all land on other nodes at or under " + percents(settings.ceilingPercent()),
+                proven.landings()));
+        enactAllowed(round, node, proven);
+        return true;
+    }
+
+    /** Nodes below every {@code below} threshold, not draining, cordoned or reserved, with pods to move; least used first. */
+    private static List<NodeInfo> candidates(Round round, RescheduleSettings.Consolidate settings) {
+        Map<String, Double> loads = new HashMap<>();
+        List<NodeInfo> found = new ArrayList<>();
+        for (NodeInfo node : round.nodes) {
+            if (markOf(node) == null && !PlannedCluster.cordoned(node) && node.admission().reservations().isEmpty()
+                    && !round.heldBackNodes.contains(node.name()) && !round.planned.receivesMoves(node)
+                    && round.staysBelow(node, null, settings.belowPercent()) && occupied(round.planned, node)) {
+                found.add(node);
+                loads.put(node.name(), round.planned.load(node, settings.belowPercent().keySet()));
+            }
+        }
+        found.sort(Comparator.comparingDouble((NodeInfo n) -> loads.get(n.name()))); // stable: by name among equals
+        return found;
+    }
+
+    /** Whether the node runs a pod that does not belong to it (so the autoscaler would not remove it anyway). */
+    private static boolean occupied(PlannedCluster planned, NodeInfo node) {
+        for (PodInfo pod : planned.podsOn(node)) {
+            if (!belongsToNode(pod)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean belongsToNode(PodInfo pod) {
+        return pod.mirror() || (pod.controller() != null && pod.controller().isDaemonSet());
+    }
+
+    /** The node's pods that must leave for it to be empty: all but those that belong to it (DaemonSet, static). */
+    private static List<PodInfo> leaving(Round round, NodeInfo node) {
+        List<PodInfo> pods = new ArrayList<>();
+        for (PodInfo pod : round.planned.podsOn(node)) {
+            if (!belongsToNode(pod)) {
+                pods.add(pod);
+            }
+        }
+        pods.sort(Comparator.comparing(PodInfo::name).thenComparing(PodInfo::namespace));
+        return pods;
+    }
+
+    /** The first of the pods this policy may never move (a blocker, out of scope); none when each may. */
+    private static Optional<Kept> blocked(Round round, List<PodInfo> pods) {
+        for (PodInfo pod : pods) {
+            Optional<Kept> kept = round.neverMoved(pod);
+            if (kept.isPresent()) {
+                SkipCategory category = kept.get().category();
+                return Optional.of(new Kept(category, pod.ref() + (category == SkipCategory.OUT_OF_SCOPE
+                        ? " is out of scope: " : " may not move: ") + kept.get().text()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The first of the pods the Eviction API refused lately (its backoff not yet over); none when no pod is. */
+    private static Optional<Kept> refusedLately(Round round, List<PodInfo> pods) {
+        for (PodInfo pod : pods) {
+            if (round.heldBack.contains(pod.uid())) {
+                return Optional.of(new Kept(SkipCategory.BACKOFF,
+                        pod.ref() + " is held back after the Eviction API refused it"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** What keeps the pods from all moving now or within the hour; none when all may. */
+    private static Optional<Kept> keptInPlace(Round round, List<PodInfo> pods) {
+        Optional<Kept> kept = blocked(round, pods).or(() -> refusedLately(round, pods));
+        if (kept.isPresent()) {
+            return kept;
+        }
+        for (PodInfo pod : pods) {
+            DisruptionBudget budget = round.budgets.refusing(pod);
+            if (budget != null) {
+                return Optional.of(new Kept(SkipCategory.BUDGET,
+                        pod.ref() + " may not move now: " + round.budgets.describe(budget)));
+            }
+        }
+        return round.limits.exceededWithinHour(pods) instanceof LimitCheck.Passed passed
+                ? Optional.of(new Kept(SkipCategory.LIMIT, "its " + pods.size() + " pods would pass " + passed.text()))
+                : Optional.empty();
+    }
+
+    /** The landings of every pod, each with the ones before applied, or the first that has none (then nothing is applied). */
+    private static Proof prove(Round round, NodeInfo node, List<PodInfo> pods,
+                               RescheduleSettings.Consolidate settings) {
+        List<PodInfo> order = new ArrayList<>(pods); // the hardest to place first: the biggest share of the ceiling's resources
+        Map<String, Double> shares = new HashMap<>();
+        for (PodInfo pod : order) {
+            shares.put(pod.uid(), share(pod, node, settings.ceilingPercent()));
+        }
+        order.sort(Comparator.comparingDouble((PodInfo p) -> -shares.get(p.uid())));
+        List<Move> landings = new ArrayList<>();
+        List<PodInfo> landed = new ArrayList<>();
+        String because = "below " + percents(settings.belowPercent()) + ": emptying " + node.name()
+                + " for the cluster autoscaler";
+        for (PodInfo pod : order) {
+            NodeInfo target = landing(round, node, pod, settings);
+            if (target == null) {
+                for (int i = landed.size() - 1; i >= 0; i--) {
+                    round.planned.undo(landed.get(i), node.name(), landings.get(i).to());
+                }
+                return new NoLanding(pod.ref() + " lands on no other node that stays at or under "
+                        + percents(settings.ceilingPercent()));
+            }
+            round.planned.move(pod, node.name(), target.name());
+            landed.add(pod);
+            landings.add(new Move(pod.ref(), node.name(), target.name(), ReschedulePolicy.CONSOLIDATE, because));
+        }
+        return new Proven(landed, landings);
+    }
+
+    /**
+     * The fullest node that takes the pod and stays at or under the ceiling with it, or null. Only a node
+     * that runs pods of its own already: filling an empty node to empty another saves nothing.
+     */
+    private static NodeInfo landing(Round round, NodeInfo from, PodInfo pod,
+                                    RescheduleSettings.Consolidate settings) {
+        Map<String, Double> loads = new HashMap<>();
+        List<NodeInfo> targets = new ArrayList<>();
+        for (NodeInfo target : round.nodes) {
+            if (target != from && round.planned.open(target) && occupied(round.planned, target)
+                    && round.staysAtOrUnder(target, pod, settings.ceilingPercent())) {
+                targets.add(target);
+                loads.put(target.name(), round.planned.load(target, settings.ceilingPercent().keySet()));
+            }
+        }
+        targets.sort(Comparator.comparingDouble((NodeInfo n) -> -loads.get(n.name())));
+        for (NodeInfo target : targets) {
+            if (round.planned.landing(pod, target).lands()) {
+                return target;
+            }
+        }
+        return null;
+    }
+
+    /** Evicts, of a proven plan, what the limits and budgets allow now; the rest wait with their landings kept. */
+    private static void enactAllowed(Round round, NodeInfo node, Proven proof) {
+        for (int i = 0; i < proof.pods().size(); i++) {
+            PodInfo pod = proof.pods().get(i);
+            Move move = proof.landings().get(i);
+            if (round.limits.exceeded(pod, node.name()) instanceof LimitCheck.Passed passed) {
+                round.skip(new Skip(pod.ref(), node.name(), ReschedulePolicy.CONSOLIDATE, SkipCategory.LIMIT,
+                        "waits for a later round of the drain: " + passed.text()));
+                continue;
+            }
+            DisruptionBudget budget = round.budgets.refusing(pod);
+            if (budget != null) {
+                round.skip(new Skip(pod.ref(), node.name(), ReschedulePolicy.CONSOLIDATE, SkipCategory.BUDGET,
+                        "waits for a later round of the drain: " + round.budgets.describe(budget)));
+                continue;
+            }
+            round.record(pod, move);
+        }
+    }
+
+    /** The pod's largest share, among the ceiling's resources, of its node's allocatable. */
+    private static double share(PodInfo pod, NodeInfo node, Map<String, Integer> ceiling) {
+        double most = 0;
+        for (String resource : ceiling.keySet()) {
+            long allocatable = node.allocatable().get(resource);
+            if (allocatable > 0) {
+                most = Math.max(most, (double) pod.requests().get(resource) / allocatable);
+            }
+        }
+        return most;
+    }
+
+    private static String percents(Map<String, Integer> percents) {
+        return String.join(", ", percents.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .map(e -> e.getKey() + " " + e.getValue() + "%").toList());
+    }
+
+    /** Whether every pod of a node lands elsewhere. */
+    private sealed interface Proof permits Proven, NoLanding {
+    }
+
+    /** The pods in the order they land, and their landings (applied to the planned state). */
+    private record Proven(List<PodInfo> pods, List<Move> landings) implements Proof {
+    }
+
+    /** The first pod that lands nowhere, in words (nothing was applied). */
+    private record NoLanding(String text) implements Proof {
+    }
+}

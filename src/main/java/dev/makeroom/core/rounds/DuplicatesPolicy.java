@@ -1,0 +1,79 @@
+package dev.makeroom.core.rounds;
+
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.OwnerRef;
+import dev.makeroom.core.model.PodInfo;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The duplicates policy (the descheduler's RemoveDuplicates): more than one pod of a controller on a
+ * node, when another node that takes one holds at least two fewer of them, so a node's failure takes
+ * fewer replicas with it. A pod moves only to such a node (so the counts only even out, and a plan
+ * applied and planned again moves nothing back), the least used of them that takes it, lowest priority
+ * then newest first; DaemonSet pods, one per node by design, are never duplicates.
+ */
+final class DuplicatesPolicy implements RoundPolicy {
+
+    @Override
+    public boolean enabled(RescheduleSettings settings) {
+        return settings.duplicates().enabled();
+    }
+
+    @Override
+    public void plan(Round round) {
+        Map<String, Map<String, Integer>> perNode = new HashMap<>(); // controller uid -> node -> its pods there
+        for (NodeInfo node : round.nodes) {
+            for (PodInfo pod : round.planned.podsOn(node)) {
+                if (counted(pod)) {
+                    perNode.computeIfAbsent(pod.controller().uid(), k -> new HashMap<>()).merge(node.name(), 1, Integer::sum);
+                }
+            }
+        }
+        for (NodeInfo node : round.nodes) {
+            Map<String, List<PodInfo>> byController = new LinkedHashMap<>();
+            for (PodInfo pod : round.planned.podsOn(node)) {
+                if (counted(pod) && !round.moved.contains(pod.uid())) {
+                    byController.computeIfAbsent(pod.controller().uid(), k -> new ArrayList<>()).add(pod);
+                }
+            }
+            for (List<PodInfo> pods : byController.values()) {
+                if (pods.size() > 1 && !round.limits.roundFull()) {
+                    spreadOut(round, node, pods, perNode.get(pods.get(0).controller().uid()));
+                }
+            }
+        }
+    }
+
+    private static boolean counted(PodInfo pod) {
+        return pod.controller() != null && !pod.controller().isDaemonSet() && !pod.terminating();
+    }
+
+    /** Moves the node's pods of one controller, one at a time, while a node holding two fewer takes one. */
+    private static void spreadOut(Round round, NodeInfo node, List<PodInfo> pods,
+                                  Map<String, Integer> counts) {
+        List<PodInfo> candidates = new ArrayList<>(pods);
+        candidates.sort(Round.SHED_FIRST);
+        OwnerRef controller = pods.get(0).controller();
+        for (PodInfo pod : candidates) {
+            int here = counts.getOrDefault(node.name(), 0);
+            if (here < 2 || round.limits.roundFull()) {
+                return;
+            }
+            if (!round.movable(pod, node, ReschedulePolicy.DUPLICATES)) {
+                continue;
+            }
+            NodeInfo landed = round.relocate(pod, node, ReschedulePolicy.DUPLICATES, here + " pods of "
+                    + controller.kind() + " " + controller.name() + " on " + node.name(), round.nodes,
+                    target -> counts.getOrDefault(target.name(), 0) <= here - 2 && round.staysAtOrBelowHigh(target, pod));
+            if (landed != null) {
+                counts.merge(node.name(), -1, Integer::sum);
+                counts.merge(landed.name(), 1, Integer::sum);
+            }
+        }
+    }
+}

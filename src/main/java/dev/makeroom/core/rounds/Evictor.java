@@ -1,0 +1,29 @@
+package dev.makeroom.core.rounds;
+
+import dev.makeroom.core.model.PodInfo;
+
+/**
+ * Where planned moves are enacted: the cluster adapter evicts through the Eviction API. Room for a
+ * pending pod is held through the other port, {@link RoomHold}.
+ */
+public interface Evictor {
+
+    /** Evicts the move's pod (never deletes it) and reports what the API said. */
+    EvictionOutcome evict(PodInfo pod, Move move);
+
+    /** Removes makeroom's expired entries from the node's avoid list, which {@link #evict} writes. */
+    void expireAvoidances(String node);
+
+    /** What one eviction came to. */
+    record EvictionOutcome(Result result, String detail) {
+        public enum Result {
+            EVICTED,
+            /** 429: a PodDisruptionBudget does not allow it now. */
+            BLOCKED_BY_BUDGET,
+            /** 404: the pod is gone already. */
+            GONE,
+            /** Anything else; tried again in a later round if still planned. */
+            FAILED
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.makeroom.core.rounds;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.placement.UnmodelledTerms;
+import dev.makeroom.core.queue.QueueTree;
+import dev.makeroom.core.room.Candidacy;
+import dev.makeroom.core.room.Protection;
+
+/** Why a running pod is never moved, whatever the policy. */
+public enum MoveBlocker {
+    NO_CONTROLLER("no controller would recreate it"),
+    DAEMON_SET("a DaemonSet pod belongs to its node"),
+    MIRROR("a static (mirror) pod"),
+    TERMINATING("already terminating"),
+    OPTED_OUT("opted out of preemption"),
+    NOT_EVICTABLE("makeroom.dev/evictable is false"),
+    SYSTEM_CRITICAL("at or above system-cluster-critical"),
+    LOCAL_STORAGE("keeps data on its node (emptyDir or hostPath)"),
+    UNCHECKED_CONSTRAINTS("its placement depends on what makeroom does not model (volumes, namespaces chosen by labels)");
+
+    private final String description;
+
+    MoveBlocker(String description) {
+        this.description = description;
+    }
+
+    public String describe() {
+        return description;
+    }
+
+    /** What keeps {@code pod} in place, or null when it may be moved. */
+    public static MoveBlocker of(PodInfo pod, ClusterSnapshot snapshot, boolean allowLocalStorage) {
+        if (pod.mirror()) {
+            return MIRROR;
+        }
+        if (pod.controller() == null) {
+            return NO_CONTROLLER;
+        }
+        if (pod.controller().isDaemonSet()) {
+            return DAEMON_SET;
+        }
+        // terminating and opted out (by annotation or PriorityClass) as preemption reads them
+        Protection standing = Candidacy.standing(pod, snapshot);
+        if (standing == Protection.TERMINATING) {
+            return TERMINATING;
+        }
+        if (standing.isOptOut()) {
+            return OPTED_OUT;
+        }
+        if (!pod.evictable()) {
+            return NOT_EVICTABLE;
+        }
+        if (pod.priority() >= QueueTree.SYSTEM_CRITICAL_PRIORITY) { // the cluster's own components keep their place
+            return SYSTEM_CRITICAL;
+        }
+        if (pod.localStorage() && !allowLocalStorage) {
+            return LOCAL_STORAGE;
+        }
+        return placementChecked(pod, snapshot) ? null : UNCHECKED_CONSTRAINTS;
+    }
+
+    /**
+     * Whether where the pod may land is something the placement engine can answer: nothing it calls
+     * unknown (volumes it does not model, namespaces chosen by labels in the pod's terms or in an
+     * existing pod's anti-affinity that could select it). Spread, pod affinity and anti-affinity at
+     * any topology are answered, and so no reason to stay.
+     */
+    static boolean placementChecked(PodInfo pod, ClusterSnapshot snapshot) {
+        return pod.constraints().unmodelled().isEmpty()
+                && UnmodelledTerms.of(pod, snapshot.podsWithAntiAffinity()).isEmpty();
+    }
+}

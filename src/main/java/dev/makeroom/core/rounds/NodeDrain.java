@@ -1,0 +1,57 @@
+package dev.makeroom.core.rounds;
+
+import dev.makeroom.core.model.PodRef;
+import dev.makeroom.core.model.Taint;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What the consolidate policy does with one node this round, and why: {@code landings} is the whole
+ * proven plan for the pods still on it (each lands with the ones before applied), of which the round's
+ * moves are those the limits and budgets allow now; the rest wait for later rounds. {@code yieldedTo}
+ * names the waiting pod a kept node is released (or a drain abandoned) for ({@link KeptNodeYield}), else null.
+ */
+public record NodeDrain(String node, Step step, String reason, List<Move> landings, PodRef yieldedTo) {
+
+    /**
+     * The taint on a node the consolidate policy empties: its value is when the drain started (epoch
+     * seconds), or, once the node is empty, {@value #EMPTIED_PREFIX} and when it became so.
+     */
+    public static final String TAINT_KEY = "makeroom.dev/consolidating";
+    static final String EMPTIED_PREFIX = "empty.";
+
+    /** The taint of a node being emptied since {@code since}. */
+    public static Taint draining(Instant since) {
+        return new Taint(TAINT_KEY, Long.toString(since.getEpochSecond()), "NoSchedule");
+    }
+
+    /** The taint of a node empty since {@code since}, kept so nothing lands there before the autoscaler removes it. */
+    public static Taint emptied(Instant since) {
+        return new Taint(TAINT_KEY, EMPTIED_PREFIX + since.getEpochSecond(), "NoSchedule");
+    }
+
+    public NodeDrain {
+        landings = List.copyOf(landings);
+    }
+
+    /** A step taken for the consolidate policy's own reasons, not for a waiting pod. */
+    public NodeDrain(String node, Step step, String reason, List<Move> landings) {
+        this(node, step, reason, landings, null);
+    }
+
+    public enum Step {
+        /** Every pod lands elsewhere: taint the node, then evict what may go now. */
+        START,
+        /** Draining, and every pod left still lands elsewhere: evict what may go now. */
+        CONTINUE,
+        /** Only pods that belong to the node are left: mark it empty, still tainted, for the autoscaler. */
+        EMPTIED,
+        /** Kept empty for {@code keepEmptyFor} and still here (or the policy is off): untaint it, back in service. */
+        RELEASE,
+        /** A landing can no longer be proven, the time is up, or the policy is off: untaint it. */
+        ABANDON,
+        /** A candidate the policy looked at and did not start: not every pod may move or lands. */
+        NOT_STARTED
+    }
+}

@@ -1,0 +1,56 @@
+package dev.makeroom.core.rounds;
+
+import dev.makeroom.core.model.PodInfo;
+
+import java.util.List;
+
+/**
+ * Plans one round of the rescheduler: which running pods to evict, and where each will land.
+ *
+ * <p><b>Design.</b> A move is planned only where makeroom can show the pod lands elsewhere: the
+ * round keeps a {@link PlannedCluster} (the snapshot with the round's earlier moves applied) and a
+ * pod moves only to a node where, on that state, the scheduler's filters makeroom models pass without
+ * preemption, whose avoid list does not name its controller (nor did a move off it this round), and
+ * which serves the policy's goal. Pods whose placement depends on anything it does not check
+ * ({@link MoveBlocker}) stay, and so do pods outside the document's {@link Scope}. Every move is
+ * counted against the {@link LimitLedger} and the {@link BudgetLedger} before it is planned; a pod a
+ * budget does not let move now, or that the Eviction API refused lately, is skipped and the policy goes
+ * on to its next candidate, so one guarded pod never stalls the movable ones beside it.
+ *
+ * <p>The {@link #POLICIES} run in this order, each with its design at the top of its class:
+ * defragment first (a pod that runs nowhere waits on it); then those that fix a placement the cluster's
+ * rules now refuse (affinity, taints, spread); then duplicates, then rebalance; consolidate last (no
+ * other policy's move lands on a node it empties). No move makes its own condition or an earlier
+ * policy's worse, and none goes straight back, so rounds come to rest. Deterministic: nodes and pods
+ * are visited in a fixed order, ties broken by name.
+ */
+public final class ReschedulePlanner {
+
+    /** Every policy, in the order a round runs them. */
+    static final List<RoundPolicy> POLICIES = List.of(new DefragmentPolicy(), new AffinityPolicy(),
+            new TaintsPolicy(), new SpreadPolicy(), new DuplicatesPolicy(), new RebalancePolicy(),
+            new ConsolidatePolicy());
+
+    private ReschedulePlanner() {
+    }
+
+    public static ReschedulePlan plan(RoundInputs inputs) {
+        Round round = new Round(inputs);
+        for (RoundPolicy policy : POLICIES) {
+            if (policy.enabled(inputs.settings())) {
+                policy.plan(round);
+            }
+        }
+        return round.plan();
+    }
+
+    /**
+     * What defragmentation would do for {@code pending} alone, however long it has waited (the debug
+     * API's question about one pod); the other policies do not run.
+     */
+    public static ReschedulePlan roomFor(RoundInputs inputs, PodInfo pending) {
+        Round round = new Round(inputs);
+        DefragmentPolicy.makeRoom(round, List.of(pending));
+        return round.plan();
+    }
+}

@@ -1,0 +1,49 @@
+package dev.makeroom.core.rounds;
+
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Taint;
+
+import java.util.List;
+
+/**
+ * The taints policy (the descheduler's RemovePodsViolatingNodeTaints): a pod on a node with a
+ * NoSchedule taint it does not tolerate — placed before the taint came, as when a node is tainted for
+ * maintenance or a dedicated pool — moves to the least used node that takes it. With keys listed, only
+ * taints of those keys count. NoExecute taints are the taint manager's, which evicts by itself.
+ */
+final class TaintsPolicy implements RoundPolicy {
+
+    @Override
+    public boolean enabled(RescheduleSettings settings) {
+        return settings.taints().enabled();
+    }
+
+    @Override
+    public void plan(Round round) {
+        RescheduleSettings.Taints settings = round.settings.taints();
+        for (NodeInfo node : round.nodes) {
+            for (PodInfo pod : List.copyOf(round.planned.podsOn(node))) {
+                Taint taint = untolerated(node, pod, settings);
+                if (taint == null || round.moved.contains(pod.uid()) || round.limits.roundFull()) {
+                    continue;
+                }
+                if (round.movable(pod, node, ReschedulePolicy.TAINTS)) {
+                    round.relocate(pod, node, ReschedulePolicy.TAINTS, node.name() + " has the taint " + spelled(taint)
+                            + ", which it does not tolerate", round.nodes, target -> round.staysAtOrBelowHigh(target, pod));
+                }
+            }
+        }
+    }
+
+    /** The node's first NoSchedule taint of a listed key (any key when none are) the pod does not tolerate, or null. */
+    private static Taint untolerated(NodeInfo node, PodInfo pod, RescheduleSettings.Taints settings) {
+        return node.admission().untoleratedTaint(pod, taint -> "NoSchedule".equals(taint.effect())
+                && (settings.keys().isEmpty() || settings.keys().contains(taint.key())));
+    }
+
+    private static String spelled(Taint taint) {
+        return taint.key() + (taint.value() == null || taint.value().isEmpty() ? "" : "=" + taint.value()) + ":"
+                + taint.effect();
+    }
+}
