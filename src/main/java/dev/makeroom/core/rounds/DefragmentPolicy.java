@@ -27,8 +27,8 @@ final class DefragmentPolicy implements RoundPolicy {
     /** Room for each of {@code waiting}, in that order, however long it has waited. */
     static void makeRoom(Round round, List<PodInfo> waiting) {
         RescheduleSettings.Defragment settings = round.settings.defragment();
-        RoomByMoving search = new RoomByMoving(round.snapshot, round.planned, round.nodes, round.settings, round.limits,
-                round.budgets, round.moved, round.heldBack, round.scope());
+        RoomByMoving search = new RoomByMoving(round.planned, round.nodes, round.settings, round.limits, round.budgets,
+                round.moved, round.heldBack, round::neverMoved);
         PreemptionCheck preemptionOnce = round.preemption.oncePerShape();
         for (PodInfo pending : waiting) {
             Skip leftAlone = DefragmentCandidates.leftAlone(round.snapshot, pending, preemptionOnce, round.limits,

@@ -1,38 +1,34 @@
 package dev.makeroom.core.rounds;
 
-import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.room.Disturbance;
 import dev.makeroom.core.room.Protection;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Who may be moved to make room for a pending pod (defragmentation's side of the core's
- * {@link Disturbance}): nothing {@link MoveBlocker} keeps in place, priority at most the pending pod's,
- * not of its controller, not opted out of defragmentation, not moved already this round and not
- * refused by the Eviction API lately, and in the rescheduler's scope. Whether a pod that may move also
- * lands is proven per set.
+ * {@link Disturbance}): nothing keeps it in place whatever the policy ({@link Round#neverMoved}: a
+ * {@link MoveBlocker}, the scope), priority at most the pending pod's, not of its controller, not opted
+ * out of defragmentation, not moved already this round and not refused by the Eviction API lately.
+ * Whether a pod that may move also lands is proven per set.
  */
 final class Movability {
 
-    private final ClusterSnapshot snapshot;
-    private final boolean allowLocalStorage;
+    private final Function<PodInfo, Optional<Kept>> neverMoved;
     private final Set<String> movedThisRound;
     private final Set<String> heldBack;
-    private final Scope.Check scope;
-    private final Map<String, Boolean> blocked = new HashMap<>(); // uid -> a MoveBlocker applies (the same for every pending pod)
-    private final Map<String, Boolean> outOfScope = new HashMap<>(); // uid -> outside the scope (likewise)
+    // uid -> NONE, NEVER_MOVED or OUT_OF_SCOPE: what neverMoved says, the same for every pending pod
+    private final Map<String, Protection> standing = new HashMap<>();
 
-    Movability(ClusterSnapshot snapshot, boolean allowLocalStorage, Set<String> movedThisRound, Set<String> heldBack,
-               Scope.Check scope) {
-        this.snapshot = snapshot;
-        this.allowLocalStorage = allowLocalStorage;
+    Movability(Function<PodInfo, Optional<Kept>> neverMoved, Set<String> movedThisRound, Set<String> heldBack) {
+        this.neverMoved = neverMoved;
         this.movedThisRound = movedThisRound;
         this.heldBack = heldBack;
-        this.scope = scope;
     }
 
     /** Who may be moved for {@code pending}. */
@@ -46,9 +42,7 @@ final class Movability {
      * whatever the pending pod of at least its priority).
      */
     boolean mayEverMove(PodInfo pod) {
-        return !heldBack.contains(pod.uid()) && pod.defragmentable()
-                && !blocked.computeIfAbsent(pod.uid(), uid -> MoveBlocker.of(pod, snapshot, allowLocalStorage) != null)
-                && !outOfScope.computeIfAbsent(pod.uid(), uid -> !scope.of(pod).in());
+        return !heldBack.contains(pod.uid()) && pod.defragmentable() && standingOf(pod) == Protection.NONE;
     }
 
     private Protection protectionOf(PodInfo pod, PodInfo pending) {
@@ -67,10 +61,13 @@ final class Movability {
         if (pending.controller() != null && pending.controller().equals(pod.controller())) {
             return Protection.SAME_APPLICATION;
         }
-        if (blocked.computeIfAbsent(pod.uid(), uid -> MoveBlocker.of(pod, snapshot, allowLocalStorage) != null)) {
-            return Protection.NEVER_MOVED;
-        }
-        return outOfScope.computeIfAbsent(pod.uid(), uid -> !scope.of(pod).in()) ? Protection.OUT_OF_SCOPE
-                : Protection.NONE;
+        return standingOf(pod);
+    }
+
+    private Protection standingOf(PodInfo pod) {
+        return standing.computeIfAbsent(pod.uid(), uid -> neverMoved.apply(pod)
+                .map(kept -> kept.category() == SkipCategory.OUT_OF_SCOPE ? Protection.OUT_OF_SCOPE
+                        : Protection.NEVER_MOVED)
+                .orElse(Protection.NONE));
     }
 }

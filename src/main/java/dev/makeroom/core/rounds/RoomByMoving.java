@@ -1,6 +1,5 @@
 package dev.makeroom.core.rounds;
 
-import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
@@ -20,8 +19,10 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.StringJoiner;
+import java.util.function.Function;
 
 /**
  * Makes room for a pending pod that fits nowhere by moving others: a node, and the fewest running pods
@@ -103,15 +104,16 @@ final class RoomByMoving {
     private Set<String> controllersThatCount;
     private final Map<String, Map<String, long[][]>> movableRequests = new HashMap<>(); // node -> resource -> see movableRequests
 
-    RoomByMoving(ClusterSnapshot snapshot, PlannedCluster planned, List<NodeInfo> nodes, RescheduleSettings settings,
-                 LimitLedger limits, BudgetLedger budgets, Set<String> movedThisRound, Set<String> heldBack,
-                 Scope.Check scope) {
+    /** {@code neverMoved}: what keeps a pod in place whatever the policy ({@link Round#neverMoved}). */
+    RoomByMoving(PlannedCluster planned, List<NodeInfo> nodes, RescheduleSettings settings, LimitLedger limits,
+                 BudgetLedger budgets, Set<String> movedThisRound, Set<String> heldBack,
+                 Function<PodInfo, Optional<Kept>> neverMoved) {
         this.budgets = budgets;
         this.planned = planned;
         this.nodes = nodes;
         this.settings = settings;
         this.limits = limits;
-        this.movability = new Movability(snapshot, settings.allowLocalStorage(), movedThisRound, heldBack, scope);
+        this.movability = new Movability(neverMoved, movedThisRound, heldBack);
     }
 
     /**

@@ -119,11 +119,6 @@ final class Round {
         return Optional.empty();
     }
 
-    /** The scope the document sets, for a policy that counts its own skips (defragmentation, consolidation). */
-    Scope.Check scope() {
-        return scope;
-    }
-
     /**
      * Plans the move to the least used of {@code targets} that takes the pod and {@code serves} the
      * policy, or says why not; the node it goes to, or null.
