@@ -98,7 +98,8 @@ class ArchitectureTest {
         for (String text : Files.readAllLines(Path.of("docs/design.md"))) {
             Matcher m = line.matcher(text);
             if (m.matches()) {
-                listed.put(m.group(1), m.group(2).equals("(nothing)") ? Set.of() : new TreeSet<>(List.of(m.group(2).split(", "))));
+                listed.put(m.group(1), m.group(2).equals("(nothing)") ? Set.of()
+                        : new TreeSet<>(List.of(m.group(2).split(", "))));
             }
         }
         // from the sources' imports: a constant the compiler inlines leaves no trace in the bytecode
