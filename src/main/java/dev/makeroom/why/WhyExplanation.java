@@ -8,6 +8,7 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.Placement;
 import dev.makeroom.core.placement.PlacementState;
 import dev.makeroom.core.placement.PlacementSurvey;
+import dev.makeroom.core.placement.Verdict;
 import dev.makeroom.core.preemption.AnswerMode;
 import dev.makeroom.core.preemption.PendingPodSurvey;
 import dev.makeroom.core.preemption.PreemptionDecision;
@@ -63,7 +64,7 @@ public final class WhyExplanation {
             NodeVerdict verdict = verdicts.get(node);
             String why = reasonOn(where, node);
             if (verdict == null) {
-                out.println("  " + node + " (" + why + "): not a candidate — " + (where.unknown().containsKey(node)
+                out.println("  " + node + " (" + why + "): not a candidate — " + (where.on(node).verdict() == Verdict.UNKNOWN
                         ? "makeroom cannot tell whether the pod fits" : "evicting pods cannot change this"));
             } else if (verdict.isFeasible()) {
                 out.println("  " + node + " (" + why + "): evict " + String.join(", ", verdict.victims().victims()

@@ -13,7 +13,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Where the scheduler could place a pod now, node by node (by name), each node's {@link Placement}:
+ * Where the scheduler could place a pod now, node by node (by name), each node's {@link Placement}
+ * ({@link #on}; the lists and maps by verdict are made when asked, each in one pass):
  * the nodes it fits on; those where removing pods could help ({@link #unschedulable}: the only ones the
  * scheduler's preemption considers); those where nothing on the node can ({@link #unresolvable}); and
  * those makeroom cannot tell ({@link #unknown}); each with the first failing filter's reason. What
