@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * InterPodAffinity's pre-filter for one pod, over every bound pod once: the topology domains (key and
@@ -22,7 +23,8 @@ import java.util.Set;
  */
 final class AffinityPreFilter {
 
-    private final Map<String, Set<String>> withAffinityMatch = new HashMap<>();
+    // topology key -> domain -> the pods there matching all the pod's affinity terms
+    private final Map<String, Map<String, List<PodInfo>>> withAffinityMatch = new HashMap<>();
     // topology key -> domain -> the pods there that anti-affinity keeps apart from the pod
     private final Map<String, Map<String, List<PodInfo>>> keptOutByOwn = new HashMap<>();
     private final Map<String, Map<String, List<PodInfo>>> keptOutByExisting = new HashMap<>();
@@ -68,19 +70,13 @@ final class AffinityPreFilter {
                        List<PodAffinityTerm> anti) {
         if (PodAffinityTerm.allSelect(affinity, pod, other)) {
             for (PodAffinityTerm term : affinity) {
-                add(withAffinityMatch, term.topologyKey(), Topology.domainOf(node, term.topologyKey()));
+                keep(withAffinityMatch, term.topologyKey(), Topology.domainOf(node, term.topologyKey()), other);
             }
         }
         for (PodAffinityTerm term : anti) {
             if (term.selects(pod, other)) {
                 keep(keptOutByOwn, term.topologyKey(), Topology.domainOf(node, term.topologyKey()), other);
             }
-        }
-    }
-
-    private static void add(Map<String, Set<String>> domains, String key, String value) {
-        if (value != null) { // a node without the key is in no domain of it
-            domains.computeIfAbsent(key, k -> new HashSet<>()).add(value);
         }
     }
 
@@ -123,7 +119,7 @@ final class AffinityPreFilter {
             if (here == null) {
                 return false;
             }
-            if (!withAffinityMatch.getOrDefault(term.topologyKey(), Set.of()).contains(here)) {
+            if (!withAffinityMatch.getOrDefault(term.topologyKey(), Map.of()).containsKey(here)) {
                 found = false;
             }
         }
@@ -155,6 +151,44 @@ final class AffinityPreFilter {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the pod's required affinity still holds on {@code node} once the pods {@code gone} names
+     * are removed (preemption's question: the scheduler's dry run removes the node's lower-priority pods
+     * before it checks). Every term's domain here must keep a pod matching all the terms; with no such
+     * pod left on any node carrying every term's key, a pod matching its own terms starts the group.
+     */
+    boolean affinityHoldsWithout(NodeInfo node, PodInfo pod, Predicate<PodInfo> gone) {
+        List<PodAffinityTerm> terms = pod.constraints().affinity();
+        if (terms.isEmpty()) {
+            return true;
+        }
+        boolean anyLeft = false;
+        for (List<PodInfo> there : withAffinityMatch.getOrDefault(terms.get(0).topologyKey(), Map.of()).values()) {
+            for (PodInfo other : there) {
+                if (!gone.test(other) && hasEveryKey(state.node(other.nodeName()), terms)) {
+                    anyLeft = true;
+                    break;
+                }
+            }
+        }
+        if (!anyLeft) {
+            return matchesOwnAffinity;
+        }
+        for (PodAffinityTerm term : terms) {
+            String here = Topology.domainOf(node, term.topologyKey());
+            List<PodInfo> there = here == null ? List.of()
+                    : withAffinityMatch.getOrDefault(term.topologyKey(), Map.of()).getOrDefault(here, List.of());
+            if (there.stream().allMatch(gone)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean hasEveryKey(NodeInfo node, List<PodAffinityTerm> terms) {
+        return node != null && terms.stream().allMatch(t -> Topology.domainOf(node, t.topologyKey()) != null);
     }
 
     /** Whether any bound pod's required anti-affinity keeps the pod out of some domain. */

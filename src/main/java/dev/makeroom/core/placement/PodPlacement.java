@@ -10,6 +10,7 @@ import dev.makeroom.core.queue.QueueOverMax;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The placement engine: may this pod run on this node of this cluster state? One home for the
@@ -97,6 +98,14 @@ public final class PodPlacement {
      */
     public List<KeptApart> keptApart(NodeInfo node) {
         return affinity.keptApart(node, pod);
+    }
+
+    /**
+     * Whether the pod's required pod affinity still holds on {@code node} once the pods {@code gone}
+     * names are removed (InterPodAffinity's pre-filter, asked by preemption for its dry run).
+     */
+    public boolean affinityHoldsWithout(NodeInfo node, Predicate<PodInfo> gone) {
+        return affinity.affinityHoldsWithout(node, pod, gone);
     }
 
     /** Whether any bound pod's required anti-affinity keeps the pod out of some domain. */

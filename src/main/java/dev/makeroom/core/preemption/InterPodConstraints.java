@@ -54,8 +54,6 @@ public final class InterPodConstraints {
     private final PodInfo pending;
     private final SchedulingConstraints own;
     private final String unmodelled;
-    private final List<PodInfo> matchingAllAffinity;
-    private final boolean matchesOwnAffinity;
     private PodPlacement placement; // the placement engine for the pending pod: asked, or made when first needed
 
     private InterPodConstraints(ClusterSnapshot snapshot, PodInfo pending, PodPlacement asked) {
@@ -66,9 +64,6 @@ public final class InterPodConstraints {
         List<String> cannot = new ArrayList<>(own.unmodelled());
         cannot.addAll(UnmodelledTerms.of(pending, snapshot.podsWithAntiAffinity()));
         this.unmodelled = cannot.isEmpty() ? null : String.join("; ", cannot);
-        this.matchesOwnAffinity = matchesAllAffinity(pending);
-        this.matchingAllAffinity = own.affinity().isEmpty() ? List.of()
-                : snapshot.pods().stream().filter(p -> p.isAssigned() && matchesAllAffinity(p)).toList();
     }
 
     public static InterPodConstraints of(ClusterSnapshot snapshot, PodInfo pending) {
@@ -152,39 +147,13 @@ public final class InterPodConstraints {
     }
 
     /**
-     * As the scheduler counts affinity: only pods that match every term, on nodes with the term's
-     * key. The pods that stay whatever the victims are those elsewhere and those of this node the
-     * dry run keeps. With none of them anywhere, a pod matching its own terms starts the group.
+     * Whether the pod's affinity holds on the node whatever the victims: the pods that stay are those
+     * elsewhere and those of this node the scheduler's dry run keeps (priority at least the pod's). The
+     * rule is the placement engine's, asked with the pods the dry run removes.
      */
     private boolean affinityHolds(NodeInfo node) {
-        List<PodInfo> staying = matchingAllAffinity.stream()
-                .filter(p -> !node.name().equals(p.nodeName()) || p.priority() >= pending.priority()).toList();
-        if (staying.stream().noneMatch(p -> hasAffinityKeys(snapshot.node(p.nodeName())))) {
-            return matchesOwnAffinity;
-        }
-        for (PodAffinityTerm term : own.affinity()) {
-            String here = domainOf(node, term.topologyKey());
-            boolean found = false;
-            for (PodInfo p : staying) {
-                NodeInfo home = snapshot.node(p.nodeName());
-                if (home != null && here.equals(domainOf(home, term.topologyKey()))) {
-                    found = true;
-                    break;
-                }
-            }
-            if (!found) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private boolean hasAffinityKeys(NodeInfo node) {
-        return node != null && own.affinity().stream().allMatch(t -> domainOf(node, t.topologyKey()) != null);
-    }
-
-    private boolean matchesAllAffinity(PodInfo pod) {
-        return PodAffinityTerm.allSelect(own.affinity(), pending, pod);
+        return placement().affinityHoldsWithout(node,
+                p -> node.name().equals(p.nodeName()) && p.priority() < pending.priority());
     }
 
     /** Matching pods of this node's domain that must go: the placement engine's spread rule, asked. */
