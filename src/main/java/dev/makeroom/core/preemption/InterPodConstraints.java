@@ -38,13 +38,15 @@ import static dev.makeroom.core.placement.Topology.domainOf;
  *       own dry run keeps it (priority at least the pending pod's), since that dry run removes every
  *       lower-priority pod before checking and never offers a node where this fails. With no such
  *       pod left anywhere, a pod that matches its own terms starts the group, as upstream allows;
- *       either way no choice of victims on N can break it.</li>
+ *       either way no choice of victims on N can break it. The engine answers it
+ *       ({@link PodPlacement#affinityHoldsWithout}), told which pods the dry run removes.</li>
  *   <li><b>Spread</b>: how many matching pods must leave N's domain is the placement engine's rule
  *       ({@link PodPlacement#spreadMustLeave}), asked per node; evictions only lower the domain's
  *       count, so it is a count of matching victims, which the search covers like a resource.</li>
  * </ul>
- * Built once per decision, then asked per node. What it adds to the engine's pre-filters is the victim
- * search's view: which of the pods they name are on N, and affinity under the scheduler's dry run.
+ * Built once per decision, then asked per node. It holds no inter-pod rule of its own: what it adds to
+ * the engine's pre-filters is the victim search's view of their answers (which pods are on N, which
+ * pods the dry run removes).
  * What it cannot evaluate (see {@link SchedulingConstraints#unmodelled()}, a topology key the node
  * lacks, namespaces chosen by labels) is reported, and the engine keeps the scheduler's victims.
  */
