@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -47,14 +48,16 @@ final class Cbc {
                 Path model = dir.resolve("model.lp");
                 Path solution = dir.resolve("solution.txt");
                 Files.writeString(model, lp);
-                Process process = new ProcessBuilder("cbc", model.toString(), "sec", String.valueOf(seconds),
-                        "solve", "solu", solution.toString()).redirectErrorStream(true).start();
-                String log = new String(process.getInputStream().readAllBytes());
-                if (!process.waitFor(seconds + 60L, TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                    throw new SolverOracle.Unproven(what + ": cbc did not exit");
-                }
+                String log = run(model, solution, seconds, what);
                 List<String> lines = Files.exists(solution) ? Files.readAllLines(solution) : List.of();
+                if (!lines.isEmpty() && lines.get(0).contains("nfeasible")) {
+                    // CBC's preprocessing has called a feasible model infeasible (a full-size node whose
+                    // earlier stages' optimum is itself a solution): the model is solved again without it,
+                    // which changes only how CBC searches, never what is optimal
+                    Files.deleteIfExists(solution);
+                    log = run(model, solution, seconds, what, "preprocess", "off");
+                    lines = Files.exists(solution) ? Files.readAllLines(solution) : List.of();
+                }
                 if (lines.isEmpty() || !lines.get(0).startsWith("Optimal")) {
                     throw new SolverOracle.Unproven(what + ": " + (lines.isEmpty() ? log : lines.get(0)));
                 }
@@ -83,5 +86,20 @@ final class Cbc {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** Runs CBC on {@code model}, writing its solution to {@code solution}; answers its log. */
+    private static String run(Path model, Path solution, int seconds, String what, String... options)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("cbc", model.toString(), "sec", String.valueOf(seconds)));
+        command.addAll(List.of(options));
+        command.addAll(List.of("solve", "solu", solution.toString()));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String log = new String(process.getInputStream().readAllBytes());
+        if (!process.waitFor(seconds + 60L, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new SolverOracle.Unproven(what + ": cbc did not exit");
+        }
+        return log;
     }
 }

@@ -8,6 +8,7 @@ import dev.makeroom.core.room.NodeVerdict;
 import dev.makeroom.core.room.OptimalityGap;
 import dev.makeroom.core.room.PdbMode;
 import dev.makeroom.core.room.Strategy;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -63,6 +64,17 @@ class ExactAtFullSizeProperties {
         NodeVerdict verdict = checkAgainstOracle(FullSizeNodes.generate(shape, size, seed),
                 engine(Duration.ofMillis(2), () -> now[0] += 1_000_000L));
         Statistics.collect(verdict == null ? "infeasible" : verdict.provenOptimal() ? "proven" : "unproven");
+    }
+
+    /**
+     * A node whose QoS stage CBC's preprocessing called infeasible although the earlier stages' optimum
+     * is a solution (a sample this property once drew): the oracle must still answer it.
+     */
+    @Example
+    void the_oracle_answers_a_node_cbc_preprocessing_once_called_infeasible() {
+        NodeVerdict verdict = checkAgainstOracle(FullSizeNodes.generate(FullSizeNodes.Shape.MIXED, 41, 456088),
+                engine(Duration.ofSeconds(5), System::nanoTime));
+        assertThat(verdict).isNotNull();
     }
 
     /** Checks one node; answers makeroom's verdict, or null when no set works. */
