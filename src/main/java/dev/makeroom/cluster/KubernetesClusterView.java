@@ -1,6 +1,7 @@
 package dev.makeroom.cluster;
 
 import dev.makeroom.core.model.ClusterView;
+import dev.makeroom.mapping.LeanReading;
 import dev.makeroom.mapping.ObjectNames;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.makeroom.process.OutOfMemoryExit;

@@ -2,6 +2,7 @@ package dev.makeroom.web;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.mapping.LeanReading;
 import dev.makeroom.mapping.NullListElements;
 import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.mapping.ReadFailures;
@@ -23,7 +24,7 @@ import java.util.function.Function;
 @Component
 public class PodTranslator {
 
-    private final KubernetesSerialization serialization = new KubernetesSerialization();
+    private final KubernetesSerialization serialization = LeanReading.serialization(); // reads what PodMapper maps
     private final JsonMapper tree = JsonMapper.builder().build();
     private final TranslatedPods translated = new TranslatedPods();
 

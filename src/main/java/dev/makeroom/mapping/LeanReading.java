@@ -1,4 +1,4 @@
-package dev.makeroom.cluster;
+package dev.makeroom.mapping;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,16 +11,17 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 
 /**
- * How the live view reads what it watches: as fabric8 does, except that the bulkiest parts of
- * objects makeroom never reads (managed fields, env, probes, mounts, container states, node images)
- * are skipped by the parser instead of being built and dropped: fewer objects for the collector,
- * which with the JIT takes most of a first sync's CPU in a 512 MB heap.
+ * How makeroom reads Kubernetes objects it only maps (what the live view watches, the pod of each
+ * extender request): as fabric8 does, except that the bulkiest parts of objects makeroom never reads
+ * (managed fields, env, probes, mounts, container states, node images) are skipped by the parser
+ * instead of being built and dropped: fewer objects for the collector, which with the JIT takes most
+ * of a first sync's CPU in a 512 MB heap, and less work for each pod the scheduler sends.
  *
  * <p>Only fields no mapper reads are listed here (see {@code PodMapper}, {@code ConstraintsMapper},
  * {@code SnapshotMapper}); {@code LeanReadingTest} holds that a pod and a node read so map exactly
  * as when read in full.
  */
-final class LeanReading {
+public final class LeanReading {
 
     @JsonIgnoreProperties({"managedFields"})
     private interface SkipManagedFields {
@@ -48,8 +49,8 @@ final class LeanReading {
     private LeanReading() {
     }
 
-    /** A serialization for a client that only reads what the view maps; it writes nothing it skips. */
-    static KubernetesSerialization serialization() {
+    /** A serialization for a reader that only maps; it writes nothing it skips. */
+    public static KubernetesSerialization serialization() {
         ObjectMapper mapper = new ObjectMapper()
                 .addMixIn(ObjectMeta.class, SkipManagedFields.class)
                 .addMixIn(Container.class, SkipContainerRuntime.class)
