@@ -17,7 +17,7 @@ import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.queue.Queue;
 import dev.makeroom.core.queue.QueueUsage;
 import dev.makeroom.core.rounds.NodeDrain;
-import dev.makeroom.core.room.Candidacy;
+import dev.makeroom.core.room.Eligibility;
 import dev.makeroom.core.room.NodeVerdict;
 import dev.makeroom.core.room.Objective;
 import dev.makeroom.core.room.TieBreak;
@@ -208,7 +208,7 @@ final class DebugHandlers {
                 .sorted(Comparator.comparingInt(PodInfo::priority).reversed().thenComparing(PodInfo::name))
                 .map(p -> new DebugDtos.PodDetail(p.ref().toString(), p.priority(), p.priorityClassName(),
                         p.qos().name(), p.requests().toMap(), p.terminating(), queueOf(p, snapshot, usage),
-                        Candidacy.explainStanding(p, snapshot)))
+                        Eligibility.explainStanding(p, snapshot)))
                 .toList();
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.NodeDetail(summary(node), pods));
     }

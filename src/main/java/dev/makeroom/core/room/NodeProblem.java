@@ -36,7 +36,7 @@ import java.util.function.Function;
  */
 public record NodeProblem(String node, Obstacle obstacle, Resources deficit, List<CountNeed> needs,
                           Set<String> forced, List<List<PodInfo>> byTier, Tier firstTier,
-                          List<PodInfo> pods, Disturbance who, List<String> notes,
+                          List<PodInfo> pods, Eligibility who, List<String> notes,
                           Function<PodInfo, List<DisruptionBudget>> budgets, QueueRules rules,
                           PodColumns columns) {
 
@@ -67,7 +67,7 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         Resources deficit = FitCheck.deficit(node.allocatable(),
                 NodeUsage.requestedFor(node, pending, NodeUsage.homeOf(snapshot, pending)), pending.requests());
         return pose(nodeName, node.pods(), node.columns(), pending,
-                new Preempting(pending, snapshot, rules, pending.isDaemonSetPodFor(nodeName)), placement, deficit,
+                Eligibility.toPreempt(pending, snapshot, rules).on(nodeName), placement, deficit,
                 snapshot::budgetsCovering, rules);
     }
 
@@ -78,7 +78,7 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
      * on one node (the engine's pre-filter says which), must go; wider constraints are the caller's to
      * prove once the pods have gone.
      */
-    public static NodeProblem pose(PodPlacement placement, NodeInfo node, Disturbance who) {
+    public static NodeProblem pose(PodPlacement placement, NodeInfo node, Eligibility who) {
         PlacementState state = placement.state();
         PodInfo pending = placement.pod();
         List<PodInfo> pods = state.podsOn(node);
@@ -96,7 +96,7 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
 
     /** {@code columns}: the pods' own, when they are a node's (may be null). */
     private static NodeProblem pose(String nodeName, List<PodInfo> pods, PodColumns columns, PodInfo pending,
-                                    Disturbance who, NodeConstraints placement, Resources deficit,
+                                    Eligibility who, NodeConstraints placement, Resources deficit,
                                     Function<PodInfo, List<DisruptionBudget>> budgets, QueueRules rules) {
         // posed for every candidate node of a preemption: nearly every pod is an ordinary candidate,
         // so that tier (its rows, with columns) is sized once and the rest are made only when a pod
@@ -174,35 +174,6 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
             }
         }
         return outOfReach;
-    }
-
-    /** Preemption's candidacy: lower priority, the opt-outs, the queue laws; opted-out pods last for a pinned DaemonSet pod. */
-    private record Preempting(PodInfo pending, ClusterSnapshot snapshot, QueueRules rules, boolean daemonSetHere)
-            implements Disturbance {
-
-        @Override
-        public Protection protectionOf(PodInfo running) {
-            return Candidacy.protectionOf(running, pending, snapshot, rules);
-        }
-
-        @Override
-        public Protection protectionOf(PodColumns columns, int row, PodInfo running) {
-            return rules.inactive() ? Candidacy.protectionOf(columns, row, running, pending, snapshot)
-                    : protectionOf(running);
-        }
-
-        @Override
-        public Tier tierOf(PodInfo running, Protection protection) {
-            return NodeProblem.tierOf(running, protection, rules, daemonSetHere);
-        }
-    }
-
-    /** The tier a pod may be taken in, or null when it is out of reach. */
-    private static Tier tierOf(PodInfo pod, Protection protection, QueueRules rules, boolean daemonSetHere) {
-        if (protection == Protection.NONE) {
-            return rules.active() && pod.originator() ? Tier.ORIGINATORS : Tier.ORDINARY;
-        }
-        return protection.isOptOut() && daemonSetHere ? Tier.OPTED_OUT_LAST_RESORT : null;
     }
 
     private static NodeProblem blocked(String node, InfeasibleReason reason, String detail) {

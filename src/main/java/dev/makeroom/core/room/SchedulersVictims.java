@@ -33,7 +33,7 @@ public final class SchedulersVictims {
         List<PodInfo> victims = new ArrayList<>();
         for (String uid : hintedVictimUids) {
             PodInfo pod = snapshot.pod(uid); // present: stale hints were left out before
-            Protection protection = Candidacy.protectionOf(pod, pending, snapshot, rules);
+            Protection protection = Eligibility.toPreempt(pending, snapshot, rules).protectionOf(pod);
             if (protection != Protection.NONE) {
                 return NodeVerdict.infeasible(node, InfeasibleReason.UNMODELLED_CONSTRAINT, what
                         + "; the scheduler's victim " + pod.ref() + " is " + protection.describe(), SearchStats.NONE);

@@ -4,7 +4,7 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.UnmodelledTerms;
 import dev.makeroom.core.queue.QueueTree;
-import dev.makeroom.core.room.Candidacy;
+import dev.makeroom.core.room.Eligibility;
 import dev.makeroom.core.room.Protection;
 
 /** Why a running pod is never moved, whatever the policy. */
@@ -41,7 +41,7 @@ public enum MoveBlocker {
             return DAEMON_SET;
         }
         // terminating and opted out (by annotation or PriorityClass) as preemption reads them
-        Protection standing = Candidacy.standing(pod, snapshot);
+        Protection standing = Eligibility.standing(pod, snapshot);
         if (standing == Protection.TERMINATING) {
             return TERMINATING;
         }

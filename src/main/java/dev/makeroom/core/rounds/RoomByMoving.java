@@ -7,7 +7,9 @@ import dev.makeroom.core.placement.Filter;
 import dev.makeroom.core.placement.Placement;
 import dev.makeroom.core.placement.Verdict;
 import dev.makeroom.core.room.Deadline;
+import dev.makeroom.core.room.Eligibility;
 import dev.makeroom.core.room.NodeProblem;
+import dev.makeroom.core.room.Protection;
 import dev.makeroom.core.room.RoomSets;
 
 import java.time.Instant;
@@ -31,7 +33,7 @@ import java.util.function.Function;
  *
  * <p><b>Design.</b> Per node this is the core's "make room for P on N", posed and enumerated as for
  * preemption ({@link NodeProblem}, {@link RoomSets}: what is short, which pods must go because they
- * conflict with P, which may go), with {@link Movability} in place of preemption's candidacy, and one
+ * conflict with P, which may go), with moving's {@link Eligibility} in place of preemption's, and one
  * step more: a set counts only if its pods all land elsewhere and no budget or limit is passed. Plans
  * are ordered by the fewest moved pods, then the lowest highest priority moved, then the least
  * requests moved (as shares of the node's allocatable), then node name.
@@ -90,7 +92,7 @@ final class RoomByMoving {
     private final RescheduleSettings settings;
     private final LimitLedger limits;
     private final BudgetLedger budgets;
-    private final Movability movability;
+    private final Eligibility.Movers movers;
     private static final String TAKES_IT = "take it already"; // counted among the reasons a node is no site
     private static final int SCANS_KEPT = 8; // shapes whose scans are kept: each is a map over every node
 
@@ -113,7 +115,9 @@ final class RoomByMoving {
         this.nodes = nodes;
         this.settings = settings;
         this.limits = limits;
-        this.movability = new Movability(neverMoved, movedThisRound, heldBack);
+        this.movers = new Eligibility.Movers(pod -> neverMoved.apply(pod)
+                .map(kept -> kept.category() == SkipCategory.OUT_OF_SCOPE ? Protection.OUT_OF_SCOPE : Protection.NEVER_MOVED)
+                .orElse(Protection.NONE), movedThisRound, heldBack);
     }
 
     /**
@@ -296,7 +300,7 @@ final class RoomByMoving {
             if (planned.receivesMoves(node)) {
                 return new NoSite("expect pods moved there this round"); // held, it would keep them off
             }
-            NodeProblem problem = NodeProblem.pose(planned.placementOf(pending), node, movability.forPending(pending));
+            NodeProblem problem = NodeProblem.pose(planned.placementOf(pending), node, movers.forPending(pending));
             if (problem.obstacle() != null) {
                 return new NoSite("hold a pod in its way that cannot move");
             }
@@ -519,7 +523,7 @@ final class RoomByMoving {
     private long[][] movableRequests(NodeInfo node, String resource) {
         List<PodInfo> movable = new ArrayList<>();
         for (PodInfo pod : node.pods()) {
-            if (pod.requests().get(resource) > 0 && movability.mayEverMove(pod)) {
+            if (pod.requests().get(resource) > 0 && movers.mayEverMove(pod)) {
                 movable.add(pod);
             }
         }

@@ -6,7 +6,7 @@ import dev.makeroom.core.model.QosClass;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.queue.QueueTree;
 import dev.makeroom.core.queue.QueueUsage;
-import dev.makeroom.core.room.Candidacy;
+import dev.makeroom.core.room.Eligibility;
 import dev.makeroom.core.room.NodeVerdict;
 import dev.makeroom.core.room.Protection;
 import dev.makeroom.core.room.QueueRules;
@@ -111,6 +111,6 @@ final class QueueWorld {
     static Protection protectionOf(QueueWorld world, PodInfo pending, String runningName) {
         ClusterSnapshot snapshot = world.snapshot();
         PodInfo running = snapshot.pods().stream().filter(p -> p.name().equals(runningName)).findFirst().orElseThrow();
-        return Candidacy.protectionOf(running, pending, snapshot, world.rules(snapshot, pending));
+        return Eligibility.toPreempt(pending, snapshot, world.rules(snapshot, pending)).protectionOf(running);
     }
 }

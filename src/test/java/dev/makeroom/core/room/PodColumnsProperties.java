@@ -43,8 +43,8 @@ class PodColumnsProperties {
             for (TieBreak t : TieBreak.ALL) {
                 assertThat(t.cost(columns, row)).as(t.name()).isEqualTo(t.cost(pod));
             }
-            assertThat(Candidacy.protectionOf(columns, row, pod, pending, snapshot))
-                    .isEqualTo(Candidacy.protectionOf(pod, pending, snapshot));
+            Eligibility preempting = Eligibility.toPreempt(pending, snapshot, QueueRules.off());
+            assertThat(preempting.protectionOf(columns, row, pod)).isEqualTo(preempting.protectionOf(pod));
             assertThat(columns.rowOf(new String(pod.uid().toCharArray()))).as("the row of its UID").isEqualTo(row);
         }
         assertThat(columns.rowOf("not-" + pods.get(0).uid())).isEqualTo(-1);

@@ -24,8 +24,8 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The sets {@link RoomSets} yields for a size, posed by {@link NodeProblem} for a caller's own
- * {@link Disturbance}, against every subset of the node's pods checked by hand: the same sets, no more
+ * The sets {@link RoomSets} yields for a size, posed by {@link NodeProblem} for preemption's
+ * {@link Eligibility} (only priority decides here), against every subset of the node's pods checked by hand: the same sets, no more
  * and no fewer.
  */
 class RoomSetsProperties {
@@ -58,8 +58,8 @@ class RoomSetsProperties {
         ClusterSnapshot snapshot = scenario.snapshot();
         PodInfo pending = Scenario.pending(PENDING_PRIORITY, "cpu", cpuAsked, "memory", memoryAsked).toBuilder()
                 .hostPorts(List.of(PORT)).build();
-        Disturbance lowerPriority = running -> running.priority() < PENDING_PRIORITY
-                ? Protection.NONE : Protection.PRIORITY_NOT_LOWER;
+        // none of the pods opts out, terminates or is a mirror pod: only priority decides
+        Eligibility lowerPriority = Eligibility.toPreempt(pending, snapshot, QueueRules.off());
         NodeProblem problem = NodeProblem.pose(PodPlacement.of(new SnapshotState(snapshot, Instant.EPOCH), pending),
                 snapshot.node("n"), lowerPriority);
 
