@@ -100,7 +100,7 @@ public final class WhyExplanation {
         StringJoiner broken = new StringJoiner(", ", "; breaks PodDisruptionBudget ", "").setEmptyValue("");
         for (DisruptionBudget budget : snapshot.budgets()) {
             long spent = victims.stream().filter(budget::covers).count();
-            if (spent > budget.disruptionsAllowed()) {
+            if (budget.violationsAt(spent) > 0) {
                 broken.add(budget + " (allows " + budget.disruptionsAllowed() + ", would lose " + spent + ")");
             }
         }

@@ -21,6 +21,14 @@ public record DisruptionBudget(String namespace, String name, LabelSelector sele
                 && (disruptedPods.isEmpty() || !disruptedPods.contains(pod.name()));
     }
 
+    /**
+     * The violations of this budget when {@code spent} of the pods it covers are evicted: the evictions
+     * beyond what it allows (the objective's first term; the search adds it up one victim at a time).
+     */
+    public long violationsAt(long spent) {
+        return Math.max(0, spent - disruptionsAllowed);
+    }
+
     @Override
     public String toString() {
         return namespace + "/" + name;

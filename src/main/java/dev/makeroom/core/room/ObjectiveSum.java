@@ -4,7 +4,7 @@ package dev.makeroom.core.room;
  * The {@link Objective} of a set being built from a {@link CandidatePool}, kept as running sums: the
  * one place the objective is added up, for the search (victims taken and put back, last in first
  * out), its lower bounds, and plain sets. PDB violations count, per budget, the victims beyond what it
- * allows.
+ * allows ({@link dev.makeroom.core.model.DisruptionBudget#violationsAt}, one victim at a time).
  */
 final class ObjectiveSum {
 
