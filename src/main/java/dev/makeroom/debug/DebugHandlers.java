@@ -88,7 +88,8 @@ final class DebugHandlers {
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.Simulation(
                 pod.ref().toString(), pod.priority(), queueOf(pod, snapshot, usage), snapshot.version().toString(),
                 where.fits(), where.unschedulable(),
-                where.unresolvable(), where.unknown(), decision(clock.instant().toString(), answer.decision())));
+                where.unresolvable(), where.unknown(),
+                decision(clock.instant().toString(), answer.decision().orElseThrow()))); // asked ALWAYS
     }
 
     /** Makeroom's queue fence and the pod's queue laws, as the scheduler meets them. */

@@ -19,6 +19,7 @@ import dev.makeroom.core.room.NodeVerdict;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.TreeMap;
 
@@ -53,13 +54,11 @@ public final class WhyExplanation {
             return true;
         }
         out.println(summary(snapshot, where));
-        PreemptionDecision decision = answer.decision();
-        out.println(decision == null ? "preemption: not tried (no node where evicting pods could help)"
-                : "preemption: " + decision.outcome() + " (" + decision.detail() + ")");
+        Optional<PreemptionDecision> decision = answer.decision();
+        out.println(decision.map(d -> "preemption: " + d.outcome() + " (" + d.detail() + ")")
+                .orElse("preemption: not tried (no node where evicting pods could help)"));
         Map<String, NodeVerdict> verdicts = new TreeMap<>();
-        if (decision != null) {
-            decision.verdicts().forEach(v -> verdicts.put(v.node(), v));
-        }
+        decision.ifPresent(d -> d.verdicts().forEach(v -> verdicts.put(v.node(), v)));
         for (String node : snapshot.nodes().stream().map(NodeInfo::name).sorted().toList()) {
             NodeVerdict verdict = verdicts.get(node);
             String why = reasonOn(where, node);
@@ -77,7 +76,7 @@ public final class WhyExplanation {
                         + (verdict.detail() != null ? verdict.detail() : String.valueOf(verdict.reason())));
             }
         }
-        return decision != null && !decision.chosen().isEmpty();
+        return decision.filter(d -> !d.chosen().isEmpty()).isPresent();
     }
 
     /** The scheduler's own summary line: "0/4 nodes are available: 1 Insufficient memory, 3 Insufficient cpu." */

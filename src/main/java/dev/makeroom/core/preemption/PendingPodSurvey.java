@@ -39,11 +39,11 @@ public final class PendingPodSurvey {
     public record Settings(Optional<QueueOverMax> fence, QueueRules rules, Decide decide) {
     }
 
-    /** The survey, and the decision: null when the settings did not ask for one. */
-    public record Answer(PlacementSurvey where, PreemptionDecision decision) {
+    /** The survey, and the decision: empty when the settings did not ask for one. */
+    public record Answer(PlacementSurvey where, Optional<PreemptionDecision> decision) {
 
         public boolean placesByPreemption() {
-            return decision != null && decision.outcome() == DecisionOutcome.PREEMPT;
+            return decision.filter(d -> d.outcome() == DecisionOutcome.PREEMPT).isPresent();
         }
     }
 
@@ -60,9 +60,9 @@ public final class PendingPodSurvey {
             case WITH_CANDIDATES -> !candidates.isEmpty();
             case AS_THE_SCHEDULER_WOULD -> where.fits().isEmpty() && !candidates.isEmpty();
         };
-        PreemptionDecision decision = decide
-                ? engine.decide(snapshot, pod, Candidate.onNodes(candidates), settings.rules(), placement)
-                : null;
+        Optional<PreemptionDecision> decision = decide
+                ? Optional.of(engine.decide(snapshot, pod, Candidate.onNodes(candidates), settings.rules(), placement))
+                : Optional.empty();
         return new Answer(where, decision);
     }
 }

@@ -9,6 +9,7 @@ import dev.makeroom.core.model.Reservation;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /** Which pending pods defragmentation helps, in what order, and why it leaves some alone. */
 final class DefragmentCandidates {
@@ -32,8 +33,8 @@ final class DefragmentCandidates {
                 .sorted(FIRST).toList();
     }
 
-    /** Why a waiting pod is not searched for, or null when it is. */
-    static Skip leftAlone(ClusterSnapshot snapshot, PodInfo pending, PreemptionCheck preemption, LimitLedger limits,
+    /** Why a waiting pod is not searched for; empty when it is. */
+    static Optional<Skip> leftAlone(ClusterSnapshot snapshot, PodInfo pending, PreemptionCheck preemption, LimitLedger limits,
                           Instant now) {
         if (pending.nominatedNodeName() != null && !pending.nominatedNodeName().isEmpty()) {
             return skip(pending, SkipCategory.HELD, "nominated to " + pending.nominatedNodeName() + ": preemption makes room there");
@@ -57,10 +58,10 @@ final class DefragmentCandidates {
         if (pending.preemptionPolicy() != PreemptionPolicy.NEVER && preemption.placesByPreemption(snapshot, pending)) {
             return skip(pending, SkipCategory.PREEMPTION, "preemption places it: left to the scheduler");
         }
-        return null;
+        return Optional.empty();
     }
 
-    private static Skip skip(PodInfo pending, SkipCategory category, String reason) {
-        return new Skip(pending.ref(), null, ReschedulePolicy.DEFRAGMENT, category, reason);
+    private static Optional<Skip> skip(PodInfo pending, SkipCategory category, String reason) {
+        return Optional.of(new Skip(pending.ref(), null, ReschedulePolicy.DEFRAGMENT, category, reason));
     }
 }

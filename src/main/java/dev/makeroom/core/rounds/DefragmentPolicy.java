@@ -4,6 +4,7 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.room.Deadline;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The defragment policy: a pod unschedulable for a while, which preemption does not place, gets a node
@@ -31,20 +32,19 @@ final class DefragmentPolicy implements RoundPolicy {
                 round.moved, round.heldBack, round::neverMoved);
         PreemptionCheck preemptionOnce = round.preemption.oncePerShape();
         for (PodInfo pending : waiting) {
-            Skip leftAlone = DefragmentCandidates.leftAlone(round.snapshot, pending, preemptionOnce, round.limits,
-                    round.now);
-            if (leftAlone != null) {
-                round.skip(leftAlone);
+            Optional<Skip> leftAlone = DefragmentCandidates.leftAlone(round.snapshot, pending, preemptionOnce,
+                    round.limits, round.now);
+            if (leftAlone.isPresent()) {
+                round.skip(leftAlone.get());
                 continue;
             }
             RoomByMoving.Outcome outcome = search.find(pending,
                     Deadline.after(round.nanos, settings.searchBudget().toNanos()), round.now.plus(settings.reserveFor()));
-            if (outcome.plan() == null) {
-                round.skip(new Skip(pending.ref(), null, ReschedulePolicy.DEFRAGMENT, outcome.noPlan().category(),
-                        outcome.reason()));
-                continue;
+            if (outcome instanceof RoomByMoving.Planned planned) {
+                round.room(planned.plan());
+            } else if (outcome instanceof RoomByMoving.Unplanned none) {
+                round.skip(new Skip(pending.ref(), null, ReschedulePolicy.DEFRAGMENT, none.why().category(), none.text()));
             }
-            round.room(outcome.plan());
         }
     }
 }

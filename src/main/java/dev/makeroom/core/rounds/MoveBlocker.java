@@ -7,6 +7,8 @@ import dev.makeroom.core.queue.QueueTree;
 import dev.makeroom.core.room.Eligibility;
 import dev.makeroom.core.room.Protection;
 
+import java.util.Optional;
+
 /** Why a running pod is never moved, whatever the policy. */
 public enum MoveBlocker {
     NO_CONTROLLER("no controller would recreate it"),
@@ -29,35 +31,35 @@ public enum MoveBlocker {
         return description;
     }
 
-    /** What keeps {@code pod} in place, or null when it may be moved. */
-    public static MoveBlocker of(PodInfo pod, ClusterSnapshot snapshot, boolean allowLocalStorage) {
+    /** What keeps {@code pod} in place; empty when it may be moved. */
+    public static Optional<MoveBlocker> of(PodInfo pod, ClusterSnapshot snapshot, boolean allowLocalStorage) {
         if (pod.mirror()) {
-            return MIRROR;
+            return Optional.of(MIRROR);
         }
         if (pod.controller() == null) {
-            return NO_CONTROLLER;
+            return Optional.of(NO_CONTROLLER);
         }
         if (pod.controller().isDaemonSet()) {
-            return DAEMON_SET;
+            return Optional.of(DAEMON_SET);
         }
         // terminating and opted out (by annotation or PriorityClass) as preemption reads them
         Protection standing = Eligibility.standing(pod, snapshot);
         if (standing == Protection.TERMINATING) {
-            return TERMINATING;
+            return Optional.of(TERMINATING);
         }
         if (standing.isOptOut()) {
-            return OPTED_OUT;
+            return Optional.of(OPTED_OUT);
         }
         if (!pod.evictable()) {
-            return NOT_EVICTABLE;
+            return Optional.of(NOT_EVICTABLE);
         }
         if (pod.priority() >= QueueTree.SYSTEM_CRITICAL_PRIORITY) { // the cluster's own components keep their place
-            return SYSTEM_CRITICAL;
+            return Optional.of(SYSTEM_CRITICAL);
         }
         if (pod.localStorage() && !allowLocalStorage) {
-            return LOCAL_STORAGE;
+            return Optional.of(LOCAL_STORAGE);
         }
-        return placementChecked(pod, snapshot) ? null : UNCHECKED_CONSTRAINTS;
+        return placementChecked(pod, snapshot) ? Optional.empty() : Optional.of(UNCHECKED_CONSTRAINTS);
     }
 
     /**

@@ -74,14 +74,29 @@ final class RoomByMoving {
         /** A node takes the pod as it is: the scheduler will place it, nothing need move. */
         FITS;
 
-        /** The skip's category of the same name. */
+        /** The skip's category it is counted under (a switch: a kind added without one does not compile). */
         SkipCategory category() {
-            return SkipCategory.valueOf(name());
+            return switch (this) {
+                case NO_ROOM -> SkipCategory.NO_ROOM;
+                case NO_LANDING -> SkipCategory.NO_LANDING;
+                case BUDGET -> SkipCategory.BUDGET;
+                case LIMIT -> SkipCategory.LIMIT;
+                case TIMED_OUT -> SkipCategory.TIMED_OUT;
+                case FITS -> SkipCategory.FITS;
+            };
         }
     }
 
     /** A plan, or why none. */
-    record Outcome(RoomPlan plan, NoPlan noPlan, String reason) {
+    sealed interface Outcome {
+    }
+
+    /** Room is made: the moves are applied to the planned cluster and the node is held. */
+    record Planned(RoomPlan plan) implements Outcome {
+    }
+
+    /** No plan: why, for counting and in words. */
+    record Unplanned(NoPlan why, String text) implements Outcome {
     }
 
     private static final Comparator<Option> ORDER = Comparator.comparingInt(Option::maxPriority)
@@ -135,13 +150,13 @@ final class RoomByMoving {
         SiteScan scan = planned.interPod(pending) ? null
                 : scans.computeIfAbsent(new ScanKey(shape, maxMoves), s -> new SiteScan());
         Outcome outcome = search(pending, deadline, reserveUntil, scan, maxMoves);
-        if (outcome.plan() != null) {
+        if (outcome instanceof Planned planned) {
             noRoomFor.clear(); // the state changed: every earlier answer may differ now
             for (SiteScan other : scans.values()) { // and what each shape's scan found on the nodes the plan touched
-                other.stale.add(outcome.plan().node());
-                outcome.plan().moves().forEach(m -> other.stale.add(m.to()));
+                other.stale.add(planned.plan().node());
+                planned.plan().moves().forEach(m -> other.stale.add(m.to()));
             }
-        } else if (outcome.noPlan() != NoPlan.TIMED_OUT) {
+        } else if (((Unplanned) outcome).why() != NoPlan.TIMED_OUT) {
             noRoomFor.put(shape, outcome);
         }
         return outcome;
@@ -182,7 +197,7 @@ final class RoomByMoving {
         Search search = new Search(pending, deadline, reserveUntil, maxMoves);
         List<Site> sites = search.sites(scan);
         if (search.fitsOn != null) {
-            return new Outcome(null, NoPlan.FITS, "it fits on " + search.fitsOn + " as it is: the scheduler places it");
+            return new Unplanned(NoPlan.FITS, "it fits on " + search.fitsOn + " as it is: the scheduler places it");
         }
         for (int k = 1; k <= maxMoves && !search.timedOut; k++) {
             for (Site site : sites) {
@@ -196,7 +211,7 @@ final class RoomByMoving {
             }
         }
         if (search.timedOut) {
-            return new Outcome(null, NoPlan.TIMED_OUT, "the search ran out of its "
+            return new Unplanned(NoPlan.TIMED_OUT, "the search ran out of its "
                     + settings.defragment().searchBudget().toMillis() + " ms before it verified a plan");
         }
         return search.noPlan(sites.size(), maxMoves);
@@ -486,7 +501,7 @@ final class RoomByMoving {
                         "makes room for " + pending.ref() + " on " + node));
             }
             planned.reserve(node, pending);
-            return new Outcome(new RoomPlan(pending.ref(), node, moves, reserveUntil, !timedOut && !inexact), null, null);
+            return new Planned(new RoomPlan(pending.ref(), node, moves, reserveUntil, !timedOut && !inexact));
         }
 
         /** Why no plan: how many nodes were out and why, and what stopped the sets that freed enough. */
@@ -511,7 +526,7 @@ final class RoomByMoving {
                         + " would not all land elsewhere, " + failures.getOrDefault(NoPlan.BUDGET, 0)
                         + " pass a PodDisruptionBudget, " + failures.getOrDefault(NoPlan.LIMIT, 0) + " pass a rate limit");
             }
-            return new Outcome(null, why, "no room by moving: " + text);
+            return new Unplanned(why, "no room by moving: " + text);
         }
     }
 

@@ -109,9 +109,9 @@ final class Round {
 
     /** What keeps the pod in place whatever the policy: a {@link MoveBlocker}, or the document's scope. */
     Optional<Kept> neverMoved(PodInfo pod) {
-        MoveBlocker blocker = MoveBlocker.of(pod, snapshot, settings.allowLocalStorage());
-        if (blocker != null) {
-            return Optional.of(new Kept(SkipCategory.of(blocker), blocker.describe()));
+        Optional<MoveBlocker> blocker = MoveBlocker.of(pod, snapshot, settings.allowLocalStorage());
+        if (blocker.isPresent()) {
+            return Optional.of(new Kept(SkipCategory.of(blocker.get()), blocker.get().describe()));
         }
         if (scope.of(pod) instanceof Scope.Out out) {
             return Optional.of(new Kept(SkipCategory.OUT_OF_SCOPE, out.text()));

@@ -36,7 +36,7 @@ class PendingPodSurveyTest {
             assertThat(answer.where().fits()).as(decide.name()).isEmpty();
             assertThat(answer.where().preemptionCandidates()).as(decide.name()).hasSize(4);
             assertThat(answer.placesByPreemption()).as(decide.name()).isTrue();
-            assertThat(answer.decision().chosen().get(0).node()).isEqualTo("node-a");
+            assertThat(answer.decision().orElseThrow().chosen().get(0).node()).isEqualTo("node-a");
         }
     }
 
@@ -45,8 +45,8 @@ class PendingPodSurveyTest {
         PodInfo small = pod("default/critical-job").toBuilder().uid("small").name("small")
                 .requests(dev.makeroom.core.model.Resources.of("cpu", 500)).build();
         assertThat(ask(small, Optional.empty(), PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD).where().fits()).containsExactly("node-d");
-        assertThat(ask(small, Optional.empty(), PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD).decision()).isNull();
-        assertThat(ask(small, Optional.empty(), PendingPodSurvey.Decide.ALWAYS).decision()).isNotNull();
+        assertThat(ask(small, Optional.empty(), PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD).decision()).isEmpty();
+        assertThat(ask(small, Optional.empty(), PendingPodSurvey.Decide.ALWAYS).decision()).isPresent();
     }
 
     @Test
@@ -59,6 +59,6 @@ class PendingPodSurveyTest {
         assertThat(fenced.where().unresolvable()).containsOnlyKeys("node-d")
                 .containsEntry("node-d", "queue root.batch would exceed its max cpu (uses 3000, pod asks 500, max 3000)");
         assertThat(fenced.where().preemptionCandidates()).doesNotContain("node-d");
-        assertThat(fenced.decision()).isNotNull();
+        assertThat(fenced.decision()).isPresent();
     }
 }
