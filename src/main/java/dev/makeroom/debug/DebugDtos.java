@@ -55,7 +55,7 @@ final class DebugDtos {
 
     record Simulation(String pod, int priority, String queue, String kubernetesVersion, List<String> fitsOn,
                       Map<String, String> doesNotFit, Map<String, String> unresolvable, Map<String, String> unknown,
-                      Decision preemption) {
+                      Decision preemption, List<String> gangsBroken) {
     }
 
     /** The queue configuration in force: where from, what was last rejected, and the tree. */

@@ -11,6 +11,7 @@ import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.model.Taint;
 import dev.makeroom.core.placement.PlacementSurvey;
 import dev.makeroom.core.placement.SnapshotState;
+import dev.makeroom.core.preemption.GangLoss;
 import dev.makeroom.core.preemption.PendingPodSurvey;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
@@ -85,11 +86,13 @@ final class DebugHandlers {
         PendingPodSurvey.Answer answer = PendingPodSurvey.ask(engine, new SnapshotState(snapshot, clock.instant()),
                 snapshot, pod, asTheSchedulerMeetsIt(snapshot, pod, usage, PendingPodSurvey.Decide.ALWAYS));
         PlacementSurvey where = answer.where();
+        PreemptionDecision decision = answer.decision().orElseThrow(); // asked ALWAYS
+        List<String> gangsBroken = decision.chosen().isEmpty() ? List.of()
+                : GangLoss.of(snapshot, decision.chosen().get(0).victims().victims()).stream().map(GangLoss::describe).toList();
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.Simulation(
                 pod.ref().toString(), pod.priority(), queueOf(pod, snapshot, usage), snapshot.version().toString(),
                 where.fits(), where.unschedulable(),
-                where.unresolvable(), where.unknown(),
-                decision(clock.instant().toString(), answer.decision().orElseThrow()))); // asked ALWAYS
+                where.unresolvable(), where.unknown(), decision(clock.instant().toString(), decision), gangsBroken));
     }
 
     /** Makeroom's queue fence and the pod's queue laws, as the scheduler meets them. */

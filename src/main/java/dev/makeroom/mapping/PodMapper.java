@@ -111,6 +111,8 @@ public final class PodMapper {
                 .schedulerName(spec.getSchedulerName())
                 .unschedulableSince(unschedulableSince(status))
                 .defragmentable(Annotations.defragmentable(annotations))
+                .gang(GangMembership.of(meta.getNamespace() == null ? "default" : meta.getNamespace(), spec, labels,
+                        annotations))
                 .build();
     }
 

@@ -2,6 +2,7 @@ package dev.makeroom.observability;
 
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.DecisionOutcome;
+import dev.makeroom.core.preemption.GangLoss;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.SchedulersChoice;
 import dev.makeroom.core.room.InfeasibleReason;
@@ -71,6 +72,8 @@ public class ExtenderMetrics {
     private final Counter victimsSaved;
     private final Counter victimsAdded;
     private final Counter prioritySaved;
+    private final Counter gangsBroken;
+    private final Counter gangPodsLost;
 
     public ExtenderMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -97,6 +100,16 @@ public class ExtenderMetrics {
                 "Victims makeroom's answer took beyond the scheduler's own pick (a budget or opt-out honoured)");
         prioritySaved = counter("makeroom.preemption.victim.priority.saved",
                 "Victim priorities, added up, the scheduler's own pick would have taken beyond makeroom's");
+        gangsBroken = counter("makeroom.preemption.gangs.broken",
+                "Gangs whose members makeroom's victims leave below their minimum: their framework restarts them");
+        gangPodsLost = counter("makeroom.preemption.gang.pods.lost",
+                "Running gang members, beyond the victims, that stop with the gangs makeroom's victims break");
+    }
+
+    /** The gangs an answered preemption breaks, and the members that stop with them. */
+    public void recordGangLosses(List<GangLoss> losses) {
+        gangsBroken.increment(losses.size());
+        gangPodsLost.increment(GangLoss.othersStopped(losses));
     }
 
     /** One extender request: its verb (filter, prioritize, preempt or other) and outcome class. */

@@ -9,6 +9,7 @@ import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.DecisionEvents;
 import dev.makeroom.core.preemption.DecisionOutcome;
+import dev.makeroom.core.preemption.GangLoss;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionsInFlight;
@@ -137,8 +138,14 @@ class ExtenderController {
             if (decision.schedulers() != null) {
                 metrics.recordBeside(decision.schedulers(), decision.chosen().get(0));
             }
+            List<GangLoss> gangs = GangLoss.of(snapshot, decision.chosen().get(0).victims().victims());
+            if (!gangs.isEmpty()) {
+                metrics.recordGangLosses(gangs);
+                log.info("preempt {}: breaks {}", decision.pod(),
+                        String.join("; ", gangs.stream().map(GangLoss::describe).toList()));
+            }
             if (events.enabled()) {
-                events.record(decision.pod(), eventMessage(decision));
+                events.record(decision.pod(), eventMessage(decision, gangs));
             }
         }
         return ok(preemptAnswer(decision));
@@ -198,13 +205,16 @@ class ExtenderController {
         return preemptAnswer(engine.decide(snapshot, pod, candidates(args), QueueRules.off()));
     }
 
-    /** The preemptor's Event: where, whom, and beside the scheduler's own pick. */
-    static String eventMessage(PreemptionDecision decision) {
+    /** The preemptor's Event: where, whom, the gangs that restart, and beside the scheduler's own pick. */
+    static String eventMessage(PreemptionDecision decision, List<GangLoss> gangs) {
         SchedulersChoice schedulers = decision.schedulers();
         NodeVerdict chosen = decision.chosen().get(0);
         List<PodInfo> victims = chosen.victims().victims();
         StringBuilder message = new StringBuilder("makeroom chose node ").append(chosen.node()).append(": evict ")
                 .append(String.join(", ", victims.stream().map(p -> p.ref().toString()).toList()));
+        for (GangLoss gang : gangs) {
+            message.append("; ").append(gang.describe()).append(": the gang will restart");
+        }
         if (schedulers != null) {
             message.append("; ").append(schedulers.beside(victims.size()));
         }

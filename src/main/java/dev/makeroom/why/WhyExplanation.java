@@ -10,6 +10,7 @@ import dev.makeroom.core.placement.PlacementState;
 import dev.makeroom.core.placement.PlacementSurvey;
 import dev.makeroom.core.placement.Verdict;
 import dev.makeroom.core.preemption.AnswerMode;
+import dev.makeroom.core.preemption.GangLoss;
 import dev.makeroom.core.preemption.PendingPodSurvey;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
@@ -69,6 +70,7 @@ public final class WhyExplanation {
                 out.println("  " + node + " (" + why + "): evict " + String.join(", ", verdict.victims().victims()
                         .stream().map(p -> p.ref() + " (priority " + p.priority() + ")").toList())
                         + budgetsBroken(snapshot, verdict.victims().victims())
+                        + gangsBroken(snapshot, verdict.victims().victims())
                         + (verdict.provenOptimal() ? "" : " [search ran out of time: " + (verdict.stats().gap() == null
                         ? "not proven the fewest" : verdict.stats().gap().describe()) + "]"));
             } else {
@@ -92,6 +94,13 @@ public final class WhyExplanation {
     private static String reasonOn(PlacementSurvey where, String node) {
         Placement placement = where.on(node);
         return placement.fits() ? "fits" : placement.reason();
+    }
+
+    /** The gangs these victims break, each with the members that stop with it. */
+    static String gangsBroken(ClusterSnapshot snapshot, List<PodInfo> victims) {
+        StringJoiner broken = new StringJoiner("; ", "; breaks ", "").setEmptyValue("");
+        GangLoss.of(snapshot, victims).forEach(loss -> broken.add(loss.describe()));
+        return broken.toString();
     }
 
     /** The PodDisruptionBudgets these victims spend beyond what they allow, each by name. */

@@ -31,6 +31,8 @@ public final class ClusterSnapshot {
     private final KubeVersion version; // the scheduler version the snapshot is answered for
     private volatile List<PodInfo> withAntiAffinity; // derived on first use, like the table
     private volatile List<PodInfo> withSpreadOrAffinity; // likewise
+    private volatile List<PodInfo> inGangs; // likewise
+    private volatile Map<String, List<PodInfo>> runningByGang; // derived from inGangs on first use
     private volatile Map<String, NodeInfo> withAvoidances; // derived on first use
     private volatile Map<String, NodeInfo> withReservations; // derived on first use
     private volatile NodeTable table; // derived, built on first use: two racing builders build the same
@@ -128,6 +130,39 @@ public final class ClusterSnapshot {
             withSpreadOrAffinity = found;
         }
         return found;
+    }
+
+    /** The pods that belong to a gang, running or not. */
+    public List<PodInfo> podsInGangs() {
+        List<PodInfo> found = inGangs;
+        if (found == null) {
+            found = podsByUid.values().stream().filter(ClusterSnapshot::inGang).toList();
+            inGangs = found;
+        }
+        return found;
+    }
+
+    /**
+     * The running members (bound, not terminating) of the gang whose {@link Gang#key} is {@code key}:
+     * what stops with it when it is broken.
+     */
+    public List<PodInfo> runningMembersOf(String key) {
+        Map<String, List<PodInfo>> byGang = runningByGang;
+        if (byGang == null) {
+            Map<String, List<PodInfo>> built = new HashMap<>();
+            for (PodInfo pod : podsInGangs()) {
+                if (pod.isAssigned() && !pod.terminating()) {
+                    built.computeIfAbsent(pod.gang().key(), k -> new ArrayList<>()).add(pod);
+                }
+            }
+            byGang = built;
+            runningByGang = byGang;
+        }
+        return byGang.getOrDefault(key, List.of());
+    }
+
+    private static boolean inGang(PodInfo pod) {
+        return pod.gang() != null;
     }
 
     private static boolean hasAntiAffinity(PodInfo pod) {
@@ -384,6 +419,7 @@ public final class ClusterSnapshot {
                     replaced == null ? null : seed, replaced, base, version);
             next.withAntiAffinity = carried(base.withAntiAffinity, ClusterSnapshot::hasAntiAffinity);
             next.withSpreadOrAffinity = carried(base.withSpreadOrAffinity, ClusterSnapshot::hasSpreadOrAffinity);
+            next.inGangs = carried(base.inGangs, ClusterSnapshot::inGang);
             next.withAvoidances = carried(base.withAvoidances, built, a -> !a.avoided().isEmpty());
             next.withReservations = carried(base.withReservations, built, a -> !a.reservations().isEmpty());
             return next;

@@ -41,7 +41,8 @@ public record PodInfo(
         boolean localStorage,
         String schedulerName,
         Instant unschedulableSince,
-        boolean defragmentable) {
+        boolean defragmentable,
+        Gang gang) {
 
     /** The scheduler a pod names when it names none. */
     public static final String DEFAULT_SCHEDULER = "default-scheduler";
@@ -120,6 +121,7 @@ public record PodInfo(
         b.schedulerName = schedulerName;
         b.unschedulableSince = unschedulableSince;
         b.defragmentable = defragmentable;
+        b.gang = gang;
         return b;
     }
 
@@ -157,6 +159,7 @@ public record PodInfo(
         private String schedulerName = DEFAULT_SCHEDULER;
         private Instant unschedulableSince;
         private boolean defragmentable = true;
+        private Gang gang;
 
         private Builder(String uid) {
             this.uid = uid;
@@ -201,13 +204,15 @@ public record PodInfo(
         public Builder unschedulableSince(Instant v) { unschedulableSince = v; return this; }
         /** False when the pod asks not to take part in defragmentation ({@code makeroom.dev/defragment: "false"}). */
         public Builder defragmentable(boolean v) { defragmentable = v; return this; }
+        /** The gang the pod belongs to, or null when it belongs to none. */
+        public Builder gang(Gang v) { gang = v; return this; }
 
         public PodInfo build() {
             return new PodInfo(uid, namespace, name, nodeName, nominatedNodeName, priority, priorityClassName,
                     preemptionPolicy, requests, qos, labels, terminating, mirror, optedOut, originator, controller,
                     pinnedNode, hostPorts, antiAffinity, terminationGracePeriodSeconds, startTime, creationTime,
                     resourceVersion, queueHint, applicationId, constraints, tolerations, evictable, localStorage,
-                    schedulerName, unschedulableSince, defragmentable);
+                    schedulerName, unschedulableSince, defragmentable, gang);
         }
     }
 }

@@ -13,6 +13,7 @@ import java.util.Optional;
 public enum MoveBlocker {
     NO_CONTROLLER("no controller would recreate it"),
     DAEMON_SET("a DaemonSet pod belongs to its node"),
+    GANG_MEMBER("a member of a gang: moving one stops them all"),
     MIRROR("a static (mirror) pod"),
     TERMINATING("already terminating"),
     OPTED_OUT("opted out of preemption"),
@@ -41,6 +42,9 @@ public enum MoveBlocker {
         }
         if (pod.controller().isDaemonSet()) {
             return Optional.of(DAEMON_SET);
+        }
+        if (pod.gang() != null) { // no policy moves a whole gang yet, and part of one is never moved
+            return Optional.of(GANG_MEMBER);
         }
         // terminating and opted out (by annotation or PriorityClass) as preemption reads them
         Protection standing = Eligibility.standing(pod, snapshot);

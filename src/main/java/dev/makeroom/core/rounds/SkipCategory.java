@@ -5,7 +5,7 @@ import java.util.Locale;
 /** Why a pod a policy would move was not moved, for counting (the {@link Skip}'s reason says it in words). */
 public enum SkipCategory {
     // what keeps a running pod in place whatever the policy: the MoveBlocker of the same name
-    NO_CONTROLLER, DAEMON_SET, MIRROR, TERMINATING, OPTED_OUT, NOT_EVICTABLE, SYSTEM_CRITICAL, LOCAL_STORAGE,
+    NO_CONTROLLER, DAEMON_SET, GANG_MEMBER, MIRROR, TERMINATING, OPTED_OUT, NOT_EVICTABLE, SYSTEM_CRITICAL, LOCAL_STORAGE,
     UNCHECKED_CONSTRAINTS,
     /** Outside the document's scope (namespaces, selectors, priority threshold, age, replicas). */
     OUT_OF_SCOPE,
@@ -34,6 +34,7 @@ public enum SkipCategory {
         return switch (blocker) {
             case NO_CONTROLLER -> NO_CONTROLLER;
             case DAEMON_SET -> DAEMON_SET;
+            case GANG_MEMBER -> GANG_MEMBER;
             case MIRROR -> MIRROR;
             case TERMINATING -> TERMINATING;
             case OPTED_OUT -> OPTED_OUT;

@@ -2,6 +2,7 @@ package dev.makeroom.core.rounds;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.Gang;
 import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.OwnerRef;
@@ -71,6 +72,21 @@ class ReschedulePlannerTest {
         assertThat(plan.moves()).extracting(Move::pod).extracting(p -> p.name()).containsExactly("batch");
         assertThat(plan.moves().get(0).to()).isEqualTo("cold"); // warm is at 37.5% and would pass 40% with it
         assertThat(plan.moves().get(0).reason()).isEqualTo("above cpu 70%");
+    }
+
+    @Test
+    void a_gang_member_is_never_moved_and_the_pod_beside_it_is() {
+        Gang training = new Gang("default", "coscheduling", "train-1", Gang.EVERY_MEMBER);
+        ClusterSnapshot snapshot = nodes("hot", "cold", "warm")
+                .pod(pod("worker-0", "hot", 1000, 0).gang(training).build())
+                .pod(pod("important", "hot", 1500, 100).build())
+                .pod(pod("batch", "hot", 500, 0).priority(1).build())
+                .pod(pod("worker-1", "warm", 1000, 0).gang(training).build()).build();
+        ReschedulePlan plan = plan(snapshot, REBALANCE);
+        // the lowest priority pod on the hot node is the gang member: it stays, and the next one moves
+        assertThat(plan.moves()).extracting(m -> m.pod().name()).containsExactly("batch");
+        assertThat(plan.skipped()).filteredOn(skip -> skip.pod().name().equals("worker-0"))
+                .extracting(Skip::category).containsExactly(SkipCategory.GANG_MEMBER);
     }
 
     @Test
