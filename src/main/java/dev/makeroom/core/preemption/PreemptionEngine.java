@@ -15,6 +15,7 @@ import dev.makeroom.core.room.QueueRules;
 import dev.makeroom.core.room.RoomMaker;
 import dev.makeroom.core.room.SchedulersVictims;
 import dev.makeroom.core.room.SearchStats;
+import dev.makeroom.core.room.Strategy;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -177,13 +178,19 @@ public final class PreemptionEngine {
         });
         open.sort(Comparator.naturalOrder());
         Objective bestSoFar = null;
+        // gangs change the cost where victims could break one (GangScenarios); the kube-default strategy is the scheduler's
+        boolean gangs = settings.strategy() != Strategy.KUBE_DEFAULT && !snapshot.podsInGangs().isEmpty();
         for (int i = 0; i < open.size(); i++) {
             NodeProblem problem = NodeProblem.pose(snapshot, pending, open.get(i), rules, interPod::on);
+            List<GangScenarios.AtRisk> atRisk = gangs && problem.obstacle() == null
+                    ? GangScenarios.atRisk(snapshot, pending, snapshot.node(open.get(i)), rules) : List.of();
             NodeVerdict verdict = problem.obstacle() != null
                     && problem.obstacle().reason() == InfeasibleReason.UNMODELLED_CONSTRAINT
                     ? SchedulersVictims.verdict(snapshot, pending, open.get(i),
                     firstFor(candidates, open.get(i)).hintedVictimUids(), problem.obstacle().detail(), rules,
                     settings.pdb() == PdbMode.STRICT)
+                    : !atRisk.isEmpty() ? GangScenarios.verdict(snapshot, pending, open.get(i), rules, interPod::on,
+                    atRisk, roomMaker, deadline, open.size() - i)
                     : roomMaker.find(problem, deadline, open.size() - i,
                     settings.answer() == AnswerMode.BEST ? bestSoFar : null);
             verdicts.put(open.get(i), verdict);

@@ -45,7 +45,7 @@ public sealed interface Eligibility permits Eligibility.Preempting, Eligibility.
 
     /** Preemption for {@code pending}, under {@code rules} ({@link QueueRules#off()} without queues), on no node in particular. */
     static Preempting toPreempt(PodInfo pending, ClusterSnapshot snapshot, QueueRules rules) {
-        return new Preempting(pending, snapshot, rules, false);
+        return new Preempting(pending, snapshot, rules, false, Set.of());
     }
 
     /**
@@ -90,18 +90,27 @@ public sealed interface Eligibility permits Eligibility.Preempting, Eligibility.
 
     /**
      * Preemption's configuration: {@code daemonSetHere} when {@code pending} is a DaemonSet pod pinned
-     * to the node asked about, which may take opted-out pods when nothing else works.
+     * to the node asked about, which may take opted-out pods when nothing else works; {@code keptWhole}
+     * the uids of gang members a way of making room keeps running (see the engine's gang scenarios).
      */
-    record Preempting(PodInfo pending, ClusterSnapshot snapshot, QueueRules rules, boolean daemonSetHere)
-            implements Eligibility {
+    record Preempting(PodInfo pending, ClusterSnapshot snapshot, QueueRules rules, boolean daemonSetHere,
+                      Set<String> keptWhole) implements Eligibility {
 
         /** The same rule on the node named {@code node}. */
-        Preempting on(String node) {
-            return new Preempting(pending, snapshot, rules, pending.isDaemonSetPodFor(node));
+        public Preempting on(String node) {
+            return new Preempting(pending, snapshot, rules, pending.isDaemonSetPodFor(node), keptWhole);
+        }
+
+        /** The same rule, keeping the pods of {@code uids} (gang members) whatever else it would allow. */
+        public Preempting keeping(Set<String> uids) {
+            return new Preempting(pending, snapshot, rules, daemonSetHere, Set.copyOf(uids));
         }
 
         @Override
         public Protection protectionOf(PodInfo running) {
+            if (!keptWhole.isEmpty() && keptWhole.contains(running.uid())) {
+                return Protection.GANG_KEPT_WHOLE;
+            }
             if (rules.inactive()) {
                 return plain(running.priority(), PodColumns.flagsOf(running), running);
             }
@@ -127,7 +136,8 @@ public sealed interface Eligibility permits Eligibility.Preempting, Eligibility.
         /** Without queue rules, read from the columns: the pod itself only when a PriorityClass may opt it out. */
         @Override
         public Protection protectionOf(PodColumns columns, int row, PodInfo running) {
-            return rules.inactive() ? plain(columns.priority(row), columns.flags(row), running) : protectionOf(running);
+            return rules.inactive() && keptWhole.isEmpty() ? plain(columns.priority(row), columns.flags(row), running)
+                    : protectionOf(running);
         }
 
         private Protection plain(int priority, byte flags, PodInfo running) {

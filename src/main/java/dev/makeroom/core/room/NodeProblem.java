@@ -53,11 +53,21 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
      */
     public static NodeProblem pose(ClusterSnapshot snapshot, PodInfo pending, String nodeName, QueueRules rules,
                                    Function<NodeInfo, NodeConstraints> interPod) {
+        return pose(snapshot, pending, nodeName, rules, interPod, Set.of(), Map.of());
+    }
+
+    /**
+     * As above, with the pods of {@code keptWhole} kept and those of {@code goWith} (uid to why) made to
+     * go: one way of treating the node's gangs (kept running, or broken with every member here evicted).
+     */
+    public static NodeProblem pose(ClusterSnapshot snapshot, PodInfo pending, String nodeName, QueueRules rules,
+                                   Function<NodeInfo, NodeConstraints> interPod, Set<String> keptWhole,
+                                   Map<String, String> goWith) {
         NodeInfo node = snapshot.node(nodeName);
         if (node == null) {
             return blocked(nodeName, InfeasibleReason.UNKNOWN_NODE, "not in makeroom's view");
         }
-        NodeConstraints placement = interPod.apply(node);
+        NodeConstraints placement = withForced(interPod.apply(node), goWith);
         if (placement.unmodelled() != null) {
             return blocked(nodeName, InfeasibleReason.UNMODELLED_CONSTRAINT, "not modelled: " + placement.unmodelled());
         }
@@ -66,9 +76,19 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         }
         Resources deficit = FitCheck.deficit(node.allocatable(),
                 NodeUsage.requestedFor(node, pending, NodeUsage.homeOf(snapshot, pending)), pending.requests());
-        return pose(nodeName, node.pods(), node.columns(), pending,
-                Eligibility.toPreempt(pending, snapshot, rules).on(nodeName), placement, deficit,
-                snapshot::budgetsCovering, rules);
+        Eligibility.Preempting who = Eligibility.toPreempt(pending, snapshot, rules).on(nodeName);
+        return pose(nodeName, node.pods(), node.columns(), pending, keptWhole.isEmpty() ? who : who.keeping(keptWhole),
+                placement, deficit, snapshot::budgetsCovering, rules);
+    }
+
+    private static NodeConstraints withForced(NodeConstraints placement, Map<String, String> goWith) {
+        if (goWith.isEmpty()) {
+            return placement;
+        }
+        Map<String, String> forced = new HashMap<>(goWith);
+        forced.putAll(placement.forced()); // a pod that must go for the pod's own placement says so first
+        return new NodeConstraints(placement.unmodelled(), placement.impossible(), forced, placement.needs(),
+                placement.notes());
     }
 
     /**

@@ -22,6 +22,8 @@ public enum Protection {
     VICTIM_QUEUE_NOT_ABOVE_GUARANTEE("in a queue not above its guarantee"),
     /** Law 2: evicting this pod alone would take its queue below its guarantee. */
     VICTIM_QUEUE_WOULD_GO_BELOW_GUARANTEE("in a queue that would drop below its guarantee"),
+    /** A member of a gang that this way of making room keeps whole (preemption weighs its gangs, docs/gangs.md). */
+    GANG_KEPT_WHOLE("of a gang kept running"),
     /** The victim's queue (or an ancestor) has {@code preemption.policy: disabled}. */
     QUEUE_PREEMPTION_DISABLED("in a queue with preemption disabled"),
     // Moving rather than evicting: what keeps a pod from being moved to make room (the rescheduler's)

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Gang-aware preemption against a real scheduler (issue 55). Three nodes of 2, 2 and 4 cpu: gang-a holds
+worker-0 (2 cpu) of a coscheduling gang of four (label scheduling.x-k8s.io/pod-group; no minimum on the
+pods, so every member is needed), gang-c the other three workers (1 cpu each), gang-b two independent
+pods of 1 cpu; all at one low priority. A high-priority pod of 2 cpu fits nowhere. The scheduler alone
+evicts one worker (one victim: the fewest), which stops the gang of four; makeroom should name gang-b's
+two independent pods. For each side in SIDES (makeroom, alone), ROUNDS rounds: fill, create the pod,
+wait for it to bind, record who was evicted. Env: PEER + ports (kapi), MR, MRM, ROUNDS, SIDES, GRACE."""
+import json, os, sys, time
+PEER = os.environ['PEER']; sys.path.insert(0, PEER); sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kapi
+import control_plane
+from fake_kubelet import FakeKubelet
+
+MR = os.environ.get('MR', 'http://127.0.0.1:18136/scheduler')
+ROUNDS = int(os.environ.get('ROUNDS', '5'))
+SIDES = os.environ.get('SIDES', 'makeroom,alone').split(',')
+GRACE = float(os.environ.get('GRACE', '2'))
+NS = 'gang'
+GANG = {'scheduling.x-k8s.io/pod-group': 'train'}
+
+
+def log(*a):
+    print(time.strftime('%H:%M:%S'), *a, flush=True)
+
+
+def pc(name, value):
+    try:
+        kapi.req('POST', '/apis/scheduling.k8s.io/v1/priorityclasses', {'apiVersion': 'scheduling.k8s.io/v1',
+                 'kind': 'PriorityClass', 'metadata': {'name': name}, 'value': value})
+    except kapi.ApiError as e:
+        if e.status != 409:
+            raise
+
+
+def pod(name, cpu, prio, node=None, labels=None):
+    p = {'apiVersion': 'v1', 'kind': 'Pod', 'metadata': {'name': name, 'labels': labels or {}},
+         'spec': {'priorityClassName': prio, 'terminationGracePeriodSeconds': 1, 'nodeSelector': {'gang': 'true'},
+                  'containers': [{'name': 'c', 'image': 'busybox',
+                                  'resources': {'requests': {'cpu': cpu, 'memory': '64Mi'}}}]}}
+    if node:
+        p['spec']['nodeSelector']['kubernetes.io/hostname'] = node
+    return p
+
+
+def pods():
+    return {p['metadata']['name']: p for p in kapi.req('GET', '/api/v1/namespaces/%s/pods' % NS)['items']}
+
+
+def one_round(base, kubelet):
+    kapi.req('POST', base, pod('worker-0', '2', 'gang-low', 'gang-a', GANG))
+    for i in (1, 2, 3):
+        kapi.req('POST', base, pod('worker-%d' % i, '1', 'gang-low', 'gang-c', GANG))
+    kapi.req('POST', base, pod('web-1', '1', 'gang-low', 'gang-b', {'app': 'web'}))
+    kapi.req('POST', base, pod('web-2', '1', 'gang-low', 'gang-b', {'app': 'web'}))
+    kapi.wait_for(lambda: len(pods()) == 6 and all(p['status'].get('phase') == 'Running' for p in pods().values()),
+                  timeout=60, what='fill running')
+    removed0 = len(kubelet.removed)
+    t0 = time.time()
+    kapi.req('POST', base, pod('hp', '2', 'gang-high'))
+    kapi.wait_for(lambda: kapi.req('GET', base + '/hp')['spec'].get('nodeName'), timeout=60, what='hp bound')
+    took = time.time() - t0
+    time.sleep(GRACE + 1)  # any later eviction shows
+    evicted = sorted(set(n for (_, n, _) in kubelet.removed[removed0:])
+                     | set(n for n, p in pods().items() if p['metadata'].get('deletionTimestamp')))
+    bound = kapi.req('GET', base + '/hp')['spec'].get('nodeName')
+    for n in list(pods()):
+        kapi.req('DELETE', base + '/' + n + '?gracePeriodSeconds=0', ok404=True)
+    kapi.wait_for(lambda: not pods(), timeout=30, what='round cleaned')
+    return {'bound': bound, 'evicted': evicted, 'seconds': round(took, 2),
+            'gang_members_evicted': [n for n in evicted if n.startswith('worker-')]}
+
+
+def main():
+    kapi.wait_ready()
+    pc('gang-low', 100)
+    pc('gang-high', 1000)
+    for name, cpu in (('gang-a', '2'), ('gang-b', '2'), ('gang-c', '4')):
+        if kapi.req('GET', '/api/v1/nodes/' + name, ok404=True) is None:
+            kapi.make_ready_node(name, cpu=cpu, memory='8Gi', pods='110', labels={'gang': 'true'})
+    kapi.ensure_namespace(NS)
+    kubelet = FakeKubelet([NS], grace=GRACE).start()
+    base = '/api/v1/namespaces/%s/pods' % NS
+    results = {}
+    for side in SIDES:
+        control_plane.start_scheduler(MR if side == 'makeroom' else None)
+        results[side] = []
+        for r in range(ROUNDS):
+            res = one_round(base, kubelet)
+            log('%s round %d: %s' % (side, r, json.dumps(res)))
+            results[side].append(res)
+    kubelet.stop()
+    json.dump(results, open(os.environ.get('OUT', '.') + '/gang-%s.json' % os.path.basename(PEER), 'w'), indent=1)
+    for side, rounds in results.items():
+        spared = sum(1 for x in rounds if not x['gang_members_evicted'])
+        log('SUMMARY %s %s: %d/%d rounds evicted no gang member; evicted %s' % (
+            PEER, side, spared, len(rounds), sorted(set(tuple(x['evicted']) for x in rounds))))
+
+
+if __name__ == '__main__':
+    main()

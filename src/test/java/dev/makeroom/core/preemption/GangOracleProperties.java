@@ -1,0 +1,167 @@
+package dev.makeroom.core.preemption;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.Gang;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.room.NodeVerdict;
+import dev.makeroom.core.room.Objective;
+import dev.makeroom.core.room.TieBreak;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Preemption with gangs against a brute-force oracle on one node: every set of the node's pods that may
+ * be evicted, each costed as docs/gangs.md says (a gang left below its minimum costs every running
+ * member; a broken gang's members here all go with it), the cheapest compared with makeroom's answer.
+ */
+class GangOracleProperties {
+
+    private static final int PENDING_PRIORITY = 5;
+
+    /** A pod on the node: its priority (5 and above: not a victim), cpu, memory, and gang (-1: none). */
+    record PodSpec(int priority, int cpu, int memory, int gang) {
+    }
+
+    /** A gang: its minimum (0: every member) and its running members elsewhere, with their priority. */
+    record GangSpec(int minMember, int elsewhere, int priority) {
+    }
+
+    record Case(List<PodSpec> pods, List<GangSpec> gangs, int cpuSlack, int memorySlack, int cpuAsked, int memoryAsked) {
+    }
+
+    @Provide
+    Arbitrary<Case> cases() {
+        Arbitrary<PodSpec> pod = Combinators.combine(Arbitraries.integers().between(0, 6),
+                Arbitraries.integers().between(0, 3), Arbitraries.integers().between(0, 3),
+                Arbitraries.integers().between(-1, 1)).as(PodSpec::new);
+        Arbitrary<GangSpec> gang = Combinators.combine(Arbitraries.integers().between(0, 4),
+                Arbitraries.integers().between(0, 3), Arbitraries.integers().between(0, 4)).as(GangSpec::new);
+        return Combinators.combine(pod.list().ofMinSize(1).ofMaxSize(9), gang.list().ofSize(2),
+                Arbitraries.integers().between(0, 1), Arbitraries.integers().between(0, 1),
+                Arbitraries.integers().between(1, 6), Arbitraries.integers().between(0, 4)).as(Case::new);
+    }
+
+    private static Gang gang(Case c, int g) {
+        int min = c.gangs().get(g).minMember();
+        return new Gang("default", "coscheduling", "g" + g, min == 0 ? Gang.EVERY_MEMBER : min);
+    }
+
+    private static ClusterSnapshot snapshot(Case c) {
+        int cpu = c.cpuSlack();
+        int memory = c.memorySlack();
+        for (PodSpec p : c.pods()) {
+            cpu += p.cpu();
+            memory += p.memory();
+        }
+        Scenario s = new Scenario().node("n", "cpu", cpu, "memory", memory).node("elsewhere", "cpu", 1000, "memory", 1000);
+        for (int i = 0; i < c.pods().size(); i++) {
+            PodSpec p = c.pods().get(i);
+            s.on("n", Scenario.pod("p" + i, p.priority(), "cpu", p.cpu(), "memory", p.memory())
+                    .gang(p.gang() < 0 ? null : gang(c, p.gang())));
+        }
+        for (int g = 0; g < c.gangs().size(); g++) {
+            for (int k = 0; k < c.gangs().get(g).elsewhere(); k++) {
+                s.on("elsewhere", Scenario.pod("g" + g + "-" + k, c.gangs().get(g).priority(), "cpu", 1).gang(gang(c, g)));
+            }
+        }
+        return s.snapshot();
+    }
+
+    /** The gang cost of evicting {@code victims}, or null when it leaves a broken gang's member here that may go. */
+    private static Objective cost(ClusterSnapshot snapshot, List<PodInfo> victims) {
+        Set<String> evicted = new HashSet<>();
+        victims.forEach(v -> evicted.add(v.uid()));
+        long lost = victims.size();
+        long sum = 0;
+        long highest = Long.MIN_VALUE;
+        long[] ties = new long[TieBreak.COUNT];
+        for (PodInfo v : victims) {
+            sum += v.priority();
+            highest = Math.max(highest, v.priority());
+            for (TieBreak t : TieBreak.ALL) {
+                ties[t.ordinal()] += t.cost(v);
+            }
+        }
+        for (int g = 0; g < 2; g++) {
+            List<PodInfo> running = snapshot.runningMembersOf(new Gang("default", "coscheduling", "g" + g, 1).key());
+            long out = running.stream().filter(p -> evicted.contains(p.uid())).count();
+            if (running.isEmpty() || !running.get(0).gang().brokenBy(running.size(), (int) out)) {
+                continue;
+            }
+            for (PodInfo member : running) {
+                if (evicted.contains(member.uid())) {
+                    continue;
+                }
+                if ("n".equals(member.nodeName()) && member.priority() < PENDING_PRIORITY) {
+                    return null; // a broken gang's members here go with it
+                }
+                lost++;
+                sum += member.priority();
+            }
+        }
+        return new Objective(0, highest, lost, sum, ties);
+    }
+
+    private static boolean frees(Case c, List<Integer> subset) {
+        int cpu = c.cpuSlack();
+        int memory = c.memorySlack();
+        for (int i : subset) {
+            cpu += c.pods().get(i).cpu();
+            memory += c.pods().get(i).memory();
+        }
+        return cpu >= c.cpuAsked() && memory >= c.memoryAsked();
+    }
+
+    @Property(tries = 400)
+    void makeroom_answers_the_cheapest_set_under_the_gang_cost(@ForAll("cases") Case c) {
+        ClusterSnapshot snapshot = snapshot(c);
+        PodInfo pending = Scenario.pending(PENDING_PRIORITY, "cpu", c.cpuAsked(), "memory", c.memoryAsked());
+        Assume.that(!frees(c, List.of())); // a pod that fits as it is preempts nothing
+        List<Integer> mayGo = new ArrayList<>();
+        for (int i = 0; i < c.pods().size(); i++) {
+            if (c.pods().get(i).priority() < PENDING_PRIORITY) {
+                mayGo.add(i);
+            }
+        }
+        Objective best = null;
+        for (int mask = 0; mask < 1 << mayGo.size(); mask++) {
+            List<Integer> subset = new ArrayList<>();
+            List<PodInfo> victims = new ArrayList<>();
+            for (int b = 0; b < mayGo.size(); b++) {
+                if ((mask & 1 << b) != 0) {
+                    subset.add(mayGo.get(b));
+                    victims.add(snapshot.pod("p" + mayGo.get(b)));
+                }
+            }
+            Objective cost = frees(c, subset) ? cost(snapshot, victims) : null;
+            if (cost != null && (best == null || cost.isBetterThan(best))) {
+                best = cost;
+            }
+        }
+
+        PreemptionDecision decision = Scenario.minimal().decide(snapshot, pending, List.of("n"));
+        if (best == null) {
+            assertThat(decision.outcome()).isEqualTo(DecisionOutcome.NO_FEASIBLE_NODE);
+            return;
+        }
+        assertThat(decision.outcome()).isEqualTo(DecisionOutcome.PREEMPT);
+        NodeVerdict chosen = decision.chosen().get(0);
+        Objective answered = cost(snapshot, chosen.victims().victims());
+        assertThat(answered).as("the answer keeps the convention and is costed as reported").isNotNull()
+                .isEqualTo(chosen.victims().objective());
+        assertThat(answered.compareTo(best)).as("the cheapest set: " + best + ", answered " + answered).isZero();
+        assertThat(chosen.provenOptimal()).isTrue();
+    }
+}
