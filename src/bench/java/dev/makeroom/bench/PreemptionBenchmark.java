@@ -4,6 +4,7 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.AnswerMode;
 import dev.makeroom.core.preemption.Candidate;
+import dev.makeroom.core.preemption.GangLoss;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionSettings;
@@ -12,6 +13,7 @@ import dev.makeroom.core.room.QueueRules;
 import dev.makeroom.core.room.Strategy;
 import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.mapping.SnapshotMapper;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -26,7 +28,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,7 +39,9 @@ import java.util.concurrent.TimeUnit;
  * scheduler named there. Sample time mode, so JMH reports p50/p99 per decision. At set-up it prints
  * the outcome and how the candidates ended ({@link PreemptOutcomes}), and refuses to run a body that
  * does not preempt on most candidates: {@code body=FITS_ANYWAY} is the labelled exception, a pod that
- * fits without evicting anything.
+ * fits without evicting anything. {@code gangs=FILLERS}: three of each node's fillers belong to a
+ * coscheduling gang spanning eight nodes that needs every member, so every candidate is decided by
+ * gang scenarios (the cheapest sets avoid the gangs and cost what they cost without them).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -57,6 +63,12 @@ public class PreemptionBenchmark {
     @Param({"PREEMPTS", "FITS_ANYWAY"})
     PreemptBody body;
 
+    /** Whether some fillers are gang members. */
+    public enum Gangs { NONE, FILLERS }
+
+    @Param({"NONE"})
+    Gangs gangs;
+
     private ClusterSnapshot snapshot;
     private PodInfo pending;
     private List<Candidate> candidates;
@@ -65,7 +77,11 @@ public class PreemptionBenchmark {
     @Setup
     public void setUp() {
         FullNodes cluster = new FullNodes(nodes, podsPerNode);
-        snapshot = SnapshotMapper.toSnapshot(cluster.objects());
+        List<HasMetadata> objects = cluster.objects();
+        if (gangs == Gangs.FILLERS) {
+            inGangs(objects);
+        }
+        snapshot = SnapshotMapper.toSnapshot(objects);
         Pod preemptor = body.preemptor();
         pending = PodMapper.toCore(preemptor, snapshot::priorityValue);
         candidates = cluster.candidates(FullNodes.CANDIDATES, body).stream()
@@ -76,6 +92,31 @@ public class PreemptionBenchmark {
         PreemptOutcomes outcomes = PreemptOutcomes.of(probe);
         System.out.printf("%n[%s %s nodes=%d pods=%d] %s%n", body, strategy, nodes, podsPerNode, outcomes);
         body.check(outcomes);
+        if (gangs == Gangs.FILLERS && body == PreemptBody.PREEMPTS) { // the gangs are there, and the answer spares them
+            long withGangs = candidates.stream().filter(c -> snapshot.node(c.node()).pods().stream()
+                    .anyMatch(p -> p.gang() != null)).count();
+            List<GangLoss> broken = GangLoss.of(snapshot, probe.chosen().get(0).victims().victims());
+            System.out.printf("candidates holding gang members: %d; gangs the answer breaks: %s%n", withGangs, broken);
+            if (withGangs < candidates.size() / 2 || !broken.isEmpty()) {
+                throw new IllegalStateException("the gang case is not measured: " + withGangs + " candidates with gangs, "
+                        + broken + " broken");
+            }
+        }
+    }
+
+    /** Slots 2–4 (fillers) of every node join gang {@code train-k}, k the node's index over 8. */
+    private static void inGangs(List<HasMetadata> objects) {
+        Map<String, Integer> nodeIndex = new HashMap<>();
+        for (HasMetadata object : objects) {
+            if (object instanceof Pod pod) {
+                String name = pod.getMetadata().getName();
+                int slot = Integer.parseInt(name.substring(name.lastIndexOf('-') + 1));
+                int node = nodeIndex.computeIfAbsent(pod.getSpec().getNodeName(), k -> nodeIndex.size());
+                if (slot >= 2 && slot <= 4) {
+                    pod.getMetadata().getLabels().put("scheduling.x-k8s.io/pod-group", "train-" + node / 8);
+                }
+            }
+        }
     }
 
     @Benchmark

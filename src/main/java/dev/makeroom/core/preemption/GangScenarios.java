@@ -93,19 +93,30 @@ final class GangScenarios {
     private record Scenario(Set<String> kept, Map<String, String> goWith, List<AtRisk> broken) {
     }
 
-    /** The node's verdict under the gang cost, over every scenario of {@code gangs}. */
+    /**
+     * The node's verdict under the gang cost, over every scenario of {@code gangs}. With a {@code cutoff}
+     * (may be null) a scenario's search looks only for sets that beat it: sound, since a scenario's
+     * gang cost is never below the cost the search sees (it adds the lost members to the count).
+     */
     static NodeVerdict verdict(ClusterSnapshot snapshot, PodInfo pending, String node, QueueRules rules,
                                Function<NodeInfo, NodeConstraints> interPod, List<AtRisk> gangs,
-                               RoomMaker roomMaker, Deadline deadline, int parts) {
+                               RoomMaker roomMaker, Deadline deadline, int parts, Objective cutoff) {
         boolean capped = count(gangs, false) > MOST_SCENARIOS;
         List<Scenario> scenarios = !capped || count(gangs, true) <= MOST_SCENARIOS ? scenarios(gangs, capped)
                 : List.of(allKept(gangs), allBroken(gangs));
         NodeVerdict best = null;
         NodeVerdict lastInfeasible = null;
+        NodeVerdict dominated = null;
         boolean proven = !capped;
         for (Scenario scenario : scenarios) {
+            Objective beat = best == null ? cutoff
+                    : cutoff == null || best.victims().objective().isBetterThan(cutoff) ? best.victims().objective() : cutoff;
             NodeVerdict found = roomMaker.find(NodeProblem.pose(snapshot, pending, node, rules, interPod,
-                    scenario.kept(), scenario.goWith()), deadline, parts, null);
+                    scenario.kept(), scenario.goWith()), deadline, parts, beat);
+            if (found.dominated()) { // no set here beats the best so far
+                dominated = dominated == null ? withGangCost(found, scenario.broken()) : dominated;
+                continue;
+            }
             if (!found.isFeasible()) {
                 lastInfeasible = found;
                 continue;
@@ -116,8 +127,8 @@ final class GangScenarios {
                 best = costed;
             }
         }
-        if (best == null) {
-            return lastInfeasible; // every gang broken is the last scenario: the widest choice of victims
+        if (best == null) { // every gang broken is the last scenario: the widest choice of victims
+            return dominated != null ? dominated : lastInfeasible;
         }
         return new NodeVerdict(best.node(), best.victims(), null, null, proven, best.lastResort(), false,
                 best.stats());
@@ -231,6 +242,6 @@ final class GangScenarios {
         Objective costed = new Objective(plain.pdbViolations(), plain.highestPriority(), plain.victims() + lost,
                 plain.prioritySum() + lostPriorities, tieBreaks);
         return new NodeVerdict(found.node(), new VictimSet(found.victims().victims(), found.victims().pdbViolations(),
-                costed), null, null, found.provenOptimal(), found.lastResort(), false, found.stats());
+                costed), null, null, found.provenOptimal(), found.lastResort(), found.dominated(), found.stats());
     }
 }

@@ -190,7 +190,7 @@ public final class PreemptionEngine {
                     firstFor(candidates, open.get(i)).hintedVictimUids(), problem.obstacle().detail(), rules,
                     settings.pdb() == PdbMode.STRICT)
                     : !atRisk.isEmpty() ? GangScenarios.verdict(snapshot, pending, open.get(i), rules, interPod::on,
-                    atRisk, roomMaker, deadline, open.size() - i)
+                    atRisk, roomMaker, deadline, open.size() - i, settings.answer() == AnswerMode.BEST ? bestSoFar : null)
                     : roomMaker.find(problem, deadline, open.size() - i,
                     settings.answer() == AnswerMode.BEST ? bestSoFar : null);
             verdicts.put(open.get(i), verdict);
