@@ -10,6 +10,7 @@ import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.DecisionEvents;
 import dev.makeroom.core.preemption.DecisionOutcome;
 import dev.makeroom.core.preemption.GangLoss;
+import dev.makeroom.core.preemption.GangStart;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionsInFlight;
@@ -162,7 +163,9 @@ class ExtenderController {
             return PreemptionDecision.notEligible(pod.ref(), pending.describe(), engine.settings().strategy(),
                     System.nanoTime() - start);
         }
-        return engine.decide(snapshot, pod, candidates, queues.rulesFor(snapshot, pod));
+        QueueRules rules = queues.rulesFor(snapshot, pod);
+        return GangStart.checked(engine, snapshot, pod, engine.decide(snapshot, pod, candidates, rules), rules,
+                clock.instant());
     }
 
     /** A filter body's answer on {@code snapshot}: what the verb sends, without HTTP. */

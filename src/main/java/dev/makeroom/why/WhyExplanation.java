@@ -6,8 +6,8 @@ import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.Placement;
-import dev.makeroom.core.placement.PlacementState;
 import dev.makeroom.core.placement.PlacementSurvey;
+import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.placement.Verdict;
 import dev.makeroom.core.preemption.AnswerMode;
 import dev.makeroom.core.preemption.GangLoss;
@@ -40,7 +40,7 @@ public final class WhyExplanation {
      * {@code engine}'s settings and the survey {@code settings}; true when the pod fits or preemption
      * would make room.
      */
-    public static boolean write(PreemptionEngine engine, PlacementState state, ClusterSnapshot snapshot,
+    public static boolean write(PreemptionEngine engine, SnapshotState state, ClusterSnapshot snapshot,
                                 PodInfo pending, PendingPodSurvey.Settings settings, PrintStream out) {
         out.println(pending.ref() + ": priority " + pending.priority() + ", requests " + Amounts.spelled(pending.requests())
                 + (pending.isAssigned() ? ", bound to " + pending.nodeName() : ", pending")

@@ -2,7 +2,7 @@ package dev.makeroom.core.preemption;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.placement.PlacementState;
+import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.placement.PlacementSurvey;
 import dev.makeroom.core.placement.PodPlacement;
 import dev.makeroom.core.queue.QueueOverMax;
@@ -50,7 +50,7 @@ public final class PendingPodSurvey {
     private PendingPodSurvey() {
     }
 
-    public static Answer ask(PreemptionEngine engine, PlacementState state, ClusterSnapshot snapshot, PodInfo pod,
+    public static Answer ask(PreemptionEngine engine, SnapshotState state, ClusterSnapshot snapshot, PodInfo pod,
                              Settings settings) {
         PodPlacement placement = PodPlacement.of(state, pod, settings.fence());
         PlacementSurvey where = PlacementSurvey.of(placement);
@@ -61,7 +61,9 @@ public final class PendingPodSurvey {
             case AS_THE_SCHEDULER_WOULD -> where.fits().isEmpty() && !candidates.isEmpty();
         };
         Optional<PreemptionDecision> decision = decide
-                ? Optional.of(engine.decide(snapshot, pod, Candidate.onNodes(candidates), settings.rules(), placement))
+                ? Optional.of(GangStart.checked(engine, snapshot, pod,
+                        engine.decide(snapshot, pod, Candidate.onNodes(candidates), settings.rules(), placement),
+                        settings.rules(), state.now()))
                 : Optional.empty();
         return new Answer(where, decision);
     }

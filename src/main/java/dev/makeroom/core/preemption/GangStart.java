@@ -1,0 +1,129 @@
+package dev.makeroom.core.preemption;
+
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.Gang;
+import dev.makeroom.core.model.NodeInfo;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.placement.PlacementSurvey;
+import dev.makeroom.core.placement.PodPlacement;
+import dev.makeroom.core.placement.SnapshotState;
+import dev.makeroom.core.room.NodeVerdict;
+import dev.makeroom.core.room.QueueRules;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * All or nothing for a pending member of a gang (docs/gangs.md): victims are named for one member
+ * only when every member its gang needs to start can be placed, else none are.
+ *
+ * <p>The members needed: with a minimum, as many as its running members fall short of it; without
+ * one, every pending member. The member asked about goes where the decision put it, its victims gone;
+ * then each other pending member in turn (by name) goes to the first node, by name, it fits on as the
+ * cluster then stands, or, where it fits nowhere, where preemption over the nodes that could make room
+ * for it decides, its victims gone. A greedy placement: it can miss a packing that exists, and never
+ * claims one that does not. The scheduler evicts only the asked member's victims; the others'
+ * preemptions come when the scheduler asks for them.
+ */
+public final class GangStart {
+
+    /** A gang that cannot start: {@code needed} members must start together, room was found for {@code placed}. */
+    public record Shortfall(Gang gang, int needed, int placed, String why) {
+
+        public String describe() {
+            return "no room for its whole gang " + gang.namespace() + "/" + gang.name() + ": " + needed
+                    + " members must start together and room was found for " + placed + " (" + why + ")";
+        }
+    }
+
+    private GangStart() {
+    }
+
+    /** {@code decision} as it stands, or no preemption when the pod's gang cannot start with it. */
+    public static PreemptionDecision checked(PreemptionEngine engine, ClusterSnapshot snapshot, PodInfo pending,
+                                             PreemptionDecision decision, QueueRules rules, Instant now) {
+        if (decision.outcome() != DecisionOutcome.PREEMPT || pending.gang() == null) {
+            return decision;
+        }
+        return shortfall(engine, snapshot, pending, decision.chosen().get(0), rules, now)
+                .map(s -> new PreemptionDecision(decision.pod(), DecisionOutcome.NO_FEASIBLE_NODE, s.describe(),
+                        decision.strategy(), decision.verdicts(), List.of(), decision.nanos(), decision.schedulers()))
+                .orElse(decision);
+    }
+
+    /** Why the gang of {@code pending} cannot start once {@code chosen}'s victims are gone; empty when it can. */
+    static Optional<Shortfall> shortfall(PreemptionEngine engine, ClusterSnapshot snapshot, PodInfo pending,
+                                         NodeVerdict chosen, QueueRules rules, Instant now) {
+        String key = pending.gang().key();
+        List<PodInfo> running = snapshot.runningMembersOf(key);
+        List<PodInfo> waiting = new ArrayList<>();
+        int minimum = pending.gang().minMember();
+        for (PodInfo member : snapshot.podsInGangs()) {
+            if (member.gang().key().equals(key) && !member.isAssigned() && !member.terminating()
+                    && !member.uid().equals(pending.uid())) {
+                waiting.add(member);
+                minimum = Math.min(minimum, member.gang().minMember());
+            }
+        }
+        for (PodInfo member : running) {
+            minimum = Math.min(minimum, member.gang().minMember());
+        }
+        int needed = minimum == Gang.EVERY_MEMBER ? waiting.size() + 1 : Math.max(1, minimum - running.size());
+        if (needed <= 1) {
+            return Optional.empty();
+        }
+        Gang gang = new Gang(pending.gang().namespace(), pending.gang().system(), pending.gang().name(), minimum);
+        if (waiting.size() + 1 < needed) {
+            return Optional.of(new Shortfall(gang, needed, 0, (waiting.size() + 1) + " of its members wait to start"));
+        }
+        waiting.sort(Comparator.comparing(PodInfo::name));
+        ClusterSnapshot planned = placed(snapshot, pending, chosen.node(), chosen.victims().victims());
+        int placed = 1;
+        for (PodInfo member : waiting) {
+            if (placed == needed) {
+                break;
+            }
+            PlacementSurvey where = PlacementSurvey.of(PodPlacement.of(new SnapshotState(planned, now), member));
+            if (!where.fits().isEmpty()) {
+                planned = placed(planned, member, where.fits().stream().sorted().findFirst().orElseThrow(), List.of());
+            } else if (!where.preemptionCandidates().isEmpty()) {
+                PreemptionDecision room = engine.decide(planned, member,
+                        Candidate.onNodes(where.preemptionCandidates()), rules);
+                if (room.outcome() != DecisionOutcome.PREEMPT) {
+                    return Optional.of(new Shortfall(gang, needed, placed, member.ref() + ": " + room.detail()));
+                }
+                NodeVerdict there = room.chosen().get(0);
+                planned = placed(planned, member, there.node(), there.victims().victims());
+            } else {
+                return Optional.of(new Shortfall(gang, needed, placed, member.ref() + " fits on no node"));
+            }
+            placed++;
+        }
+        return Optional.empty();
+    }
+
+    /** {@code snapshot} with {@code victims} gone and {@code pod} bound to {@code node}. */
+    private static ClusterSnapshot placed(ClusterSnapshot snapshot, PodInfo pod, String node, List<PodInfo> victims) {
+        Set<String> gone = new HashSet<>();
+        victims.forEach(v -> gone.add(v.uid()));
+        NodeInfo before = snapshot.node(node);
+        List<PodInfo> bound = new ArrayList<>();
+        for (PodInfo p : before.pods()) {
+            if (!gone.contains(p.uid())) {
+                bound.add(p);
+            }
+        }
+        PodInfo landed = pod.toBuilder().nodeName(node).nominatedNodeName(null).build();
+        bound.add(landed);
+        ClusterSnapshot.Change change = snapshot.change().putPod(landed)
+                .putNode(before.withPods(bound, before.nominatedPods().stream()
+                        .filter(p -> !p.uid().equals(pod.uid())).toList()));
+        gone.forEach(change::removePod);
+        return change.build();
+    }
+}
