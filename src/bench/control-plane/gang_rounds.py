@@ -5,7 +5,12 @@ pods, so every member is needed), gang-c the other three workers (1 cpu each), g
 pods of 1 cpu; all at one low priority. A high-priority pod of 2 cpu fits nowhere. The scheduler alone
 evicts one worker (one victim: the fewest), which stops the gang of four; makeroom should name gang-b's
 two independent pods. For each side in SIDES (makeroom, alone), ROUNDS rounds: fill, create the pod,
-wait for it to bind, record who was evicted. Env: PEER + ports (kapi), MR, MRM, ROUNDS, SIDES, GRACE."""
+wait for it to bind, record who was evicted.
+Then a waiting gang: three nodes of 2 cpu, each full with a 2-cpu pod, and a gang of three 2-cpu
+workers at priority 1,000 created together (minimum 3 by makeroom.dev/gang-min-member). "short": the third node's pod is above the workers'
+priority, so only two workers can ever run: makeroom should evict nothing; "room": all three can,
+and should all bind. Env: PEER + ports (kapi), MR, MRM, ROUNDS, SIDES, GRACE, WAIT (s a short gang
+is watched, 20)."""
 import json, os, sys, time
 PEER = os.environ['PEER']; sys.path.insert(0, PEER); sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kapi
@@ -18,6 +23,7 @@ SIDES = os.environ.get('SIDES', 'makeroom,alone').split(',')
 GRACE = float(os.environ.get('GRACE', '2'))
 NS = 'gang'
 GANG = {'scheduling.x-k8s.io/pod-group': 'train'}
+WAIT = float(os.environ.get('WAIT', '20'))
 
 
 def log(*a):
@@ -71,13 +77,50 @@ def one_round(base, kubelet):
             'gang_members_evicted': [n for n in evicted if n.startswith('worker-')]}
 
 
+def waiting_gang(base, kubelet, room):
+    """A gang of three waiting workers over three full nodes; room: whether all three can run."""
+    for node in ('start-a', 'start-b', 'start-c'):
+        high = node == 'start-c' and not room
+        fill = pod('fill-' + node, '2', 'gang-top' if high else 'gang-low', labels={'app': 'fill'})
+        fill['spec']['nodeSelector'] = {'kubernetes.io/hostname': node}
+        kapi.req('POST', base, fill)
+    kapi.wait_for(lambda: len(pods()) == 3 and all(p['status'].get('phase') == 'Running' for p in pods().values()),
+                  timeout=60, what='fill running')
+    removed0 = len(kubelet.removed)
+    waiting = {'scheduling.x-k8s.io/pod-group': 'wait'}
+    for i in range(3):
+        worker = pod('waiter-%d' % i, '2', 'gang-high', labels=waiting)
+        worker['spec']['nodeSelector'] = {'start': 'true'}
+        # the PodGroup's minMember, which makeroom does not read: without it the first worker, asked
+        # about before the others exist, would look like a gang of one
+        worker['metadata']['annotations'] = {'makeroom.dev/gang-min-member': '3'}
+        kapi.req('POST', base, worker)
+    t0 = time.time()
+    bound = lambda: sorted(n for n, p in pods().items() if n.startswith('waiter-') and p['spec'].get('nodeName'))
+    if room:
+        kapi.wait_for(lambda: len(bound()) == 3, timeout=90, what='the gang bound')
+    else:
+        time.sleep(WAIT)
+    evicted = sorted(set(n for (_, n, _) in kubelet.removed[removed0:])
+                     | set(n for n, p in pods().items() if p['metadata'].get('deletionTimestamp')))
+    res = {'room': room, 'bound': bound(), 'evicted': evicted, 'seconds': round(time.time() - t0, 1)}
+    for n in list(pods()):
+        kapi.req('DELETE', base + '/' + n + '?gracePeriodSeconds=0', ok404=True)
+    kapi.wait_for(lambda: not pods(), timeout=30, what='round cleaned')
+    return res
+
+
 def main():
     kapi.wait_ready()
     pc('gang-low', 100)
     pc('gang-high', 1000)
+    pc('gang-top', 2000)
     for name, cpu in (('gang-a', '2'), ('gang-b', '2'), ('gang-c', '4')):
         if kapi.req('GET', '/api/v1/nodes/' + name, ok404=True) is None:
             kapi.make_ready_node(name, cpu=cpu, memory='8Gi', pods='110', labels={'gang': 'true'})
+    for name in ('start-a', 'start-b', 'start-c'):
+        if kapi.req('GET', '/api/v1/nodes/' + name, ok404=True) is None:
+            kapi.make_ready_node(name, cpu='2', memory='8Gi', pods='110', labels={'start': 'true'})
     kapi.ensure_namespace(NS)
     kubelet = FakeKubelet([NS], grace=GRACE).start()
     base = '/api/v1/namespaces/%s/pods' % NS
@@ -89,9 +132,17 @@ def main():
             res = one_round(base, kubelet)
             log('%s round %d: %s' % (side, r, json.dumps(res)))
             results[side].append(res)
+        for room in (False, True):
+            res = waiting_gang(base, kubelet, room)
+            log('%s waiting gang: %s' % (side, json.dumps(res)))
+            results[side + ' waiting'] = results.get(side + ' waiting', []) + [res]
     kubelet.stop()
     json.dump(results, open(os.environ.get('OUT', '.') + '/gang-%s.json' % os.path.basename(PEER), 'w'), indent=1)
     for side, rounds in results.items():
+        if side.endswith('waiting'):
+            log('SUMMARY %s %s: %s' % (PEER, side, '; '.join('%s: bound %s, evicted %s' % (
+                'room for all' if x['room'] else 'room for two', x['bound'], x['evicted']) for x in rounds)))
+            continue
         spared = sum(1 for x in rounds if not x['gang_members_evicted'])
         log('SUMMARY %s %s: %d/%d rounds evicted no gang member; evicted %s' % (
             PEER, side, spared, len(rounds), sorted(set(tuple(x['evicted']) for x in rounds))))

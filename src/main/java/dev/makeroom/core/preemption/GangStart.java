@@ -24,7 +24,8 @@ import java.util.Set;
  *
  * <p>The members needed: with a minimum, as many as its running members fall short of it; without
  * one, every pending member. The member asked about goes where the decision put it, its victims gone;
- * then each other pending member in turn (by name) goes to the first node, by name, it fits on as the
+ * a member nominated to a node already has its room there (the scheduler's nomination holds it, and
+ * its victims are going); then each other pending member in turn (by name) goes to the first node, by name, it fits on as the
  * cluster then stands, or, where it fits nowhere, where preemption over the nodes that could make room
  * for it decides, its victims gone. A greedy placement: it can miss a packing that exists, and never
  * claims one that does not. The scheduler evicts only the asked member's victims; the others'
@@ -84,9 +85,14 @@ public final class GangStart {
         waiting.sort(Comparator.comparing(PodInfo::name));
         ClusterSnapshot planned = placed(snapshot, pending, chosen.node(), chosen.victims().victims());
         int placed = 1;
+        waiting.sort(Comparator.comparing((PodInfo p) -> nominated(snapshot, p) ? 0 : 1)); // stable: by name within
         for (PodInfo member : waiting) {
             if (placed == needed) {
                 break;
+            }
+            if (nominated(snapshot, member)) { // counted where it is nominated, by every pod of no higher priority
+                placed++;
+                continue;
             }
             PlacementSurvey where = PlacementSurvey.of(PodPlacement.of(new SnapshotState(planned, now), member));
             if (!where.fits().isEmpty()) {
@@ -105,6 +111,10 @@ public final class GangStart {
             placed++;
         }
         return Optional.empty();
+    }
+
+    private static boolean nominated(ClusterSnapshot snapshot, PodInfo member) {
+        return member.nominatedNodeName() != null && snapshot.node(member.nominatedNodeName()) != null;
     }
 
     /** {@code snapshot} with {@code victims} gone and {@code pod} bound to {@code node}. */

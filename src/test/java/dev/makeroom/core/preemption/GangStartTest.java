@@ -66,6 +66,23 @@ class GangStartTest {
     }
 
     @Test
+    void a_member_already_nominated_where_its_victims_are_going_counts_as_placed() {
+        Scenario s = new Scenario().node("a", "cpu", 2).node("b", "cpu", 2).node("c", "cpu", 2)
+                .on("a", pod("low-a", 0, "cpu", 2)).on("b", pod("low-b", 0, "cpu", 2).terminating(true))
+                .on("c", pod("low-c", 0, "cpu", 2));
+        for (int i = 0; i < 3; i++) { // worker-2's victim on b is terminating: it waits for it there
+            s.add(PodInfo.builder("worker-" + i).name("worker-" + i).priority(100).requests(Resources.of("cpu", 2))
+                    .qos(QosClass.GUARANTEED).gang(TRAIN).nominatedNodeName(i == 2 ? "b" : null).build());
+        }
+        ClusterSnapshot snapshot = s.snapshot();
+        PreemptionEngine engine = Scenario.minimal().engine();
+        PodInfo pending = snapshot.pod("worker-0");
+        PreemptionDecision alone = engine.decide(snapshot, pending, Candidate.onNodes(List.of("a", "c")), QueueRules.off());
+        PreemptionDecision decision = GangStart.checked(engine, snapshot, pending, alone, QueueRules.off(), NOW);
+        assertThat(decision.outcome()).isEqualTo(DecisionOutcome.PREEMPT); // worker-0 on a or c, worker-1 on the other
+    }
+
+    @Test
     void a_gang_that_needs_no_other_member_to_start_is_decided_as_one_pod() {
         Gang atLeastTwo = new Gang("default", "coscheduling", "train", 2);
         Scenario s = full().node("e", "cpu", 8).on("e", pod("running-worker", 100, "cpu", 1).gang(atLeastTwo));
