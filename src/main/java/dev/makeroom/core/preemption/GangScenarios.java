@@ -109,7 +109,7 @@ final class GangScenarios {
         NodeVerdict dominated = null;
         boolean proven = !capped;
         for (Scenario scenario : scenarios) {
-            Objective beat = best == null ? cutoff
+            Objective beat = best == null || best.lastResort() ? cutoff
                     : cutoff == null || best.victims().objective().isBetterThan(cutoff) ? best.victims().objective() : cutoff;
             NodeVerdict found = roomMaker.find(NodeProblem.pose(snapshot, pending, node, rules, interPod,
                     scenario.kept(), scenario.goWith()), deadline, parts, beat);
@@ -123,7 +123,7 @@ final class GangScenarios {
             }
             proven &= found.provenOptimal();
             NodeVerdict costed = withGangCost(found, scenario.broken());
-            if (best == null || costed.victims().objective().isBetterThan(best.victims().objective())) {
+            if (best == null || better(costed, best)) {
                 best = costed;
             }
         }
@@ -132,6 +132,14 @@ final class GangScenarios {
         }
         return new NodeVerdict(best.node(), best.victims(), null, null, proven, best.lastResort(), false,
                 best.stats());
+    }
+
+    /** As the engine ranks nodes: a last-resort set only where nothing else works, then the cheaper. */
+    private static boolean better(NodeVerdict a, NodeVerdict b) {
+        if (a.lastResort() != b.lastResort()) {
+            return !a.lastResort();
+        }
+        return a.victims().objective().isBetterThan(b.victims().objective());
     }
 
     /** How many scenarios: per gang, broken or each choice of its slack's members here ({@code capped}: broken or kept). */
