@@ -84,6 +84,8 @@ final class ApiState {
                 byKey(live.podsWithAntiAffinity(), PodInfo::uid), Objects::equals, ApiState::values);
         compare(out, "pod with spread or affinity", byKey(snapshot.podsWithSpreadOrAffinity(), PodInfo::uid),
                 byKey(live.podsWithSpreadOrAffinity(), PodInfo::uid), Objects::equals, ApiState::values);
+        compare(out, "pod in a gang", byKey(snapshot.podsInGangs(), PodInfo::uid),
+                byKey(live.podsInGangs(), PodInfo::uid), Objects::equals, ApiState::values);
         if (!configData.equals(view.configData())) {
             out.add("config map data: API " + configData + ", view " + view.configData());
         }

@@ -190,6 +190,9 @@ final class Churn {
                         .withTopologyKey("zone").withWhenUnsatisfiable("DoNotSchedule").withNewLabelSelector()
                         .addToMatchLabels("app", app).endLabelSelector().endTopologySpreadConstraint().endSpec().build();
         }
+        if (random.nextInt(5) == 0) { // what the gang list carries
+            pod.getMetadata().getLabels().put("scheduling.x-k8s.io/pod-group", "g-" + pod.getMetadata().getLabels().get("app"));
+        }
         api.resource(pod).create();
     }
 

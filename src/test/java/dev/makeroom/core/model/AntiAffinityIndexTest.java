@@ -57,4 +57,21 @@ class AntiAffinityIndexTest {
 
         assertThat(uids(second.podsWithSpreadOrAffinity())).containsExactlyInAnyOrder("keep", "gain");
     }
+
+    @Test
+    void the_pods_in_gangs_and_their_running_members_are_carried_forward_too() {
+        Gang train = new Gang("default", "coscheduling", "train", Gang.EVERY_MEMBER);
+        ClusterSnapshot first = ClusterSnapshot.builder().node("n", Map.of(), Resources.NONE)
+                .pod(PodInfo.builder("keep").nodeName("n").gang(train).build())
+                .pod(PodInfo.builder("drop").nodeName("n").gang(train).build())
+                .pod(PodInfo.builder("plain").nodeName("n").build()).build();
+        assertThat(uids(first.podsInGangs())).containsExactlyInAnyOrder("keep", "drop");
+
+        ClusterSnapshot second = first.change().removePod("drop")
+                .putPod(PodInfo.builder("waiting").gang(train).build())
+                .putPod(PodInfo.builder("leaving").nodeName("n").gang(train).terminating(true).build()).build();
+
+        assertThat(uids(second.podsInGangs())).containsExactlyInAnyOrder("keep", "waiting", "leaving");
+        assertThat(uids(second.runningMembersOf(train.key()))).containsExactly("keep"); // bound and not terminating
+    }
 }
