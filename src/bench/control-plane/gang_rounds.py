@@ -9,7 +9,8 @@ wait for it to bind, record who was evicted.
 Then a waiting gang: three nodes of 2 cpu, each full with a 2-cpu pod, and a gang of three 2-cpu
 workers at priority 1,000 created together (minimum 3 by makeroom.dev/gang-min-member). "short": the third node's pod is above the workers'
 priority, so only two workers can ever run: makeroom should evict nothing; "room": all three can,
-and should all bind. Env: PEER + ports (kapi), MR, MRM, ROUNDS, SIDES, GRACE, WAIT (s a short gang
+and should all bind (with makeroom.preemption.gang-hold set, the nodes held for the other two are
+recorded). Env: PEER + ports (kapi), MR, MRM, ROUNDS, SIDES, GRACE, WAIT (s a short gang
 is watched, 20)."""
 import json, os, sys, time
 PEER = os.environ['PEER']; sys.path.insert(0, PEER); sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -103,7 +104,12 @@ def waiting_gang(base, kubelet, room):
         time.sleep(WAIT)
     evicted = sorted(set(n for (_, n, _) in kubelet.removed[removed0:])
                      | set(n for n, p in pods().items() if p['metadata'].get('deletionTimestamp')))
-    res = {'room': room, 'bound': bound(), 'evicted': evicted, 'seconds': round(time.time() - t0, 1)}
+    held = {}  # the room makeroom held for the other workers (makeroom.preemption.gang-hold), by node
+    for node in ('start-a', 'start-b', 'start-c'):
+        entry = (kapi.req('GET', '/api/v1/nodes/' + node)['metadata'].get('annotations') or {}).get('makeroom.dev/reserved-for')
+        if entry:
+            held[node] = sorted(set(e['pod'] for e in (json.loads(entry) if entry.startswith('[') else [json.loads(entry)])))
+    res = {'room': room, 'bound': bound(), 'evicted': evicted, 'seconds': round(time.time() - t0, 1), 'held': held}
     for n in list(pods()):
         kapi.req('DELETE', base + '/' + n + '?gracePeriodSeconds=0', ok404=True)
     kapi.wait_for(lambda: not pods(), timeout=30, what='round cleaned')

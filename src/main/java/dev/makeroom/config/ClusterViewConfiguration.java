@@ -5,10 +5,12 @@ import dev.makeroom.cluster.ConfigMapFeed;
 import dev.makeroom.cluster.AggregatedApiListener;
 import dev.makeroom.cluster.DebugAccess;
 import dev.makeroom.cluster.FrontProxy;
+import dev.makeroom.cluster.GangRoomHolds;
 import dev.makeroom.cluster.KubernetesClusterView;
 import dev.makeroom.cluster.PreemptionEvents;
 import dev.makeroom.cluster.LiveViewSettings;
 import dev.makeroom.cluster.SnapshotFileClusterView;
+import dev.makeroom.core.preemption.GangRooms;
 import dev.makeroom.core.score.AvoidList;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -65,6 +67,16 @@ class ClusterViewConfiguration {
     @Bean
     AvoidList avoidList(ClusterView view) {
         return view instanceof KubernetesClusterView live ? live.recentEvictions() : AvoidList.NONE;
+    }
+
+    /**
+     * The room found for a gang's other waiting members, held on their nodes where there is an API and
+     * makeroom.preemption.gang-hold asks for it.
+     */
+    @Bean
+    GangRooms gangRooms(MakeroomProperties properties, ClusterView view, Clock clock) {
+        return !properties.preemption().gangHold().isZero() && view instanceof KubernetesClusterView live
+                ? new GangRoomHolds(live.client(), clock, properties.preemption().gangHold()) : GangRooms.NONE;
     }
 
     /** Events on preemptors, where there is an API to write them to and they are wanted. */

@@ -141,11 +141,16 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
         KUBERNETES
     }
 
-    /** How preempt decides. */
+    /**
+     * How preempt decides; {@code gangHold}: how long the room found for a gang's other waiting members
+     * is held on their nodes once victims are named for one member (0: not held; holding writes the
+     * nodes' reservation annotation, so makeroom needs to patch nodes).
+     */
     public record Preemption(@NotNull @DefaultValue("minimal") Strategy strategy,
                              @NotNull @DefaultValue("best") AnswerMode answer,
                              @NotNull @DefaultValue("prefer") PdbMode pdb,
-                             @NotNull @DurationMin(nanos = 1) @DefaultValue("50ms") Duration budget) {
+                             @NotNull @DurationMin(nanos = 1) @DefaultValue("50ms") Duration budget,
+                             @NotNull @DurationMin(nanos = 0) @DefaultValue("0s") Duration gangHold) {
     }
 
     /**

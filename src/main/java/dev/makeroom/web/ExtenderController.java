@@ -10,6 +10,7 @@ import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.DecisionEvents;
 import dev.makeroom.core.preemption.DecisionOutcome;
 import dev.makeroom.core.preemption.GangLoss;
+import dev.makeroom.core.preemption.GangRooms;
 import dev.makeroom.core.preemption.GangStart;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
@@ -75,12 +76,14 @@ class ExtenderController {
     private final WarmupRequests warmups;
     private final DecisionEvents events;
     private final PreemptionsInFlight inFlight;
+    private final GangRooms gangRooms;
     private final FullObjectModeWarning fullObjects = new FullObjectModeWarning();
 
     ExtenderController(ClusterView view, WireJson json, PodTranslator pods, FilterPolicy filterPolicy,
                        ShieldScorePolicy scorePolicy, PreemptionEngine engine, ExtenderMetrics metrics,
                        DecisionLog decisions, Queues queues, NodeNameJson nodeNames, AvoidList avoidList,
-                       Clock clock, WarmupRequests warmups, DecisionEvents events, PreemptionsInFlight inFlight) {
+                       Clock clock, WarmupRequests warmups, DecisionEvents events, PreemptionsInFlight inFlight,
+                       GangRooms gangRooms) {
         this.view = view;
         this.json = json;
         this.pods = pods;
@@ -96,6 +99,7 @@ class ExtenderController {
         this.warmups = warmups;
         this.events = events;
         this.inFlight = inFlight;
+        this.gangRooms = gangRooms;
     }
 
     @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -164,8 +168,13 @@ class ExtenderController {
                     System.nanoTime() - start);
         }
         QueueRules rules = queues.rulesFor(snapshot, pod);
-        return GangStart.checked(engine, snapshot, pod, engine.decide(snapshot, pod, candidates, rules), rules,
-                clock.instant());
+        Instant now = clock.instant();
+        GangStart.Checked checked = GangStart.check(engine, snapshot, pod, engine.decide(snapshot, pod, candidates, rules),
+                rules, now);
+        if (!checked.rooms().isEmpty()) { // victims for this member: the others' room is held for them
+            gangRooms.hold(checked.rooms(), now);
+        }
+        return checked.decision();
     }
 
     /** A filter body's answer on {@code snapshot}: what the verb sends, without HTTP. */

@@ -57,6 +57,15 @@ class ReservationAnnotationTest {
     }
 
     @Test
+    void a_writer_nothing_releases_after_drops_the_entries_whose_time_is_up() {
+        Node both = ReservationAnnotation.with(ReservationAnnotation.with(node(Map.of()), HOLD), LANDING);
+        Reservation gang = new Reservation(new PodRef("ml", "worker-1", "w1-uid"), Instant.parse("2026-11-23T12:05:00Z"));
+        // at 12:03 the hold (until 12:02) is over and the landing (until 12:04) still holds
+        Node held = ReservationAnnotation.with(both, gang, Instant.parse("2026-11-23T12:03:00Z"));
+        assertThat(ReservationAnnotation.read(held.getMetadata().getAnnotations())).containsExactly(LANDING, gang);
+    }
+
+    @Test
     void removing_a_reservation_leaves_another_pods_one_alone() {
         Node held = ReservationAnnotation.with(node(Map.of()), HOLD);
         assertThat(ReservationAnnotation.without(held, "someone-else").getMetadata().getAnnotations())

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -29,7 +28,8 @@ import java.util.Set;
  * cluster then stands, or, where it fits nowhere, where preemption over the nodes that could make room
  * for it decides, its victims gone. A greedy placement: it can miss a packing that exists, and never
  * claims one that does not. The scheduler evicts only the asked member's victims; the others'
- * preemptions come when the scheduler asks for them.
+ * preemptions come when the scheduler asks for them, and meanwhile the room found for each may be held
+ * for it ({@link Room}, written by {@link GangRooms}).
  */
 public final class GangStart {
 
@@ -42,24 +42,51 @@ public final class GangStart {
         }
     }
 
+    /** The node found for another waiting member of the gang, where its room may be held until it binds. */
+    public record Room(PodInfo member, String node) {
+    }
+
+    /** The decision as it stands (victims only when the gang can start), and the rooms found for the other members. */
+    public record Checked(PreemptionDecision decision, List<Room> rooms) {
+    }
+
+    /** Whether the gang starts (the rooms for its other members), or why not. */
+    private sealed interface Plan permits Starts, Short {
+    }
+
+    private record Starts(List<Room> rooms) implements Plan {
+    }
+
+    private record Short(Shortfall shortfall) implements Plan {
+    }
+
     private GangStart() {
     }
 
     /** {@code decision} as it stands, or no preemption when the pod's gang cannot start with it. */
     public static PreemptionDecision checked(PreemptionEngine engine, ClusterSnapshot snapshot, PodInfo pending,
                                              PreemptionDecision decision, QueueRules rules, Instant now) {
-        if (decision.outcome() != DecisionOutcome.PREEMPT || pending.gang() == null) {
-            return decision;
-        }
-        return shortfall(engine, snapshot, pending, decision.chosen().get(0), rules, now)
-                .map(s -> new PreemptionDecision(decision.pod(), DecisionOutcome.NO_FEASIBLE_NODE, s.describe(),
-                        decision.strategy(), decision.verdicts(), List.of(), decision.nanos(), decision.schedulers()))
-                .orElse(decision);
+        return check(engine, snapshot, pending, decision, rules, now).decision();
     }
 
-    /** Why the gang of {@code pending} cannot start once {@code chosen}'s victims are gone; empty when it can. */
-    static Optional<Shortfall> shortfall(PreemptionEngine engine, ClusterSnapshot snapshot, PodInfo pending,
-                                         NodeVerdict chosen, QueueRules rules, Instant now) {
+    /** As {@link #checked}, with the rooms found for the gang's other waiting members when it starts. */
+    public static Checked check(PreemptionEngine engine, ClusterSnapshot snapshot, PodInfo pending,
+                                PreemptionDecision decision, QueueRules rules, Instant now) {
+        if (decision.outcome() != DecisionOutcome.PREEMPT || pending.gang() == null) {
+            return new Checked(decision, List.of());
+        }
+        Plan plan = plan(engine, snapshot, pending, decision.chosen().get(0), rules, now);
+        if (plan instanceof Short s) {
+            return new Checked(new PreemptionDecision(decision.pod(), DecisionOutcome.NO_FEASIBLE_NODE,
+                    s.shortfall().describe(), decision.strategy(), decision.verdicts(), List.of(), decision.nanos(),
+                    decision.schedulers()), List.of());
+        }
+        return new Checked(decision, ((Starts) plan).rooms());
+    }
+
+    /** Where the gang's members needed go once {@code chosen}'s victims are gone, or why they cannot all. */
+    private static Plan plan(PreemptionEngine engine, ClusterSnapshot snapshot, PodInfo pending,
+                             NodeVerdict chosen, QueueRules rules, Instant now) {
         String key = pending.gang().key();
         List<PodInfo> running = snapshot.runningMembersOf(key);
         List<PodInfo> waiting = new ArrayList<>();
@@ -76,12 +103,13 @@ public final class GangStart {
         }
         int needed = minimum == Gang.EVERY_MEMBER ? waiting.size() + 1 : Math.max(1, minimum - running.size());
         if (needed <= 1) {
-            return Optional.empty();
+            return new Starts(List.of());
         }
         Gang gang = new Gang(pending.gang().namespace(), pending.gang().system(), pending.gang().name(), minimum);
         if (waiting.size() + 1 < needed) {
-            return Optional.of(new Shortfall(gang, needed, 0, (waiting.size() + 1) + " of its members wait to start"));
+            return new Short(new Shortfall(gang, needed, 0, (waiting.size() + 1) + " of its members wait to start"));
         }
+        List<Room> rooms = new ArrayList<>();
         waiting.sort(Comparator.comparing(PodInfo::name));
         ClusterSnapshot planned = placed(snapshot, pending, chosen.node(), chosen.victims().victims());
         int placed = 1;
@@ -96,21 +124,24 @@ public final class GangStart {
             }
             PlacementSurvey where = PlacementSurvey.of(PodPlacement.of(new SnapshotState(planned, now), member));
             if (!where.fits().isEmpty()) {
-                planned = placed(planned, member, where.fits().stream().sorted().findFirst().orElseThrow(), List.of());
+                String node = where.fits().stream().sorted().findFirst().orElseThrow();
+                planned = placed(planned, member, node, List.of());
+                rooms.add(new Room(member, node));
             } else if (!where.preemptionCandidates().isEmpty()) {
                 PreemptionDecision room = engine.decide(planned, member,
                         Candidate.onNodes(where.preemptionCandidates()), rules);
                 if (room.outcome() != DecisionOutcome.PREEMPT) {
-                    return Optional.of(new Shortfall(gang, needed, placed, member.ref() + ": " + room.detail()));
+                    return new Short(new Shortfall(gang, needed, placed, member.ref() + ": " + room.detail()));
                 }
                 NodeVerdict there = room.chosen().get(0);
                 planned = placed(planned, member, there.node(), there.victims().victims());
+                rooms.add(new Room(member, there.node()));
             } else {
-                return Optional.of(new Shortfall(gang, needed, placed, member.ref() + " fits on no node"));
+                return new Short(new Shortfall(gang, needed, placed, member.ref() + " fits on no node"));
             }
             placed++;
         }
-        return Optional.empty();
+        return new Starts(rooms);
     }
 
     private static boolean nominated(ClusterSnapshot snapshot, PodInfo member) {
