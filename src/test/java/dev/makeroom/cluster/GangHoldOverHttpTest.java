@@ -7,7 +7,6 @@ import dev.makeroom.support.ExtenderClient;
 import dev.makeroom.support.MockApiClients;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -51,13 +50,8 @@ class GangHoldOverHttpTest {
     }
 
     private static Pod pod(String name, String node, int priority, Map<String, String> labels) {
-        return new PodBuilder().withNewMetadata().withName(name).withNamespace("ml").withLabels(labels)
-                .withAnnotations(labels.isEmpty() ? Map.of() : Map.of("makeroom.dev/gang-min-member", "3"))
-                .addNewOwnerReference().withApiVersion("batch/v1").withKind("Job").withName(name).withUid("job-" + name)
-                .withController(true).endOwnerReference().endMetadata()
-                .withNewSpec().withNodeName(node).withPriority(priority).addNewContainer().withName("c").withNewResources()
-                .addToRequests("cpu", new Quantity("2")).endResources().endContainer().endSpec()
-                .withNewStatus().withPhase(node == null ? "Pending" : "Running").endStatus().build();
+        return GangPods.pod(name, node, "2", priority, labels,
+                labels.isEmpty() ? Map.of() : Map.of("makeroom.dev/gang-min-member", "3"));
     }
 
     @BeforeAll

@@ -6,7 +6,6 @@ import dev.makeroom.support.MockApiClients;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -49,12 +48,7 @@ class GangPreemptionOverHttpTest {
     }
 
     private static Pod pod(String name, String node, String cpu, Map<String, String> labels) {
-        return new PodBuilder().withNewMetadata().withName(name).withNamespace("ml").withLabels(labels)
-                .addNewOwnerReference().withApiVersion("batch/v1").withKind("Job").withName("train").withUid("job-1")
-                .withController(true).endOwnerReference().endMetadata()
-                .withNewSpec().withNodeName(node).withPriority(0).addNewContainer().withName("c").withNewResources()
-                .addToRequests("cpu", new Quantity(cpu)).endResources().endContainer().endSpec()
-                .withNewStatus().withPhase("Running").endStatus().build();
+        return GangPods.pod(name, node, cpu, 0, labels, Map.of());
     }
 
     @BeforeAll
