@@ -107,6 +107,18 @@ class HelmChartTest {
     }
 
     @Test
+    void holding_a_waiting_gangs_room_grants_node_patches_and_nothing_else() {
+        Rendering holding = Chart.render(Map.of("preemption.gangHold", "2m"));
+        List<PolicyRule> added = new ArrayList<>(holding.one(ClusterRole.class, "makeroom").getRules());
+        added.removeAll(DEFAULTS.one(ClusterRole.class, "makeroom").getRules());
+        assertThat(added).singleElement().satisfies(rule -> {
+            assertThat(rule.getResources()).containsExactly("nodes");
+            assertThat(rule.getVerbs()).containsExactly("get", "patch");
+        });
+        assertThat(holding.one(ConfigMap.class, "makeroom-config").getData().get("application.yaml")).contains("gangHold: 2m");
+    }
+
+    @Test
     void makeroom_reads_exactly_what_its_view_needs_and_only_its_own_config_map() {
         ClusterRole role = DEFAULTS.one(ClusterRole.class, "makeroom");
         assertThat(role.getRules()).flatExtracting(PolicyRule::getResources)
