@@ -1,5 +1,7 @@
 package dev.makeroom.core.model;
 
+import java.util.Collection;
+
 /**
  * A group of pods that make progress only together (a training job's workers, a leader and its
  * workers): when fewer than {@code minMember} of its members keep running, the framework that runs
@@ -23,9 +25,26 @@ public record Gang(String namespace, String system, String name, int minMember) 
         return namespace + "/" + system + ":" + name;
     }
 
+    /**
+     * This gang with the minimum its {@code members} state too: the smallest of this one's and theirs,
+     * a member that states none counting as {@link #EVERY_MEMBER}.
+     */
+    public Gang withMinimumOf(Collection<PodInfo> members) {
+        int minimum = minMember;
+        for (PodInfo member : members) {
+            minimum = Math.min(minimum, member.gang().minMember());
+        }
+        return minimum == minMember ? this : new Gang(namespace, system, name, minimum);
+    }
+
+    /** How many of its {@code running} members may go while it keeps its minimum. */
+    public int slack(int running) {
+        return minMember == EVERY_MEMBER ? 0 : Math.max(0, running - minMember);
+    }
+
     /** Whether {@code running} members, of whom {@code evicted} are evicted, leave fewer than the minimum running. */
     public boolean brokenBy(int running, int evicted) {
-        return evicted > 0 && running - evicted < minMember;
+        return evicted > slack(running);
     }
 
     @Override

@@ -38,13 +38,8 @@ public record GangLoss(Gang gang, int running, int evicted) {
         List<GangLoss> broken = new ArrayList<>();
         gangs.forEach((key, named) -> {
             List<PodInfo> running = snapshot.runningMembersOf(key);
-            int minimum = Gang.EVERY_MEMBER;
-            int evicted = 0;
-            for (PodInfo member : running) {
-                minimum = Math.min(minimum, member.gang().minMember());
-                evicted += victimUids.contains(member.uid()) ? 1 : 0;
-            }
-            Gang gang = new Gang(named.namespace(), named.system(), named.name(), minimum);
+            int evicted = (int) running.stream().filter(member -> victimUids.contains(member.uid())).count();
+            Gang gang = named.withMinimumOf(running); // the victims are among them: their minimums count
             if (gang.brokenBy(running.size(), evicted)) {
                 broken.add(new GangLoss(gang, running.size(), evicted));
             }

@@ -75,15 +75,10 @@ final class GangScenarios {
         List<AtRisk> atRisk = new ArrayList<>();
         here.forEach((key, members) -> {
             List<PodInfo> running = snapshot.runningMembersOf(key);
-            int minimum = Gang.EVERY_MEMBER;
-            for (PodInfo member : running) {
-                minimum = Math.min(minimum, member.gang().minMember());
-            }
-            int slack = minimum == Gang.EVERY_MEMBER ? 0 : Math.max(0, running.size() - minimum);
+            Gang gang = members.get(0).gang().withMinimumOf(running); // the members here are among them
+            int slack = gang.slack(running.size());
             if (members.size() > slack) { // else evicting every one of them here keeps it whole
-                Gang named = members.get(0).gang();
-                atRisk.add(new AtRisk(new Gang(named.namespace(), named.system(), named.name(), minimum),
-                        members, running, slack));
+                atRisk.add(new AtRisk(gang, members, running, slack));
             }
         });
         return atRisk;
@@ -91,6 +86,28 @@ final class GangScenarios {
 
     /** One way of treating the gangs at risk: the uids kept, the uids made to go, and the gangs broken. */
     private record Scenario(Set<String> kept, Map<String, String> goWith, List<AtRisk> broken) {
+
+        static final Scenario NONE = new Scenario(Set.of(), Map.of(), List.of());
+
+        /** This, with {@code gang} kept: its members here may not go, but those of {@code going}. */
+        Scenario keeping(AtRisk gang, Set<String> going) {
+            Set<String> keptNow = new HashSet<>(kept);
+            gang.here().forEach(p -> {
+                if (!going.contains(p.uid())) {
+                    keptNow.add(p.uid());
+                }
+            });
+            return new Scenario(keptNow, goWith, broken);
+        }
+
+        /** This, with {@code gang} broken: every member of it here goes. */
+        Scenario breaking(AtRisk gang) {
+            Map<String, String> goNow = new HashMap<>(goWith);
+            gang.here().forEach(p -> goNow.put(p.uid(), "its gang " + gang.gang().name() + " is broken"));
+            List<AtRisk> brokenNow = new ArrayList<>(broken);
+            brokenNow.add(gang);
+            return new Scenario(kept, goNow, brokenNow);
+        }
     }
 
     /**
@@ -167,28 +184,17 @@ final class GangScenarios {
 
     /** Every combination, every gang kept first and every gang broken last. */
     private static List<Scenario> scenarios(List<AtRisk> gangs, boolean capped) {
-        List<Scenario> all = new ArrayList<>();
-        all.add(new Scenario(Set.of(), Map.of(), List.of()));
+        List<Scenario> all = List.of(Scenario.NONE);
         for (AtRisk gang : gangs) {
             List<Scenario> next = new ArrayList<>();
             List<Set<String>> mayGo = capped ? List.of(Set.of()) : subsets(gang.here(), gang.slack());
             for (Scenario before : all) {
-                for (Set<String> going : mayGo) { // kept: the members here that may not go
-                    Set<String> kept = new HashSet<>(before.kept());
-                    gang.here().forEach(p -> {
-                        if (!going.contains(p.uid())) {
-                            kept.add(p.uid());
-                        }
-                    });
-                    next.add(new Scenario(kept, before.goWith(), before.broken()));
+                for (Set<String> going : mayGo) {
+                    next.add(before.keeping(gang, going));
                 }
             }
-            for (Scenario before : all) { // broken: every member here goes
-                Map<String, String> goWith = new HashMap<>(before.goWith());
-                gang.here().forEach(p -> goWith.put(p.uid(), "its gang " + gang.gang().name() + " is broken"));
-                List<AtRisk> broken = new ArrayList<>(before.broken());
-                broken.add(gang);
-                next.add(new Scenario(before.kept(), goWith, broken));
+            for (Scenario before : all) {
+                next.add(before.breaking(gang));
             }
             all = next;
         }
@@ -197,16 +203,20 @@ final class GangScenarios {
 
     /** Every gang kept, no member of any here going. */
     private static Scenario allKept(List<AtRisk> gangs) {
-        Set<String> kept = new HashSet<>();
-        gangs.forEach(gang -> gang.here().forEach(p -> kept.add(p.uid())));
-        return new Scenario(kept, Map.of(), List.of());
+        Scenario all = Scenario.NONE;
+        for (AtRisk gang : gangs) {
+            all = all.keeping(gang, Set.of());
+        }
+        return all;
     }
 
     /** Every gang broken, every member of each here made to go. */
     private static Scenario allBroken(List<AtRisk> gangs) {
-        Map<String, String> goWith = new HashMap<>();
-        gangs.forEach(gang -> gang.here().forEach(p -> goWith.put(p.uid(), "its gang " + gang.gang().name() + " is broken")));
-        return new Scenario(Set.of(), goWith, gangs);
+        Scenario all = Scenario.NONE;
+        for (AtRisk gang : gangs) {
+            all = all.breaking(gang);
+        }
+        return all;
     }
 
     /** The uid sets of exactly {@code size} of {@code pods} (fewer go as well: the search need not take them all). */

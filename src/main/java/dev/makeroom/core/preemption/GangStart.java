@@ -90,22 +90,18 @@ public final class GangStart {
         String key = pending.gang().key();
         List<PodInfo> running = snapshot.runningMembersOf(key);
         List<PodInfo> waiting = new ArrayList<>();
-        int minimum = pending.gang().minMember();
         for (PodInfo member : snapshot.podsInGangs()) {
             if (member.gang().key().equals(key) && !member.isAssigned() && !member.terminating()
                     && !member.uid().equals(pending.uid())) {
                 waiting.add(member);
-                minimum = Math.min(minimum, member.gang().minMember());
             }
         }
-        for (PodInfo member : running) {
-            minimum = Math.min(minimum, member.gang().minMember());
-        }
+        Gang gang = pending.gang().withMinimumOf(waiting).withMinimumOf(running);
+        int minimum = gang.minMember();
         int needed = minimum == Gang.EVERY_MEMBER ? waiting.size() + 1 : Math.max(1, minimum - running.size());
         if (needed <= 1) {
             return new Starts(List.of());
         }
-        Gang gang = new Gang(pending.gang().namespace(), pending.gang().system(), pending.gang().name(), minimum);
         if (waiting.size() + 1 < needed) {
             return new Short(new Shortfall(gang, needed, 0, (waiting.size() + 1) + " of its members wait to start"));
         }
