@@ -28,8 +28,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
- * The live view: fabric8 SharedInformers on nodes, pods, PDBs, PriorityClasses, namespaces and
- * makeroom's ConfigMap, through a client of the view's own that skips what no mapper reads
+ * The live view: fabric8 SharedInformers on nodes, pods, PDBs, PriorityClasses, namespaces,
+ * makeroom's ConfigMap and the gangs' group objects where served ({@link PodGroupWatches}), through a client of the view's own that skips what no mapper reads
  * ({@link LeanReading}). Handlers only enqueue (O(1), never blocking); one applier thread applies
  * events in batches and publishes a new immutable snapshot per batch (during the first sync, at most
  * twice a second). Requests read whichever snapshot was last published, so they never see a
@@ -62,6 +62,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     private final ViewFreshness freshness = new ViewFreshness(System.nanoTime());
     private final Thread applier;
     private final ServedVersion version;
+    private PodGroupWatches podGroups;
 
     private volatile ClusterSnapshot snapshot = ClusterSnapshot.EMPTY;
     private final ConfigDataFanout configData = new ConfigDataFanout();
@@ -97,9 +98,11 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         watch(ClusterEvent.Kind.NAMESPACE, lister.namespaces().runnableInformer(resync));
         watch(ClusterEvent.Kind.CONFIG_MAP, lister.configMaps().inNamespace(settings.configMapNamespace())
                 .withName(settings.configMapName()).runnableInformer(resync));
+        podGroups = new PodGroupWatches(lister, queue, resync, LIST_PAGE);
         version.start();
         applier.start();
         informers.values().forEach(SharedIndexInformer::start);
+        podGroups.start();
         return this;
     }
 
@@ -180,7 +183,8 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     private void checkReady(long drainedAt) {
         // in this order: once every list is handed over, an empty queue means all of it is applied
         if (!ready && informers.values().stream().allMatch(SharedIndexInformer::hasSynced)
-                && handlers.values().stream().allMatch(EnqueueingHandler::listed) && queue.isEmpty()) {
+                && handlers.values().stream().allMatch(EnqueueingHandler::listed) && podGroups.settled()
+                && queue.isEmpty()) {
             publish(drainedAt);
             ready = true;
             log.info("cluster view synced: {} nodes, {} pods", snapshot.nodes().size(), snapshot.pods().size());
@@ -290,6 +294,9 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         running = false;
         version.close();
         informers.values().forEach(SharedIndexInformer::stop);
+        if (podGroups != null) {
+            podGroups.stop();
+        }
         applier.interrupt();
         lister.close();
     }

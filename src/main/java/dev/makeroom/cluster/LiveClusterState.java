@@ -25,6 +25,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -47,6 +48,7 @@ final class LiveClusterState {
     private final Map<String, DisruptionBudget> budgets = new LinkedHashMap<>();
     private final Map<String, PriorityClassInfo> classes = new HashMap<>();
     private final Map<String, Map<String, String>> namespaces = new HashMap<>();
+    private final Map<String, Integer> gangMinimums = new HashMap<>();
     private Map<String, String> configData = Map.of();
 
     private final Set<String> dirtyNodes = new HashSet<>();
@@ -54,6 +56,7 @@ final class LiveClusterState {
     private boolean budgetsChanged;
     private boolean classesChanged;
     private boolean namespacesChanged;
+    private boolean gangMinimumsChanged;
 
     private ClusterSnapshot snapshot = ClusterSnapshot.EMPTY;
     private boolean versionChanged;
@@ -73,6 +76,7 @@ final class LiveClusterState {
             case NAMESPACE -> applyNamespace((Namespace) o, event.deleted());
             case CONFIG_MAP -> configData = event.deleted() ? Map.of()
                     : Map.copyOf(StringMaps.clean(((ConfigMap) o).getData()));
+            case POD_GROUP -> applyPodGroup((PodGroupMinimum) o, event.deleted());
         }
     }
 
@@ -169,6 +173,12 @@ final class LiveClusterState {
         namespacesChanged = true;
     }
 
+    private void applyPodGroup(PodGroupMinimum group, boolean deleted) {
+        Integer before = deleted || group.minimum().isEmpty() ? gangMinimums.remove(group.gangKey())
+                : gangMinimums.put(group.gangKey(), group.minimum().get());
+        gangMinimumsChanged |= !Objects.equals(before, gangMinimums.get(group.gangKey()));
+    }
+
     /**
      * The Kubernetes version the snapshots answer for, from the next one on (null: not known yet, unchanged);
      * whether that changes what the next one answers for.
@@ -185,7 +195,7 @@ final class LiveClusterState {
     /** The current snapshot, rebuilt only where events touched it since the last call. */
     ClusterSnapshot publish() {
         if (dirtyNodes.isEmpty() && changedPods.isEmpty() && !budgetsChanged && !classesChanged && !namespacesChanged
-                && !versionChanged) {
+                && !gangMinimumsChanged && !versionChanged) {
             return snapshot;
         }
         ClusterSnapshot.Change change = snapshot.change();
@@ -219,10 +229,13 @@ final class LiveClusterState {
         if (namespacesChanged) {
             change.namespaces(Map.copyOf(namespaces));
         }
+        if (gangMinimumsChanged) {
+            change.gangMinimums(Map.copyOf(gangMinimums));
+        }
         snapshot = change.build();
         dirtyNodes.clear();
         changedPods.clear();
-        budgetsChanged = classesChanged = namespacesChanged = versionChanged = false;
+        budgetsChanged = classesChanged = namespacesChanged = gangMinimumsChanged = versionChanged = false;
         return snapshot;
     }
 

@@ -1,8 +1,10 @@
 package dev.makeroom.cluster;
 
 import dev.makeroom.mapping.ReadFailures;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesList;
+import io.fabric8.kubernetes.api.model.scheduling.v1alpha2.PodGroup;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 
 import java.io.IOException;
@@ -48,8 +50,10 @@ public final class SnapshotFileLoader {
         return objects;
     }
 
-    private static void flatten(Object parsed, List<HasMetadata> out) {
-        if (parsed instanceof KubernetesList list) {
+    private void flatten(Object parsed, List<HasMetadata> out) {
+        if (parsed instanceof PodGroup typed) { // the Workload API's, read as the other kinds' PodGroups are
+            out.add(serialization.convertValue(typed, GenericKubernetesResource.class));
+        } else if (parsed instanceof KubernetesList list) {
             list.getItems().forEach(item -> flatten(item, out));
         } else if (parsed instanceof HasMetadata object) {
             out.add(object);

@@ -21,10 +21,10 @@ import java.util.Map;
  *       is recreated whole when one of its pods restarts);</li>
  *   <li>JobSet: label {@code jobset.sigs.k8s.io/jobset-name} (its failure policy restarts every job).</li>
  * </ol>
- * The minimum: the annotation {@code makeroom.dev/gang-min-member} when the pod carries it (the
- * PodGroup objects of coscheduling, Volcano and the Workload API hold theirs, and makeroom does not
- * read them yet), else the group's size where the system puts it on the pod, else
- * {@link Gang#EVERY_MEMBER}: losing any member stops the gang.
+ * The minimum on the pod: the annotation {@code makeroom.dev/gang-min-member} when the pod carries it,
+ * else the group's size where the system puts it on the pod, else {@link Gang#EVERY_MEMBER}: losing
+ * any member stops the gang. A PodGroup object of coscheduling, Volcano or the Workload API states the
+ * minimum of its gang over all of these ({@link PodGroupKind}, read by the live view).
  */
 final class GangMembership {
 

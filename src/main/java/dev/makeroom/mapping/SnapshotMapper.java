@@ -6,6 +6,7 @@ import dev.makeroom.core.model.PriorityClassInfo;
 import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.model.Taint;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Node;
@@ -65,6 +66,10 @@ public final class SnapshotMapper {
                     builder.budget(budget(pdb));
                 } else if (o instanceof Namespace ns) {
                     builder.namespace(name(ns), orEmpty(ns.getMetadata().getAnnotations()));
+                } else if (o instanceof GenericKubernetesResource group) {
+                    name(group);
+                    PodGroupKind.of(group).ifPresent(kind -> kind.minimum(group)
+                            .ifPresent(minimum -> builder.gangMinimum(kind.gangKey(group), minimum)));
                 }
             });
         }

@@ -1,5 +1,6 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.mapping.PodGroupKind;
 import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.support.Await;
 import dev.makeroom.support.ExtenderClient;
@@ -45,6 +46,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LiveViewLifetimeTest {
 
     private static final Duration CONVERGE = Duration.ofSeconds(20);
+    // one per watched kind (nodes, pods, budgets, classes, namespaces, the ConfigMap) and one per PodGroup kind
+    private static final int WATCHES = 6 + PodGroupKind.values().length;
     private static final LiveViewSettings SETTINGS =
             new LiveViewSettings(Duration.ofSeconds(1), "makeroom-system", "makeroom-queues", Duration.ofMinutes(10));
     private static final FaultyApi API = new FaultyApi();
@@ -94,7 +97,7 @@ class LiveViewLifetimeTest {
         verbs = new VerbProbe(port);
         Await.until("the view is ready", CONVERGE, view::ready);
         awaitEqualToTheApi();
-        Await.until("every informer watches", CONVERGE, () -> API.openWatches() == 6);
+        Await.until("every informer watches", CONVERGE, () -> API.openWatches() == WATCHES);
     }
 
     private void awaitEqualToTheApi() {
@@ -144,9 +147,9 @@ class LiveViewLifetimeTest {
         List<String> before = verbs.answers(view.snapshot());
         int watchesBefore = API.watches.get();
 
-        assertThat(API.dropWatches()).isEqualTo(6);
-        Await.until("every informer watches again", CONVERGE, () -> API.watches.get() >= watchesBefore + 6
-                && API.openWatches() == 6);
+        assertThat(API.dropWatches()).isEqualTo(WATCHES);
+        Await.until("every informer watches again", CONVERGE, () -> API.watches.get() >= watchesBefore + WATCHES
+                && API.openWatches() == WATCHES);
         assertThat(verbs.answers(view.snapshot())).isEqualTo(before);
 
         admin.resource(node("node-e", "8")).create();
@@ -167,10 +170,10 @@ class LiveViewLifetimeTest {
         int listsBefore = API.lists.get();
         // the watches go, the rewatch is told 410 Gone and the relist fails for a while: a real outage
         API.failingLists.set(1_000_000);
-        API.goneOnNextWatches.set(6);
+        API.goneOnNextWatches.set(WATCHES);
         API.dropWatches();
         Await.until("every informer has been told 410 and tried to relist", CONVERGE,
-                () -> API.goneOnNextWatches.get() == 0 && API.lists.get() >= listsBefore + 6);
+                () -> API.goneOnNextWatches.get() == 0 && API.lists.get() >= listsBefore + WATCHES);
 
         Pod batchSmall = admin.pods().inNamespace("default").withName("batch-small-1").get();
         admin.resource(batchSmall).delete();

@@ -1,5 +1,6 @@
 package dev.makeroom.ship;
 
+import dev.makeroom.mapping.PodGroupKind;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerPort;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -123,7 +125,11 @@ class HelmChartTest {
         ClusterRole role = DEFAULTS.one(ClusterRole.class, "makeroom");
         assertThat(role.getRules()).flatExtracting(PolicyRule::getResources)
                 .containsExactlyInAnyOrder("pods", "nodes", "namespaces", "priorityclasses", "poddisruptionbudgets",
-                        "events", "tokenreviews", "subjectaccessreviews"); // the last two: who calls the debug API
+                        "podgroups", "events", "tokenreviews", "subjectaccessreviews"); // the last two: who calls the debug API
+        // the PodGroups of exactly the kinds the live view watches for gangs' minimums
+        assertThat(role.getRules()).filteredOn(r -> r.getResources().contains("podgroups")).singleElement()
+                .satisfies(rule -> assertThat(rule.getApiGroups()).containsExactlyInAnyOrderElementsOf(
+                        Arrays.stream(PodGroupKind.values()).map(PodGroupKind::group).toList()));
         Role queues = DEFAULTS.one(Role.class, "makeroom-queues");
         assertThat(queues.getMetadata().getNamespace()).isEqualTo(Chart.NAMESPACE);
         assertThat(queues.getRules()).singleElement().satisfies(rule -> {

@@ -28,6 +28,7 @@ public final class ClusterSnapshot {
     private final Map<String, PriorityClassInfo> priorityClasses;
     private final boolean anyClassOptsOut; // most clusters have none: then no lookup per candidate pod
     private final Map<String, Map<String, String>> namespaceAnnotations;
+    private final Map<String, Integer> gangMinimums; // by Gang.key, as the gangs' own objects state them
     private final KubeVersion version; // the scheduler version the snapshot is answered for
     private volatile List<PodInfo> withAntiAffinity; // derived on first use, like the table
     private volatile List<PodInfo> withSpreadOrAffinity; // likewise
@@ -43,8 +44,9 @@ public final class ClusterSnapshot {
 
     private ClusterSnapshot(ChunkedMap<String, NodeInfo> nodes, ChunkedMap<String, PodInfo> podsByUid,
                             List<DisruptionBudget> budgets, Map<String, PriorityClassInfo> priorityClasses,
-                            Map<String, Map<String, String>> namespaceAnnotations, NodeTable seed,
-                            Set<String> replacedSinceSeed, ClusterSnapshot predecessor, KubeVersion version) {
+                            Map<String, Map<String, String>> namespaceAnnotations, Map<String, Integer> gangMinimums,
+                            NodeTable seed, Set<String> replacedSinceSeed, ClusterSnapshot predecessor,
+                            KubeVersion version) {
         this.nodes = nodes;
         this.version = version;
         this.seed = seed;
@@ -54,6 +56,7 @@ public final class ClusterSnapshot {
         this.priorityClasses = Map.copyOf(priorityClasses);
         this.anyClassOptsOut = this.priorityClasses.values().stream().anyMatch(PriorityClassInfo::optedOut);
         this.namespaceAnnotations = Map.copyOf(namespaceAnnotations);
+        this.gangMinimums = Map.copyOf(gangMinimums);
         // most changes are to pods: the budgets, replaced whole when they change, keep their index
         this.budgetIndex = predecessor != null && predecessor.budgets == this.budgets ? predecessor.budgetIndex
                 : this.budgets.isEmpty() ? BudgetIndex.EMPTY : new BudgetIndex(this.budgets);
@@ -159,6 +162,20 @@ public final class ClusterSnapshot {
             runningByGang = byGang;
         }
         return byGang.getOrDefault(key, List.of());
+    }
+
+    /**
+     * {@code named} with its minimum as known: the one its group object states (a PodGroup of the
+     * coscheduling plugin, Volcano or the Workload API), else the least its {@code members} state.
+     */
+    public Gang gangAsKnown(Gang named, Collection<PodInfo> members) {
+        Integer stated = gangMinimums.get(named.key());
+        return stated != null ? named.withMinimum(stated) : named.withMinimumOf(members);
+    }
+
+    /** The minimums the gangs' own objects state, by {@link Gang#key}. */
+    public Map<String, Integer> gangMinimums() {
+        return gangMinimums;
     }
 
     private static boolean inGang(PodInfo pod) {
@@ -280,6 +297,7 @@ public final class ClusterSnapshot {
         private List<DisruptionBudget> budgets;
         private Map<String, PriorityClassInfo> classes;
         private Map<String, Map<String, String>> namespaces;
+        private Map<String, Integer> gangMinimums;
         private KubeVersion version;
         private final Set<String> replacedNodes = new HashSet<>();
         private final Set<String> removedNodes = new HashSet<>();
@@ -293,6 +311,7 @@ public final class ClusterSnapshot {
             this.budgets = base.budgets;
             this.classes = base.priorityClasses;
             this.namespaces = base.namespaceAnnotations;
+            this.gangMinimums = base.gangMinimums;
             this.version = base.version;
         }
 
@@ -362,6 +381,11 @@ public final class ClusterSnapshot {
             return this;
         }
 
+        public Change gangMinimums(Map<String, Integer> byGang) {
+            gangMinimums = byGang;
+            return this;
+        }
+
         public Change version(KubeVersion served) {
             version = served;
             return this;
@@ -415,7 +439,7 @@ public final class ClusterSnapshot {
                     replaced = null; // as cheap to gather everything again
                 }
             }
-            ClusterSnapshot next = new ClusterSnapshot(built, pods.build(), budgets, classes, namespaces,
+            ClusterSnapshot next = new ClusterSnapshot(built, pods.build(), budgets, classes, namespaces, gangMinimums,
                     replaced == null ? null : seed, replaced, base, version);
             next.withAntiAffinity = carried(base.withAntiAffinity, ClusterSnapshot::hasAntiAffinity);
             next.withSpreadOrAffinity = carried(base.withSpreadOrAffinity, ClusterSnapshot::hasSpreadOrAffinity);
@@ -433,6 +457,7 @@ public final class ClusterSnapshot {
         private final List<DisruptionBudget> budgets = new ArrayList<>();
         private final Map<String, PriorityClassInfo> classes = new HashMap<>();
         private final Map<String, Map<String, String>> namespaces = new HashMap<>();
+        private final Map<String, Integer> gangMinimums = new HashMap<>();
         private KubeVersion version = KubeVersion.NEWEST_TESTED;
 
         public Builder version(KubeVersion served) {
@@ -469,6 +494,12 @@ public final class ClusterSnapshot {
             return this;
         }
 
+        /** The minimum a gang's own object states ({@link Gang#key} names the gang). */
+        public Builder gangMinimum(String gangKey, int minimum) {
+            gangMinimums.put(gangKey, minimum);
+            return this;
+        }
+
         public ClusterSnapshot build() {
             Map<String, List<PodInfo>> bound = new HashMap<>();
             Map<String, List<PodInfo>> nominated = new HashMap<>();
@@ -486,7 +517,7 @@ public final class ClusterSnapshot {
                 placed.put(node.name(), node.withPods(onNode, nominated.getOrDefault(node.name(), List.of())));
             }
             return new ClusterSnapshot(ChunkedMap.of(placed, NODE_CHUNKS), ChunkedMap.of(pods, POD_CHUNKS), budgets,
-                    classes, namespaces, null, null, null, version);
+                    classes, namespaces, gangMinimums, null, null, null, version);
         }
     }
 }

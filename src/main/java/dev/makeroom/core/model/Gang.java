@@ -37,6 +37,11 @@ public record Gang(String namespace, String system, String name, int minMember) 
         return minimum == minMember ? this : new Gang(namespace, system, name, minimum);
     }
 
+    /** This gang with the minimum its own object states (a PodGroup's), whatever its members say. */
+    public Gang withMinimum(int stated) {
+        return stated == minMember ? this : new Gang(namespace, system, name, Math.max(1, stated));
+    }
+
     /** How many of its {@code running} members may go while it keeps its minimum. */
     public int slack(int running) {
         return minMember == EVERY_MEMBER ? 0 : Math.max(0, running - minMember);

@@ -39,7 +39,7 @@ public record GangLoss(Gang gang, int running, int evicted) {
         gangs.forEach((key, named) -> {
             List<PodInfo> running = snapshot.runningMembersOf(key);
             int evicted = (int) running.stream().filter(member -> victimUids.contains(member.uid())).count();
-            Gang gang = named.withMinimumOf(running); // the victims are among them: their minimums count
+            Gang gang = snapshot.gangAsKnown(named, running); // the victims are among them: their minimums count
             if (gang.brokenBy(running.size(), evicted)) {
                 broken.add(new GangLoss(gang, running.size(), evicted));
             }

@@ -75,7 +75,7 @@ final class GangScenarios {
         List<AtRisk> atRisk = new ArrayList<>();
         here.forEach((key, members) -> {
             List<PodInfo> running = snapshot.runningMembersOf(key);
-            Gang gang = members.get(0).gang().withMinimumOf(running); // the members here are among them
+            Gang gang = snapshot.gangAsKnown(members.get(0).gang(), running); // the members here are among them
             int slack = gang.slack(running.size());
             if (members.size() > slack) { // else evicting every one of them here keeps it whole
                 atRisk.add(new AtRisk(gang, members, running, slack));

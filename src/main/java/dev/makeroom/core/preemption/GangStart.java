@@ -96,7 +96,10 @@ public final class GangStart {
                 waiting.add(member);
             }
         }
-        Gang gang = pending.gang().withMinimumOf(waiting).withMinimumOf(running);
+        List<PodInfo> members = new ArrayList<>(running);
+        members.addAll(waiting);
+        members.add(pending);
+        Gang gang = snapshot.gangAsKnown(pending.gang(), members);
         int minimum = gang.minMember();
         int needed = minimum == Gang.EVERY_MEMBER ? waiting.size() + 1 : Math.max(1, minimum - running.size());
         if (needed <= 1) {

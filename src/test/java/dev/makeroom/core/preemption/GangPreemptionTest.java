@@ -18,6 +18,10 @@ class GangPreemptionTest {
 
     /** A training gang of eight, seven of its workers elsewhere; on node n one worker and two independent pods. */
     private static ClusterSnapshot cluster(int minMember) {
+        return training(minMember).snapshot();
+    }
+
+    private static Scenario training(int minMember) {
         Gang training = new Gang("default", "coscheduling", "train", minMember);
         Scenario s = new Scenario().node("n", "cpu", 4).node("elsewhere", "cpu", 64)
                 .on("n", pod("worker-0", 0, "cpu", 2).gang(training))
@@ -26,7 +30,7 @@ class GangPreemptionTest {
         for (int i = 1; i < 8; i++) {
             s.on("elsewhere", pod("worker-" + i, 0, "cpu", 1).gang(training));
         }
-        return s.snapshot();
+        return s;
     }
 
     private static NodeVerdict chosen(ClusterSnapshot snapshot, PodInfo pending) {
@@ -48,6 +52,17 @@ class GangPreemptionTest {
         NodeVerdict verdict = chosen(cluster(6), pending(100, "cpu", 2)); // 8 running, 6 needed: 2 may go
         assertThat(victimNames(verdict)).containsExactly("worker-0");
         assertThat(verdict.victims().objective().victims()).isEqualTo(1);
+    }
+
+    @Test
+    void the_minimum_its_podgroup_states_wins_over_what_its_pods_say() {
+        Gang named = new Gang("default", "coscheduling", "train", Gang.EVERY_MEMBER);
+        // the pods state no minimum; their PodGroup says six of the eight are enough
+        NodeVerdict slack = chosen(training(Gang.EVERY_MEMBER).podGroup(named, 6).snapshot(), pending(100, "cpu", 2));
+        assertThat(victimNames(slack)).containsExactly("worker-0");
+        // the pods say six; their PodGroup says all eight are needed
+        NodeVerdict none = chosen(training(6).podGroup(named, 8).snapshot(), pending(100, "cpu", 2));
+        assertThat(victimNames(none)).containsExactlyInAnyOrder("web-1", "web-2");
     }
 
     @Test

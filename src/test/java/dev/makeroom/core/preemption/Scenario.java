@@ -73,6 +73,12 @@ public final class Scenario {
         return this;
     }
 
+    /** A gang's group object stating its minimum (a PodGroup). */
+    public Scenario podGroup(dev.makeroom.core.model.Gang gang, int minimum) {
+        builder.gangMinimum(gang.key(), minimum);
+        return this;
+    }
+
     public ClusterSnapshot snapshot() {
         return builder.build();
     }
