@@ -172,7 +172,7 @@ class ExtenderController {
         GangStart.Checked checked = GangStart.check(engine, snapshot, pod, engine.decide(snapshot, pod, candidates, rules),
                 rules, now);
         if (!checked.rooms().isEmpty()) { // victims for this member: the others' room is held for them
-            gangRooms.hold(checked.rooms(), now);
+            gangRooms.hold(snapshot, checked.rooms(), now);
         }
         return checked.decision();
     }

@@ -7,6 +7,7 @@ import dev.makeroom.support.ExtenderClient;
 import dev.makeroom.support.MockApiClients;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -30,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A waiting gang of three 2-cpu workers over three 2-cpu nodes, two full with low-priority pods and one
  * empty, with makeroom.preemption.gang-hold on: victims for the first worker, and the room found for the
- * other two held on their nodes, where makeroom's filter then keeps another pod off.
+ * other two held on their nodes, where makeroom's filter then keeps another pod off; a member whose
+ * room is later found on another node is held there alone.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "makeroom.cluster.source=kubernetes", "makeroom.cluster.config-map-namespace=makeroom-system",
@@ -70,7 +72,9 @@ class GangHoldOverHttpTest {
                     Map.of("scheduling.x-k8s.io/pod-group", "train"))).create();
             uids.put(created.getMetadata().getName(), created.getMetadata().getUid());
         }
-        uids.put("low-a", admin.pods().inNamespace("ml").withName("low-a").get().getMetadata().getUid());
+        for (String low : List.of("low-a", "low-b")) {
+            uids.put(low, admin.pods().inNamespace("ml").withName(low).get().getMetadata().getUid());
+        }
     }
 
     @AfterAll
@@ -117,5 +121,25 @@ class GangHoldOverHttpTest {
             return new ExtenderClient(port).post("/scheduler/filter", other).body()
                     .contains("\"FailedAndUnresolvableNodes\":{\"c\"");
         });
+
+        // The scheduler enacts: low-a goes, worker-0 is nominated to a. Meanwhile c fills and d joins, so
+        // when the scheduler asks about worker-2 the room found for worker-1 is d: held there, and c let go.
+        admin.pods().inNamespace("ml").withName("low-a").delete();
+        admin.pods().inNamespace("ml").withName("worker-0").edit(p -> new PodBuilder(p).editStatus()
+                .withNominatedNodeName("a").endStatus().build());
+        admin.resource(pod("filler-c", "c", 2000, Map.of())).create();
+        admin.nodes().resource(new NodeBuilder().withNewMetadata().withName("d").endMetadata().withNewStatus()
+                .addToAllocatable("cpu", new Quantity("2")).addToAllocatable("pods", new Quantity("10"))
+                .endStatus().build()).create();
+        Await.until("makeroom sees the new node and the filled one", Duration.ofSeconds(20),
+                () -> management.post("/debug/simulate", "{\"pod\":\"ml/worker-2\"}").body().contains("\"d\""));
+        String worker2 = new KubernetesSerialization().asJson(admin.pods().inNamespace("ml").withName("worker-2").get());
+        String again = new ExtenderClient(port).post("/scheduler/preempt", "{\"Pod\":" + worker2
+                + ",\"NodeNameToMetaVictims\":{\"b\":{\"Pods\":[{\"UID\":\"" + uids.get("low-b")
+                + "\"}],\"NumPDBViolations\":0}}}").body();
+        assertThat(again).contains(uids.get("low-b"));
+        Await.until("worker-1 is held on d alone", Duration.ofSeconds(20),
+                () -> heldOn("d").size() == 1 && heldOn("c").isEmpty());
+        assertThat(heldOn("d")).extracting(r -> r.pod().name()).containsExactly("worker-1");
     }
 }

@@ -91,6 +91,19 @@ public record Reservation(PodRef pod, Instant until, Replacement replacement) {
         return holds(reserved, now) && other.priority() <= reserved.priority();
     }
 
+    /** The nodes of {@code snapshot} holding room for the pending pod with {@code uid} (not a landing), by name. */
+    public static Set<String> nodesHolding(ClusterSnapshot snapshot, String uid) {
+        Set<String> holding = new TreeSet<>();
+        for (NodeInfo node : snapshot.nodesWithReservations().values()) {
+            for (Reservation reservation : node.admission().reservations()) {
+                if (!reservation.isLanding() && reservation.pod().uid().equals(uid)) {
+                    holding.add(node.name());
+                }
+            }
+        }
+        return holding;
+    }
+
     /**
      * The reservations of {@code node} that hold at {@code now}. A landing is served, and holds no more,
      * once a replacement it claims is bound on the node: with several landings of one controller on the

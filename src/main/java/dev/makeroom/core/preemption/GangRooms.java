@@ -1,5 +1,7 @@
 package dev.makeroom.core.preemption;
 
+import dev.makeroom.core.model.ClusterSnapshot;
+
 import java.time.Instant;
 import java.util.List;
 
@@ -11,9 +13,13 @@ import java.util.List;
 public interface GangRooms {
 
     /** Nothing held: off ({@code makeroom.preemption.gang-hold} 0), or a snapshot file with no API. */
-    GangRooms NONE = (rooms, now) -> {
+    GangRooms NONE = (snapshot, rooms, now) -> {
     };
 
-    /** Holds each room for its member from {@code now}; never blocks the request, and may drop what it cannot write now. */
-    void hold(List<GangStart.Room> rooms, Instant now);
+    /**
+     * Holds each room for its member from {@code now}, and no longer where {@code snapshot} shows the
+     * member held before (one hold per member: the scheduler may ask about a gang again and find its
+     * members other rooms); never blocks the request, and may drop what it cannot write now.
+     */
+    void hold(ClusterSnapshot snapshot, List<GangStart.Room> rooms, Instant now);
 }
