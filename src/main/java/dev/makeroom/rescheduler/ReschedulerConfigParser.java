@@ -51,7 +51,7 @@ public final class ReschedulerConfigParser {
     private static final Set<String> POLICIES = Set.of("rebalance", "affinity", "defragment", "taints", "spread",
             "duplicates", "consolidate");
     private static final Set<String> CONSOLIDATE = Set.of("enabled", "below", "ceiling", "drainWithin", "nodesAtOnce",
-            "keepEmptyFor");
+            "keepEmptyFor", "moveWholeGangs");
     private static final Set<String> ENABLED = Set.of("enabled");
     private static final Set<String> TAINTS = Set.of("enabled", "keys");
     private static final Set<String> SPREAD = Set.of("enabled", "scheduleAnyway");
@@ -173,7 +173,8 @@ public final class ReschedulerConfigParser {
         }
         return new RescheduleSettings.Consolidate(enabled, below, ceiling, positive(duration(doc, "drainWithin",
                 RescheduleSettings.Consolidate.OFF.drainWithin(), where), where + "drainWithin"), nodesAtOnce,
-                duration(doc, "keepEmptyFor", RescheduleSettings.Consolidate.OFF.keepEmptyFor(), where));
+                duration(doc, "keepEmptyFor", RescheduleSettings.Consolidate.OFF.keepEmptyFor(), where),
+                bool(doc.getOrDefault("moveWholeGangs", false), where + "moveWholeGangs"));
     }
 
     private static Scope scope(Map<String, Object> doc) {

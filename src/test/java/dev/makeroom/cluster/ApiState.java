@@ -1,5 +1,6 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.mapping.PodGroupKind;
 import dev.makeroom.mapping.SnapshotMapper;
 import dev.makeroom.mapping.StringMaps;
 import dev.makeroom.core.model.ClusterSnapshot;
@@ -44,6 +45,10 @@ final class ApiState {
         objects.addAll(admin.pods().inAnyNamespace().list().getItems());
         objects.addAll(admin.policy().v1().podDisruptionBudget().inAnyNamespace().list().getItems());
         objects.addAll(admin.namespaces().list().getItems());
+        for (PodGroupKind kind : PodGroupKind.values()) {
+            objects.addAll(admin.genericKubernetesResources(PodGroupMinimumsOverApiTest.context(kind)).inAnyNamespace()
+                    .list().getItems());
+        }
         ConfigMap config = admin.configMaps().inNamespace(settings.configMapNamespace())
                 .withName(settings.configMapName()).get();
         Map<String, String> data = config == null ? Map.of() : Map.copyOf(StringMaps.clean(config.getData()));
@@ -79,6 +84,7 @@ final class ApiState {
                 byKey(live.priorityClasses(), pc -> pc.name()), Objects::equals, ApiState::values);
         compare(out, "namespace", snapshot.namespaceAnnotations(), live.namespaceAnnotations(), Objects::equals,
                 ApiState::values);
+        compare(out, "gang minimum", snapshot.gangMinimums(), live.gangMinimums(), Objects::equals, ApiState::values);
         // the lists a snapshot derives once and then carries from change to change
         compare(out, "pod with anti-affinity", byKey(snapshot.podsWithAntiAffinity(), PodInfo::uid),
                 byKey(live.podsWithAntiAffinity(), PodInfo::uid), Objects::equals, ApiState::values);

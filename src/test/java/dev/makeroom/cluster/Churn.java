@@ -1,5 +1,7 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.mapping.PodGroupKind;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodRef;
 import dev.makeroom.core.model.Reservation;
@@ -20,6 +22,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -114,7 +117,9 @@ final class Churn {
             String queue = "root.q" + random.nextInt(3);
             api.namespaces().withName(ns).edit(n -> new NamespaceBuilder(n).editMetadata()
                     .addToAnnotations("makeroom.dev/queue", queue).endMetadata().build());
-        } else if (dice < 97) {
+        } else if (dice < 96) {
+            changePodGroup();
+        } else if (dice < 98) {
             String name = "tier-" + random.nextInt(3);
             boolean optedOut = random.nextBoolean();
             api.scheduling().v1().priorityClasses().withName(name).edit(pc -> new PriorityClassBuilder(pc)
@@ -124,6 +129,22 @@ final class Churn {
             String document = "queues: [] # " + random.nextInt(1000);
             api.configMaps().inNamespace("makeroom-system").withName("makeroom-queues")
                     .edit(c -> new ConfigMapBuilder(c).addToData("queues.yaml", document).build());
+        }
+    }
+
+    /** A gang's coscheduling PodGroup (the gangs pods join are g-a0..g-a2) created, given a new minimum, or deleted. */
+    private void changePodGroup() {
+        String ns = NAMESPACES.get(random.nextInt(NAMESPACES.size()));
+        String name = "g-a" + random.nextInt(3);
+        var groups = api.genericKubernetesResources(PodGroupMinimumsOverApiTest.context(PodGroupKind.COSCHEDULING))
+                .inNamespace(ns);
+        if (random.nextInt(3) == 0) {
+            groups.withName(name).delete();
+        } else {
+            groups.resource(new GenericKubernetesResourceBuilder().withApiVersion("scheduling.x-k8s.io/v1alpha1")
+                    .withKind("PodGroup").withNewMetadata().withName(name).withNamespace(ns).endMetadata()
+                    .addToAdditionalProperties("spec", Map.of("minMember", 1 + random.nextInt(4))).build())
+                    .createOr(existing -> existing.update());
         }
     }
 

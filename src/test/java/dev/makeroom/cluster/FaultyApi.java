@@ -1,5 +1,6 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.mapping.PodGroupKind;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -60,6 +61,12 @@ final class FaultyApi extends KubernetesCrudDispatcher {
 
     /** Requests with this header come from the test itself (setting up, reading the truth): never faulted. */
     private static final String ADMIN = "X-Makeroom-Test-Admin";
+
+    /**
+     * The watches a live view keeps open: one per watched kind (nodes, pods, budgets, classes, namespaces,
+     * makeroom's ConfigMap) and one per PodGroup kind, which this server serves as it serves any path.
+     */
+    static final int VIEW_WATCHES = 6 + PodGroupKind.values().length;
 
     /** A started mock API server answering through a new FaultyApi. */
     static KubernetesMockServer serve(FaultyApi api) {

@@ -105,7 +105,7 @@ class LiveViewChurnTest {
             while (System.nanoTime() < checkpointAt) {
                 churn.step();
                 if (!relisted && System.nanoTime() > checkpointAt - CHECKPOINT_EVERY.toNanos() / 2) {
-                    API.goneOnNextWatches.set(6);
+                    API.goneOnNextWatches.set(FaultyApi.VIEW_WATCHES);
                     API.dropWatches();
                     relisted = true;
                     relists++;

@@ -1,6 +1,5 @@
 package dev.makeroom.cluster;
 
-import dev.makeroom.mapping.PodGroupKind;
 import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.support.Await;
 import dev.makeroom.support.ExtenderClient;
@@ -46,8 +45,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LiveViewLifetimeTest {
 
     private static final Duration CONVERGE = Duration.ofSeconds(20);
-    // one per watched kind (nodes, pods, budgets, classes, namespaces, the ConfigMap) and one per PodGroup kind
-    private static final int WATCHES = 6 + PodGroupKind.values().length;
+    private static final int WATCHES = FaultyApi.VIEW_WATCHES;
     private static final LiveViewSettings SETTINGS =
             new LiveViewSettings(Duration.ofSeconds(1), "makeroom-system", "makeroom-queues", Duration.ofMinutes(10));
     private static final FaultyApi API = new FaultyApi();

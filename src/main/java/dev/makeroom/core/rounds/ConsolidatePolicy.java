@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,6 +41,11 @@ import java.util.Optional;
  * Of a proven plan the round evicts what the limits and budgets allow now; the rest wait, their
  * landings kept in the planned state so no later plan counts the same room. The rescheduler untaints
  * a node whose eviction the API refuses ({@code NodeTaints}).
+ *
+ * <p>Gangs: a member never moves alone ({@link MoveBlocker#GANG_MEMBER}). With {@code moveWholeGangs}
+ * the pods to move are the node's and every other running member of their gangs, wherever it runs;
+ * every one of them must land (a companion not back on its own node), and a gang's members are evicted
+ * in one round or all wait, so no round leaves a gang split.
  */
 final class ConsolidatePolicy implements RoundPolicy {
 
@@ -149,9 +155,9 @@ final class ConsolidatePolicy implements RoundPolicy {
                     + settings.drainWithin().toMinutes() + "m (" + left.size() + " pods left)", List.of()));
             return false;
         }
-        List<PodInfo> toMove = left.stream().filter(p -> !p.terminating()).toList();
+        List<PodInfo> toMove = withTheirGangs(round, left.stream().filter(p -> !p.terminating()).toList(), settings);
         // a pod refused lately: the node should have been untainted then; it was not, so abandon it now
-        Optional<Kept> kept = blocked(round, toMove).or(() -> refusedLately(round, toMove));
+        Optional<Kept> kept = blocked(round, toMove, settings.moveWholeGangs()).or(() -> refusedLately(round, toMove));
         Proof proof = kept.isEmpty() ? prove(round, node, toMove, settings) : null;
         if (!(proof instanceof Proven proven)) {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON,
@@ -161,14 +167,15 @@ final class ConsolidatePolicy implements RoundPolicy {
         round.drain(new NodeDrain(node.name(), NodeDrain.Step.CONTINUE, toMove.isEmpty()
                 ? "waiting for " + left.size() + " terminating pods to finish" : "every pod left still lands elsewhere",
                 proven.landings()));
-        enactAllowed(round, node, proven);
+        enactAllowed(round, node, proven, settings);
         return true;
     }
 
     /** A candidate: started if every pod may go and lands; whether it now drains. */
     private static boolean start(Round round, NodeInfo node, RescheduleSettings.Consolidate settings) {
-        List<PodInfo> pods = leaving(round, node);
-        Optional<Kept> kept = keptInPlace(round, pods);
+        List<PodInfo> own = leaving(round, node);
+        List<PodInfo> pods = withTheirGangs(round, own, settings);
+        Optional<Kept> kept = keptInPlace(round, pods, settings.moveWholeGangs());
         Proof proof = kept.isEmpty() ? prove(round, node, pods, settings) : null;
         if (!(proof instanceof Proven proven)) {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.NOT_STARTED,
@@ -177,9 +184,10 @@ final class ConsolidatePolicy implements RoundPolicy {
         }
         round.planned.close(node.name());
         round.drain(new NodeDrain(node.name(), NodeDrain.Step.START, "below " + percents(settings.belowPercent())
-                + "; its " + pods.size() + " pods all land on other nodes at or under " + percents(settings.ceilingPercent()),
-                proven.landings()));
-        enactAllowed(round, node, proven);
+                + "; its " + own.size() + " pods" + (pods.size() > own.size() ? " and the " + (pods.size() - own.size())
+                + " other members of their gangs" : "") + " all land on other nodes at or under "
+                + percents(settings.ceilingPercent()), proven.landings()));
+        enactAllowed(round, node, proven, settings);
         return true;
     }
 
@@ -225,10 +233,33 @@ final class ConsolidatePolicy implements RoundPolicy {
         return pods;
     }
 
-    /** The first of the pods this policy may never move (a blocker, out of scope); none when each may. */
-    private static Optional<Kept> blocked(Round round, List<PodInfo> pods) {
+    /**
+     * {@code pods} and, when whole gangs may move, every other running member of each gang among them,
+     * wherever it runs (not those this round already moves): a gang leaves whole or not at all, so its
+     * members count as one unit, proven, limited and evicted together.
+     */
+    private static List<PodInfo> withTheirGangs(Round round, List<PodInfo> pods, RescheduleSettings.Consolidate settings) {
+        if (!settings.moveWholeGangs()) {
+            return pods;
+        }
+        Map<String, PodInfo> unit = new LinkedHashMap<>();
+        pods.forEach(p -> unit.put(p.uid(), p));
         for (PodInfo pod : pods) {
-            Optional<Kept> kept = round.neverMoved(pod);
+            if (pod.gang() != null) {
+                for (PodInfo member : round.snapshot.runningMembersOf(pod.gang().key())) {
+                    if (!round.moved.contains(member.uid())) {
+                        unit.putIfAbsent(member.uid(), member);
+                    }
+                }
+            }
+        }
+        return unit.size() == pods.size() ? pods : List.copyOf(unit.values());
+    }
+
+    /** The first of the pods this policy may never move (a blocker, out of scope); none when each may. */
+    private static Optional<Kept> blocked(Round round, List<PodInfo> pods, boolean wholeGangs) {
+        for (PodInfo pod : pods) {
+            Optional<Kept> kept = round.neverMoved(pod, wholeGangs);
             if (kept.isPresent()) {
                 SkipCategory category = kept.get().category();
                 return Optional.of(new Kept(category, pod.ref() + (category == SkipCategory.OUT_OF_SCOPE
@@ -250,8 +281,8 @@ final class ConsolidatePolicy implements RoundPolicy {
     }
 
     /** What keeps the pods from all moving now or within the hour; none when all may. */
-    private static Optional<Kept> keptInPlace(Round round, List<PodInfo> pods) {
-        Optional<Kept> kept = blocked(round, pods).or(() -> refusedLately(round, pods));
+    private static Optional<Kept> keptInPlace(Round round, List<PodInfo> pods, boolean wholeGangs) {
+        Optional<Kept> kept = blocked(round, pods, wholeGangs).or(() -> refusedLately(round, pods));
         if (kept.isPresent()) {
             return kept;
         }
@@ -281,31 +312,34 @@ final class ConsolidatePolicy implements RoundPolicy {
         String because = "below " + percents(settings.belowPercent()) + ": emptying " + node.name()
                 + " for the cluster autoscaler";
         for (PodInfo pod : order) {
-            NodeInfo target = landing(round, node, pod, settings);
+            String from = round.planned.nodeOf(pod); // the node emptied, or a gang companion's own
+            NodeInfo target = landing(round, node, from, pod, settings);
             if (target == null) {
                 for (int i = landed.size() - 1; i >= 0; i--) {
-                    round.planned.undo(landed.get(i), node.name(), landings.get(i).to());
+                    round.planned.undo(landed.get(i), landings.get(i).from(), landings.get(i).to());
                 }
                 return new NoLanding(pod.ref() + " lands on no other node that stays at or under "
                         + percents(settings.ceilingPercent()));
             }
-            round.planned.move(pod, node.name(), target.name());
+            round.planned.move(pod, from, target.name());
             landed.add(pod);
-            landings.add(new Move(pod.ref(), node.name(), target.name(), ReschedulePolicy.CONSOLIDATE, because));
+            landings.add(new Move(pod.ref(), from, target.name(), ReschedulePolicy.CONSOLIDATE, from.equals(node.name())
+                    ? because : because + ": its gang " + pod.gang().name() + " moves whole"));
         }
         return new Proven(landed, landings);
     }
 
     /**
-     * The fullest node that takes the pod and stays at or under the ceiling with it, or null. Only a node
-     * that runs pods of its own already: filling an empty node to empty another saves nothing.
+     * The fullest node that takes the pod and stays at or under the ceiling with it, or null: not the node
+     * emptied, nor the one the pod leaves ({@code from}, another for a gang companion). Only a node that
+     * runs pods of its own already: filling an empty node to empty another saves nothing.
      */
-    private static NodeInfo landing(Round round, NodeInfo from, PodInfo pod,
+    private static NodeInfo landing(Round round, NodeInfo emptied, String from, PodInfo pod,
                                     RescheduleSettings.Consolidate settings) {
         Map<String, Double> loads = new HashMap<>();
         List<NodeInfo> targets = new ArrayList<>();
         for (NodeInfo target : round.nodes) {
-            if (target != from && round.planned.open(target) && occupied(round.planned, target)
+            if (target != emptied && !target.name().equals(from) && round.planned.open(target) && occupied(round.planned, target)
                     && round.staysAtOrUnder(target, pod, settings.ceilingPercent())) {
                 targets.add(target);
                 loads.put(target.name(), round.planned.load(target, settings.ceilingPercent().keySet()));
@@ -320,11 +354,27 @@ final class ConsolidatePolicy implements RoundPolicy {
         return null;
     }
 
-    /** Evicts, of a proven plan, what the limits and budgets allow now; the rest wait with their landings kept. */
-    private static void enactAllowed(Round round, NodeInfo node, Proven proof) {
+    /**
+     * Evicts, of a proven plan, what the limits and budgets allow now; the rest wait with their landings
+     * kept. A gang moving whole goes in one round or waits whole: half of it evicted stops it all.
+     */
+    private static void enactAllowed(Round round, NodeInfo node, Proven proof, RescheduleSettings.Consolidate settings) {
+        Map<String, List<Integer>> gangs = new LinkedHashMap<>(); // by gang key: the plan's members, as indexes
+        for (int i = 0; i < proof.pods().size(); i++) {
+            PodInfo pod = proof.pods().get(i);
+            if (settings.moveWholeGangs() && pod.gang() != null) {
+                gangs.computeIfAbsent(pod.gang().key(), k -> new ArrayList<>()).add(i);
+            }
+        }
+        for (List<Integer> members : gangs.values()) {
+            enactGang(round, node, proof, members);
+        }
         for (int i = 0; i < proof.pods().size(); i++) {
             PodInfo pod = proof.pods().get(i);
             Move move = proof.landings().get(i);
+            if (settings.moveWholeGangs() && pod.gang() != null) {
+                continue; // enacted or kept waiting with its gang, above
+            }
             if (round.limits.exceeded(pod, node.name()) instanceof LimitCheck.Passed passed) {
                 round.skip(new Skip(pod.ref(), node.name(), ReschedulePolicy.CONSOLIDATE, SkipCategory.LIMIT,
                         "waits for a later round of the drain: " + passed.text()));
@@ -337,6 +387,30 @@ final class ConsolidatePolicy implements RoundPolicy {
                 continue;
             }
             round.record(pod, move);
+        }
+    }
+
+    /** All of a gang's members in the plan ({@code members}: their indexes), if the limits and budgets allow them together now; else none. */
+    private static void enactGang(Round round, NodeInfo node, Proven proof, List<Integer> members) {
+        List<PodInfo> pods = members.stream().map(proof.pods()::get).toList();
+        Optional<Kept> waits = Optional.empty();
+        if (round.limits.exceeded(pods, node.name()) instanceof LimitCheck.Passed passed) {
+            waits = Optional.of(new Kept(SkipCategory.LIMIT, passed.text()));
+        } else {
+            DisruptionBudget budget = round.budgets.refusing(pods);
+            if (budget != null) {
+                waits = Optional.of(new Kept(SkipCategory.BUDGET, round.budgets.describe(budget)));
+            }
+        }
+        for (int i : members) {
+            PodInfo pod = proof.pods().get(i);
+            Move move = proof.landings().get(i);
+            if (waits.isEmpty()) {
+                round.record(pod, move);
+            } else {
+                round.skip(new Skip(pod.ref(), move.from(), ReschedulePolicy.CONSOLIDATE, waits.get().category(),
+                        "its gang moves whole and waits for a later round of the drain: " + waits.get().text()));
+            }
         }
     }
 

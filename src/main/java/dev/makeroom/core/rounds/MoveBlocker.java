@@ -34,6 +34,15 @@ public enum MoveBlocker {
 
     /** What keeps {@code pod} in place; empty when it may be moved. */
     public static Optional<MoveBlocker> of(PodInfo pod, ClusterSnapshot snapshot, boolean allowLocalStorage) {
+        return of(pod, snapshot, allowLocalStorage, false);
+    }
+
+    /**
+     * What keeps {@code pod} in place; empty when it may be moved. {@code withWholeGang}: the pod is
+     * asked to move together with every running member of its gang, so its gang does not keep it.
+     */
+    public static Optional<MoveBlocker> of(PodInfo pod, ClusterSnapshot snapshot, boolean allowLocalStorage,
+                                           boolean withWholeGang) {
         if (pod.mirror()) {
             return Optional.of(MIRROR);
         }
@@ -43,7 +52,7 @@ public enum MoveBlocker {
         if (pod.controller().isDaemonSet()) {
             return Optional.of(DAEMON_SET);
         }
-        if (pod.gang() != null) { // no policy moves a whole gang yet, and part of one is never moved
+        if (pod.gang() != null && !withWholeGang) { // part of a gang is never moved
             return Optional.of(GANG_MEMBER);
         }
         // terminating and opted out (by annotation or PriorityClass) as preemption reads them

@@ -49,10 +49,18 @@ public record RescheduleSettings(MoveLimits limits, Aggressiveness aggressivenes
      * at or under every {@code ceilingPercent} with it; at most {@code nodesAtOnce} nodes drain at a time,
      * a drain not done within {@code drainWithin} is abandoned, and an emptied node stays tainted for
      * {@code keepEmptyFor} (the cluster autoscaler's scale-down-unneeded-time by default) before it is
-     * released.
+     * released. With {@code moveWholeGangs} a node holding members of a gang may be emptied by moving
+     * the whole gang (every running member, wherever it runs, each landing proven, all evicted in one
+     * round); without, such a node is left as it is.
      */
     public record Consolidate(boolean enabled, Map<String, Integer> belowPercent, Map<String, Integer> ceilingPercent,
-                              Duration drainWithin, int nodesAtOnce, Duration keepEmptyFor) {
+                              Duration drainWithin, int nodesAtOnce, Duration keepEmptyFor, boolean moveWholeGangs) {
+
+        /** Gangs kept in place. */
+        public Consolidate(boolean enabled, Map<String, Integer> belowPercent, Map<String, Integer> ceilingPercent,
+                           Duration drainWithin, int nodesAtOnce, Duration keepEmptyFor) {
+            this(enabled, belowPercent, ceilingPercent, drainWithin, nodesAtOnce, keepEmptyFor, false);
+        }
 
         public static final Consolidate OFF = new Consolidate(false, Map.of(), Map.of(), Duration.ofMinutes(15), 1,
                 Duration.ofMinutes(10));

@@ -109,7 +109,12 @@ final class Round {
 
     /** What keeps the pod in place whatever the policy: a {@link MoveBlocker}, or the document's scope. */
     Optional<Kept> neverMoved(PodInfo pod) {
-        Optional<MoveBlocker> blocker = MoveBlocker.of(pod, snapshot, settings.allowLocalStorage());
+        return neverMoved(pod, false);
+    }
+
+    /** As {@link #neverMoved(PodInfo)}; {@code withWholeGang}: the pod moves with every running member of its gang. */
+    Optional<Kept> neverMoved(PodInfo pod, boolean withWholeGang) {
+        Optional<MoveBlocker> blocker = MoveBlocker.of(pod, snapshot, settings.allowLocalStorage(), withWholeGang);
         if (blocker.isPresent()) {
             return Optional.of(new Kept(SkipCategory.of(blocker.get()), blocker.get().describe()));
         }
