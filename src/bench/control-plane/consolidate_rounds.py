@@ -9,8 +9,12 @@ Then the consolidate policy is switched on (the ConfigMap makeroom-rescheduler: 
 onto cs-0 and cs-1, and never puts a pod on cs-4 or cs-5. After SETTLE seconds, 'whole' (4 x 3500m) is
 created: two take cs-4 and cs-5, the other two fit only on the nodes kept empty, which must be released.
 
+GANG (issue 55): 'kept' labels the four 'small' pods one coscheduling gang (two on cs-2, two on cs-3)
+and leaves moveWholeGangs off: nothing may be evicted, no node emptied; 'whole' turns it on: the gang
+must leave whole, all four evicted in one round (their eviction times are reported), and land packed.
+
 Env: PEER (+ ports), MR (makeroom's extender URL), MRM (its management URL), ROUNDS (2), SCORING
-(MostAllocated; 'default' for the scheduler's own), SETTLE (60), GRACE (2). makeroom runs with
+(MostAllocated; 'default' for the scheduler's own), SETTLE (60), GRACE (2), GANG ('', kept, whole). makeroom runs with
 --makeroom.rescheduler.enabled=true --makeroom.rescheduler.mode=evict --makeroom.rescheduler.interval=5s
 and no policies file (the ConfigMap is read)."""
 import json, os, re, sys, time, urllib.request
@@ -27,6 +31,7 @@ ROUNDS = int(os.environ.get('ROUNDS', '2'))
 SCORING = os.environ.get('SCORING', 'MostAllocated')
 SETTLE = float(os.environ.get('SETTLE', '60'))
 GRACE = float(os.environ.get('GRACE', '2'))
+GANG = os.environ.get('GANG', '')
 POLICIES = """policies:
   rebalance: {enabled: false}
   consolidate:
@@ -36,6 +41,7 @@ POLICIES = """policies:
     nodesAtOnce: 1
     keepEmptyFor: 10m
     drainWithin: 5m
+    moveWholeGangs: %s
 limits: {perRound: 10, perNodePerRound: 4, perNamespacePerHour: 1000, perControllerPerHour: 1000, clusterPerHour: 1000}
 scope: {minPodAge: 0s}
 """
@@ -45,11 +51,12 @@ def log(*a):
     print(time.strftime('%H:%M:%S'), *a, flush=True)
 
 
-def deployment(name, replicas, cpu):
+def deployment(name, replicas, cpu, gang=None):
     labels = {'app': name}
+    pod_labels = dict(labels, **({'scheduling.x-k8s.io/pod-group': gang} if gang else {}))
     return {'apiVersion': 'apps/v1', 'kind': 'Deployment', 'metadata': {'name': name},
             'spec': {'replicas': replicas, 'selector': {'matchLabels': labels},
-                     'template': {'metadata': {'labels': labels}, 'spec': {
+                     'template': {'metadata': {'labels': pod_labels}, 'spec': {
                          'terminationGracePeriodSeconds': 2, 'nodeSelector': {'cs': 'true'},
                          'containers': [{'name': 'c', 'image': 'busybox',
                                          'resources': {'requests': {'cpu': cpu, 'memory': '64Mi'}}}]}}}}
@@ -94,7 +101,7 @@ def policies(on):
     kapi.req('DELETE', path + '/makeroom-rescheduler', ok404=True)
     if on:
         kapi.req('POST', path, {'apiVersion': 'v1', 'kind': 'ConfigMap', 'metadata': {'name': 'makeroom-rescheduler'},
-                                'data': {'rescheduler.yaml': POLICIES}})
+                                'data': {'rescheduler.yaml': POLICIES % ('true' if GANG == 'whole' else 'false')}})
 
 
 def running(app, n):
@@ -117,7 +124,7 @@ def one_round(r, kubelet):
     kapi.wait_for(lambda: running('base', 4), timeout=90, what='base running')
     cordon(NODES[:2], True)
     cordon(NODES[2:4], False)
-    kapi.req('POST', '/apis/apps/v1/namespaces/%s/deployments' % NS, deployment('small', 4, '300m'))
+    kapi.req('POST', '/apis/apps/v1/namespaces/%s/deployments' % NS, deployment('small', 4, '300m', 'small' if GANG else None))
     kapi.wait_for(lambda: running('small', 4), timeout=90, what='small running')
     cordon(NODES, False)
     before = placement()
@@ -128,7 +135,10 @@ def one_round(r, kubelet):
     t0 = time.time()
     filled_empty = set()
     emptied_at = {}
+    evicted_at = {}  # pod name -> seconds since the policy went on, when the kubelet finished it
     while time.time() - t0 < SETTLE:
+        for (_, name, _) in kubelet.removed[removed_before:]:
+            evicted_at.setdefault(name, round(time.time() - t0, 1))
         now = placement()
         filled_empty |= {n for n in ('cs-4', 'cs-5') if now[n]}
         for n in NODES:
@@ -139,9 +149,11 @@ def one_round(r, kubelet):
     evicted = kubelet.removed[removed_before:]
     names = [name for (_, name, _) in evicted]
     landed = {k: landings().get(k, 0) - landed_before.get(k, 0) for k in ('as_planned', 'elsewhere', 'expired')}
-    log('round %d: after %s; evictions %d %s; emptied %s; empty nodes filled %s; landings %s' % (
+    gang_spread = (round(max(evicted_at[n] for n in names if n.startswith('small')) - min(
+        evicted_at[n] for n in names if n.startswith('small')), 1) if any(n.startswith('small') for n in names) else None)
+    log('round %d: after %s; evictions %d %s; emptied %s; empty nodes filled %s; landings %s; small evicted within %s s' % (
         r, after, len(evicted), sorted(set((node, name.split('-')[0]) for (_, name, node) in evicted)), emptied_at,
-        sorted(filled_empty), landed))
+        sorted(filled_empty), landed, gang_spread))
     # the kept nodes yield: two whole-node pods fit only on cs-2 and cs-3 once cs-4 and cs-5 are taken
     t1 = time.time()
     kapi.req('POST', '/apis/apps/v1/namespaces/%s/deployments' % NS, deployment('whole', 4, '3500m'))
@@ -159,7 +171,7 @@ def one_round(r, kubelet):
     kapi.wait_for(lambda: not pods(), timeout=120, what='round cleaned')
     clear_taints_and_annotations()
     return {'round': r, 'scoring': SCORING, 'before': before, 'after': after, 'evictions': len(evicted),
-            'evicted': names, 'evicted_twice': sorted({n for n in names if names.count(n) > 1}),
+            'evicted': names, 'gang': GANG, 'small_evicted_within_s': gang_spread, 'evicted_twice': sorted({n for n in names if names.count(n) > 1}),
             'emptied_after_s': emptied_at, 'empty_nodes_filled': sorted(filled_empty), 'landings': landed,
             'whole_running_after_s': bound_in}
 
@@ -177,11 +189,14 @@ def main():
     kubelet = FakeKubelet([NS], grace=GRACE).start()
     results = [one_round(r, kubelet) for r in range(ROUNDS)]
     kubelet.stop()
-    json.dump(results, open(os.environ.get('OUT', '.') + '/consolidate-%s-%s.json' % (os.path.basename(PEER), SCORING),
+    json.dump(results, open(os.environ.get('OUT', '.') + '/consolidate-%s-%s%s.json' % (os.path.basename(PEER), SCORING,
+                                                                                      '-gang-' + GANG if GANG else ''),
                             'w'), indent=1)
-    log('SUMMARY %s %s: evictions %s; empty nodes filled %s; landings %s; whole running after %s s' % (
-        os.path.basename(PEER), SCORING, [x['evictions'] for x in results], [x['empty_nodes_filled'] for x in results],
-        [x['landings'] for x in results], [x['whole_running_after_s'] for x in results]))
+    log('SUMMARY %s %s%s: evictions %s; empty nodes filled %s; landings %s; whole running after %s s%s' % (
+        os.path.basename(PEER), SCORING, ' gang ' + GANG if GANG else '', [x['evictions'] for x in results],
+        [x['empty_nodes_filled'] for x in results], [x['landings'] for x in results],
+        [x['whole_running_after_s'] for x in results],
+        '; small evicted within %s s' % [x['small_evicted_within_s'] for x in results] if GANG else ''))
 
 
 if __name__ == '__main__':

@@ -10,8 +10,12 @@ Then a waiting gang: three nodes of 2 cpu, each full with a 2-cpu pod, and a gan
 workers at priority 1,000 created together (minimum 3 by makeroom.dev/gang-min-member). "short": the third node's pod is above the workers'
 priority, so only two workers can ever run: makeroom should evict nothing; "room": all three can,
 and should all bind (with makeroom.preemption.gang-hold set, the nodes held for the other two are
-recorded). Env: PEER + ports (kapi), MR, MRM, ROUNDS, SIDES, GRACE, WAIT (s a short gang
-is watched, 20)."""
+recorded). The waiting gang's minimum comes from its coscheduling PodGroup (minMember 3), whose CRD
+`python3 gang_rounds.py crd` installs; run that before makeroom starts, which watches PodGroups of the
+kinds served at its start.
+Then the first layout again with the gang's PodGroup saying minMember 3 (one worker of four may go):
+makeroom should now take worker-0 alone, within the gang's slack, as the scheduler alone does.
+Env: PEER + ports (kapi), MR, MRM, ROUNDS, SIDES, GRACE, WAIT (s a short gang is watched, 20)."""
 import json, os, sys, time
 PEER = os.environ['PEER']; sys.path.insert(0, PEER); sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kapi
@@ -48,6 +52,33 @@ def pod(name, cpu, prio, node=None, labels=None):
     if node:
         p['spec']['nodeSelector']['kubernetes.io/hostname'] = node
     return p
+
+
+PODGROUPS = '/apis/scheduling.x-k8s.io/v1alpha1/namespaces/%s/podgroups' % NS
+
+
+def ensure_podgroup_crd():
+    """The coscheduling plugin's PodGroup kind, enough of it to hold spec.minMember."""
+    crd = {'apiVersion': 'apiextensions.k8s.io/v1', 'kind': 'CustomResourceDefinition',
+           'metadata': {'name': 'podgroups.scheduling.x-k8s.io'},
+           'spec': {'group': 'scheduling.x-k8s.io', 'scope': 'Namespaced',
+                    'names': {'plural': 'podgroups', 'singular': 'podgroup', 'kind': 'PodGroup', 'shortNames': ['pg']},
+                    'versions': [{'name': 'v1alpha1', 'served': True, 'storage': True,
+                                  'schema': {'openAPIV3Schema': {'type': 'object',
+                                                                 'x-kubernetes-preserve-unknown-fields': True}}}]}}
+    try:
+        kapi.req('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd)
+    except kapi.ApiError as e:
+        if e.status != 409:
+            raise
+    kapi.wait_for(lambda: kapi.req('GET', '/apis/scheduling.x-k8s.io/v1alpha1/podgroups', ok404=True) is not None,
+                  timeout=30, what='podgroups served')
+
+
+def podgroup(name, min_member):
+    kapi.req('DELETE', PODGROUPS + '/' + name, ok404=True)
+    kapi.req('POST', PODGROUPS, {'apiVersion': 'scheduling.x-k8s.io/v1alpha1', 'kind': 'PodGroup',
+                                 'metadata': {'name': name}, 'spec': {'minMember': min_member}})
 
 
 def pods():
@@ -89,12 +120,10 @@ def waiting_gang(base, kubelet, room):
                   timeout=60, what='fill running')
     removed0 = len(kubelet.removed)
     waiting = {'scheduling.x-k8s.io/pod-group': 'wait'}
+    podgroup('wait', 3)  # without a minimum the first worker, asked about before the others exist, is a gang of one
     for i in range(3):
         worker = pod('waiter-%d' % i, '2', 'gang-high', labels=waiting)
         worker['spec']['nodeSelector'] = {'start': 'true'}
-        # the PodGroup's minMember, which makeroom does not read: without it the first worker, asked
-        # about before the others exist, would look like a gang of one
-        worker['metadata']['annotations'] = {'makeroom.dev/gang-min-member': '3'}
         kapi.req('POST', base, worker)
     t0 = time.time()
     bound = lambda: sorted(n for n, p in pods().items() if n.startswith('waiter-') and p['spec'].get('nodeName'))
@@ -118,6 +147,7 @@ def waiting_gang(base, kubelet, room):
 
 def main():
     kapi.wait_ready()
+    ensure_podgroup_crd()
     pc('gang-low', 100)
     pc('gang-high', 1000)
     pc('gang-top', 2000)
@@ -142,6 +172,13 @@ def main():
             res = waiting_gang(base, kubelet, room)
             log('%s waiting gang: %s' % (side, json.dumps(res)))
             results[side + ' waiting'] = results.get(side + ' waiting', []) + [res]
+        podgroup('train', 3)
+        results[side + ' slack'] = []
+        for r in range(ROUNDS):
+            res = one_round(base, kubelet)
+            log('%s round %d, PodGroup minMember 3: %s' % (side, r, json.dumps(res)))
+            results[side + ' slack'].append(res)
+        kapi.req('DELETE', PODGROUPS + '/train', ok404=True)
     kubelet.stop()
     json.dump(results, open(os.environ.get('OUT', '.') + '/gang-%s.json' % os.path.basename(PEER), 'w'), indent=1)
     for side, rounds in results.items():
@@ -155,4 +192,8 @@ def main():
 
 
 if __name__ == '__main__':
-    main()
+    if sys.argv[1:] == ['crd']:
+        kapi.wait_ready()
+        ensure_podgroup_crd()
+    else:
+        main()

@@ -24,7 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Preemption with gangs against a brute-force oracle on one node: every set of the node's pods that may
  * be evicted, each costed as docs/gangs.md says (a gang left below its minimum costs every running
- * member; a broken gang's members here all go with it), the cheapest compared with makeroom's answer.
+ * member; a broken gang's members here all go with it), the cheapest compared with makeroom's answer;
+ * and an answer that breaks a gang only when no set as cheap keeps every gang.
  */
 class GangOracleProperties {
 
@@ -79,8 +80,12 @@ class GangOracleProperties {
         return s.snapshot();
     }
 
+    /** A set's gang cost, and whether it breaks a gang. */
+    private record Costed(Objective objective, boolean breaks) {
+    }
+
     /** The gang cost of evicting {@code victims}, or null when it leaves a broken gang's member here that may go. */
-    private static Objective cost(ClusterSnapshot snapshot, List<PodInfo> victims) {
+    private static Costed cost(ClusterSnapshot snapshot, List<PodInfo> victims) {
         Set<String> evicted = new HashSet<>();
         victims.forEach(v -> evicted.add(v.uid()));
         long lost = victims.size();
@@ -94,12 +99,14 @@ class GangOracleProperties {
                 ties[t.ordinal()] += t.cost(v);
             }
         }
+        boolean breaks = false;
         for (int g = 0; g < 2; g++) {
             List<PodInfo> running = snapshot.runningMembersOf(new Gang("default", "coscheduling", "g" + g, 1).key());
             long out = running.stream().filter(p -> evicted.contains(p.uid())).count();
             if (running.isEmpty() || !running.get(0).gang().brokenBy(running.size(), (int) out)) {
                 continue;
             }
+            breaks = true;
             for (PodInfo member : running) {
                 if (evicted.contains(member.uid())) {
                     continue;
@@ -111,7 +118,7 @@ class GangOracleProperties {
                 sum += member.priority();
             }
         }
-        return new Objective(0, highest, lost, sum, ties);
+        return new Costed(new Objective(0, highest, lost, sum, ties), breaks);
     }
 
     private static boolean frees(Case c, List<Integer> subset) {
@@ -136,6 +143,7 @@ class GangOracleProperties {
             }
         }
         Objective best = null;
+        Objective bestKeepingEvery = null; // the cheapest set that breaks no gang
         for (int mask = 0; mask < 1 << mayGo.size(); mask++) {
             List<Integer> subset = new ArrayList<>();
             List<PodInfo> victims = new ArrayList<>();
@@ -145,9 +153,13 @@ class GangOracleProperties {
                     victims.add(snapshot.pod("p" + mayGo.get(b)));
                 }
             }
-            Objective cost = frees(c, subset) ? cost(snapshot, victims) : null;
-            if (cost != null && (best == null || cost.isBetterThan(best))) {
-                best = cost;
+            Costed cost = frees(c, subset) ? cost(snapshot, victims) : null;
+            if (cost != null && (best == null || cost.objective().isBetterThan(best))) {
+                best = cost.objective();
+            }
+            if (cost != null && !cost.breaks() && (bestKeepingEvery == null
+                    || cost.objective().isBetterThan(bestKeepingEvery))) {
+                bestKeepingEvery = cost.objective();
             }
         }
 
@@ -158,10 +170,15 @@ class GangOracleProperties {
         }
         assertThat(decision.outcome()).isEqualTo(DecisionOutcome.PREEMPT);
         NodeVerdict chosen = decision.chosen().get(0);
-        Objective answered = cost(snapshot, chosen.victims().victims());
-        assertThat(answered).as("the answer keeps the convention and is costed as reported").isNotNull()
-                .isEqualTo(chosen.victims().objective());
+        Costed costed = cost(snapshot, chosen.victims().victims());
+        assertThat(costed).as("the answer keeps the convention").isNotNull();
+        Objective answered = costed.objective();
+        assertThat(answered).as("the answer is costed as reported").isEqualTo(chosen.victims().objective());
         assertThat(answered.compareTo(best)).as("the cheapest set: " + best + ", answered " + answered).isZero();
+        if (costed.breaks() && bestKeepingEvery != null) {
+            assertThat(bestKeepingEvery.compareTo(answered)).as("a set as cheap that keeps every gang: "
+                    + bestKeepingEvery).isPositive();
+        }
         assertThat(chosen.provenOptimal()).isTrue();
     }
 }

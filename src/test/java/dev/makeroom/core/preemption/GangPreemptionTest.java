@@ -76,6 +76,26 @@ class GangPreemptionTest {
     }
 
     @Test
+    void of_two_sets_that_cost_the_same_the_one_that_keeps_the_gang_is_chosen() {
+        // the gang's two members are all it runs: evicting both loses two pods, as evicting the two web pods does
+        Gang pair = new Gang("default", "coscheduling", "pair", Gang.EVERY_MEMBER);
+        for (boolean gangFirst : List.of(true, false)) {
+            Scenario s = new Scenario().node("n", "cpu", 4);
+            // all four started together: no tie-break tells the sets apart
+            List<PodInfo.Builder> members = List.of(pod("member-1", 0, "cpu", 1).gang(pair).startTime(Scenario.EPOCH),
+                    pod("member-2", 0, "cpu", 1).gang(pair).startTime(Scenario.EPOCH));
+            List<PodInfo.Builder> web = List.of(pod("web-1", 0, "cpu", 1).startTime(Scenario.EPOCH),
+                    pod("web-2", 0, "cpu", 1).startTime(Scenario.EPOCH));
+            (gangFirst ? members : web).forEach(p -> s.on("n", p));
+            (gangFirst ? web : members).forEach(p -> s.on("n", p));
+            NodeVerdict verdict = chosen(s.snapshot(), pending(100, "cpu", 2));
+            assertThat(verdict.victims().objective().victims()).isEqualTo(2);
+            assertThat(victimNames(verdict)).as("gang bound first: " + gangFirst)
+                    .containsExactlyInAnyOrder("web-1", "web-2");
+        }
+    }
+
+    @Test
     void between_nodes_the_one_that_breaks_no_gang_wins() {
         Gang training = new Gang("default", "coscheduling", "train", Gang.EVERY_MEMBER);
         ClusterSnapshot snapshot = new Scenario().node("a", "cpu", 2).node("b", "cpu", 2).node("elsewhere", "cpu", 64)
