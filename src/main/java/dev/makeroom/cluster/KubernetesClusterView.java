@@ -2,6 +2,7 @@ package dev.makeroom.cluster;
 
 import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.mapping.LeanReading;
+import dev.makeroom.mapping.PodGroupKind;
 import dev.makeroom.mapping.ObjectNames;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.makeroom.process.OutOfMemoryExit;
@@ -262,6 +263,11 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
 
     public List<String> watchedKinds() {
         return informers.keySet().stream().map(Enum::name).toList();
+    }
+
+    /** The kinds of gangs' PodGroups watched: those the cluster served makeroom at its start. */
+    List<PodGroupKind> podGroupKindsWatched() {
+        return podGroups == null ? List.of() : podGroups.watching();
     }
 
     /** How metrics name a watched kind: as {@code makeroom_cluster_objects} does, the Kubernetes kind in lower case. */

@@ -70,7 +70,7 @@ class PodGroupMinimumsOverApiTest {
     @Test
     void a_kind_the_api_server_does_not_serve_is_given_up_and_the_view_is_ready_without_it() {
         // Volcano is not installed: its list answers 404, as a real API server answers for an unknown group
-        server.expect().get().withPath("/apis/scheduling.volcano.sh/v1beta1/podgroups?limit=500")
+        server.expect().get().withPath("/apis/scheduling.volcano.sh/v1beta1/podgroups?limit=1")
                 .andReturn(404, Map.of("kind", "Status", "code", 404, "reason", "NotFound")).always();
         client.genericKubernetesResources(context(PodGroupKind.COSCHEDULING)).inNamespace("train")
                 .resource(coscheduling("bert", 2)).create();
@@ -78,6 +78,7 @@ class PodGroupMinimumsOverApiTest {
         Await.until("the view has synced", Duration.ofSeconds(10), live.view::ready);
         assertThat(live.view.snapshot().gangMinimums())
                 .containsEntry(new Gang("train", "coscheduling", "bert", Gang.EVERY_MEMBER).key(), 2);
+        assertThat(live.view.podGroupKindsWatched()).containsExactly(PodGroupKind.COSCHEDULING, PodGroupKind.WORKLOAD);
     }
 
     private void awaitSnapshot(String what, Predicate<ClusterSnapshot> condition) {
