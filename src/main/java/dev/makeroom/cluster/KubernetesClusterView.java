@@ -145,6 +145,9 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
                 if (state.version(version.known())) {
                     unpublished = true;
                 }
+                if (state.gangSystemsWithGroups(podGroups.systemsListed())) {
+                    unpublished = true;
+                }
                 // while syncing, a quiet second publishes what waits too
                 if (unpublished && (ready || first == null || drainedAt - publishedAtNanos >= SYNCING_PUBLISH_INTERVAL_NANOS)) {
                     publish(drainedAt);

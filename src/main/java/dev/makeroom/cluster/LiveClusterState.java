@@ -57,6 +57,8 @@ final class LiveClusterState {
     private boolean classesChanged;
     private boolean namespacesChanged;
     private boolean gangMinimumsChanged;
+    private Set<String> gangSystems = Set.of(); // of the PodGroup kinds watched
+    private boolean gangSystemsChanged;
 
     private ClusterSnapshot snapshot = ClusterSnapshot.EMPTY;
     private boolean versionChanged;
@@ -180,6 +182,19 @@ final class LiveClusterState {
     }
 
     /**
+     * The systems whose gangs' PodGroups the view watches, from the next snapshot on; whether that
+     * changes what the next one holds.
+     */
+    boolean gangSystemsWithGroups(Set<String> watched) {
+        if (watched.equals(gangSystems)) {
+            return false;
+        }
+        gangSystems = Set.copyOf(watched);
+        gangSystemsChanged = true;
+        return true;
+    }
+
+    /**
      * The Kubernetes version the snapshots answer for, from the next one on (null: not known yet, unchanged);
      * whether that changes what the next one answers for.
      */
@@ -195,7 +210,7 @@ final class LiveClusterState {
     /** The current snapshot, rebuilt only where events touched it since the last call. */
     ClusterSnapshot publish() {
         if (dirtyNodes.isEmpty() && changedPods.isEmpty() && !budgetsChanged && !classesChanged && !namespacesChanged
-                && !gangMinimumsChanged && !versionChanged) {
+                && !gangMinimumsChanged && !gangSystemsChanged && !versionChanged) {
             return snapshot;
         }
         ClusterSnapshot.Change change = snapshot.change();
@@ -232,10 +247,14 @@ final class LiveClusterState {
         if (gangMinimumsChanged) {
             change.gangMinimums(Map.copyOf(gangMinimums));
         }
+        if (gangSystemsChanged) {
+            change.gangSystemsWithGroups(gangSystems);
+        }
         snapshot = change.build();
         dirtyNodes.clear();
         changedPods.clear();
-        budgetsChanged = classesChanged = namespacesChanged = gangMinimumsChanged = versionChanged = false;
+        budgetsChanged = classesChanged = namespacesChanged = gangMinimumsChanged = gangSystemsChanged = versionChanged
+                = false;
         return snapshot;
     }
 

@@ -12,7 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Queue;
 import java.util.concurrent.TimeUnit;
 
@@ -143,6 +145,17 @@ final class PodGroupWatches {
             }
         }
         return true;
+    }
+
+    /** The systems ({@code Gang.system}) of the kinds watched whose first list is handed over: all their groups are known. */
+    Set<String> systemsListed() {
+        Set<String> listed = new HashSet<>();
+        for (Watched w : watched) {
+            if (w.informer != null && w.handler.listed()) {
+                listed.add(w.kind.system());
+            }
+        }
+        return listed;
     }
 
     /** The kinds watched (answered when asked), so far. */

@@ -37,6 +37,11 @@ public enum PodGroupKind {
         System.arraycopy(minimumPath, 0, this.minimumPath, 1, minimumPath.length);
     }
 
+    /** The {@link Gang#system} of the gangs this kind's objects stand for. */
+    public String system() {
+        return system;
+    }
+
     public String group() {
         return group;
     }

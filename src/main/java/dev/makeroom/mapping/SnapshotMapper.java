@@ -68,8 +68,10 @@ public final class SnapshotMapper {
                     builder.namespace(name(ns), orEmpty(ns.getMetadata().getAnnotations()));
                 } else if (o instanceof GenericKubernetesResource group) {
                     name(group);
-                    PodGroupKind.of(group).ifPresent(kind -> kind.minimum(group)
-                            .ifPresent(minimum -> builder.gangMinimum(kind.gangKey(group), minimum)));
+                    PodGroupKind.of(group).ifPresent(kind -> {
+                        builder.gangSystemWithGroups(kind.system()); // a dump holds all of a kind it holds any of
+                        kind.minimum(group).ifPresent(minimum -> builder.gangMinimum(kind.gangKey(group), minimum));
+                    });
                 }
             });
         }

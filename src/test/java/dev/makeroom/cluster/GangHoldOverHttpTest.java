@@ -1,10 +1,12 @@
 package dev.makeroom.cluster;
 
 import dev.makeroom.core.model.Reservation;
+import dev.makeroom.mapping.PodGroupKind;
 import dev.makeroom.mapping.ReservationAnnotation;
 import dev.makeroom.support.Await;
 import dev.makeroom.support.ExtenderClient;
 import dev.makeroom.support.MockApiClients;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -52,8 +54,7 @@ class GangHoldOverHttpTest {
     }
 
     private static Pod pod(String name, String node, int priority, Map<String, String> labels) {
-        return GangPods.pod(name, node, "2", priority, labels,
-                labels.isEmpty() ? Map.of() : Map.of("makeroom.dev/gang-min-member", "3"));
+        return GangPods.pod(name, node, "2", priority, labels, Map.of());
     }
 
     @BeforeAll
@@ -65,6 +66,11 @@ class GangHoldOverHttpTest {
                     .addToAllocatable("cpu", new Quantity("2")).addToAllocatable("pods", new Quantity("10"))
                     .endStatus().build()).create();
         }
+        // the gang's PodGroup says all three must start together
+        admin.genericKubernetesResources(PodGroupMinimumsOverApiTest.context(PodGroupKind.COSCHEDULING)).inNamespace("ml")
+                .resource(new GenericKubernetesResourceBuilder().withApiVersion("scheduling.x-k8s.io/v1alpha1")
+                        .withKind("PodGroup").withNewMetadata().withName("train").withNamespace("ml").endMetadata()
+                        .addToAdditionalProperties("spec", Map.of("minMember", 3)).build()).create();
         admin.resource(pod("low-a", "a", 0, Map.of())).create();
         admin.resource(pod("low-b", "b", 0, Map.of())).create();
         for (int i = 0; i < 3; i++) {

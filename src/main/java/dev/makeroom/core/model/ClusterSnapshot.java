@@ -29,6 +29,7 @@ public final class ClusterSnapshot {
     private final boolean anyClassOptsOut; // most clusters have none: then no lookup per candidate pod
     private final Map<String, Map<String, String>> namespaceAnnotations;
     private final Map<String, Integer> gangMinimums; // by Gang.key, as the gangs' own objects state them
+    private final Set<String> gangSystemsWithGroups; // Gang.system of each kind of group object the view has
     private final KubeVersion version; // the scheduler version the snapshot is answered for
     private volatile List<PodInfo> withAntiAffinity; // derived on first use, like the table
     private volatile List<PodInfo> withSpreadOrAffinity; // likewise
@@ -45,7 +46,7 @@ public final class ClusterSnapshot {
     private ClusterSnapshot(ChunkedMap<String, NodeInfo> nodes, ChunkedMap<String, PodInfo> podsByUid,
                             List<DisruptionBudget> budgets, Map<String, PriorityClassInfo> priorityClasses,
                             Map<String, Map<String, String>> namespaceAnnotations, Map<String, Integer> gangMinimums,
-                            NodeTable seed, Set<String> replacedSinceSeed, ClusterSnapshot predecessor,
+                            Set<String> gangSystemsWithGroups, NodeTable seed, Set<String> replacedSinceSeed, ClusterSnapshot predecessor,
                             KubeVersion version) {
         this.nodes = nodes;
         this.version = version;
@@ -57,6 +58,7 @@ public final class ClusterSnapshot {
         this.anyClassOptsOut = this.priorityClasses.values().stream().anyMatch(PriorityClassInfo::optedOut);
         this.namespaceAnnotations = Map.copyOf(namespaceAnnotations);
         this.gangMinimums = Map.copyOf(gangMinimums);
+        this.gangSystemsWithGroups = Set.copyOf(gangSystemsWithGroups);
         // most changes are to pods: the budgets, replaced whole when they change, keep their index
         this.budgetIndex = predecessor != null && predecessor.budgets == this.budgets ? predecessor.budgetIndex
                 : this.budgets.isEmpty() ? BudgetIndex.EMPTY : new BudgetIndex(this.budgets);
@@ -171,6 +173,20 @@ public final class ClusterSnapshot {
     public Gang gangAsKnown(Gang named, Collection<PodInfo> members) {
         Integer stated = gangMinimums.get(named.key());
         return stated != null ? named.withMinimum(stated) : named.withMinimumOf(members);
+    }
+
+    /**
+     * Whether the gang's own object (its PodGroup) should be known: its kind is watched (or was read
+     * with the snapshot) and none of that name is. A gang member asked about then waits for it: as
+     * the coscheduling plugin does, and since without it makeroom cannot tell how many must start.
+     */
+    public boolean gangGroupMissing(Gang gang) {
+        return gangSystemsWithGroups.contains(gang.system()) && !gangMinimums.containsKey(gang.key());
+    }
+
+    /** The systems ({@link Gang#system}) whose group objects this snapshot holds, all there are of each. */
+    public Set<String> gangSystemsWithGroups() {
+        return gangSystemsWithGroups;
     }
 
     /** The minimums the gangs' own objects state, by {@link Gang#key}. */
@@ -298,6 +314,7 @@ public final class ClusterSnapshot {
         private Map<String, PriorityClassInfo> classes;
         private Map<String, Map<String, String>> namespaces;
         private Map<String, Integer> gangMinimums;
+        private Set<String> gangSystems;
         private KubeVersion version;
         private final Set<String> replacedNodes = new HashSet<>();
         private final Set<String> removedNodes = new HashSet<>();
@@ -312,6 +329,7 @@ public final class ClusterSnapshot {
             this.classes = base.priorityClasses;
             this.namespaces = base.namespaceAnnotations;
             this.gangMinimums = base.gangMinimums;
+            this.gangSystems = base.gangSystemsWithGroups;
             this.version = base.version;
         }
 
@@ -386,6 +404,11 @@ public final class ClusterSnapshot {
             return this;
         }
 
+        public Change gangSystemsWithGroups(Set<String> systems) {
+            gangSystems = systems;
+            return this;
+        }
+
         public Change version(KubeVersion served) {
             version = served;
             return this;
@@ -440,7 +463,7 @@ public final class ClusterSnapshot {
                 }
             }
             ClusterSnapshot next = new ClusterSnapshot(built, pods.build(), budgets, classes, namespaces, gangMinimums,
-                    replaced == null ? null : seed, replaced, base, version);
+                    gangSystems, replaced == null ? null : seed, replaced, base, version);
             next.withAntiAffinity = carried(base.withAntiAffinity, ClusterSnapshot::hasAntiAffinity);
             next.withSpreadOrAffinity = carried(base.withSpreadOrAffinity, ClusterSnapshot::hasSpreadOrAffinity);
             next.inGangs = carried(base.inGangs, ClusterSnapshot::inGang);
@@ -458,6 +481,7 @@ public final class ClusterSnapshot {
         private final Map<String, PriorityClassInfo> classes = new HashMap<>();
         private final Map<String, Map<String, String>> namespaces = new HashMap<>();
         private final Map<String, Integer> gangMinimums = new HashMap<>();
+        private final Set<String> gangSystems = new HashSet<>();
         private KubeVersion version = KubeVersion.NEWEST_TESTED;
 
         public Builder version(KubeVersion served) {
@@ -500,6 +524,12 @@ public final class ClusterSnapshot {
             return this;
         }
 
+        /** The snapshot holds every group object of the gangs {@code system} forms ({@link Gang#system}). */
+        public Builder gangSystemWithGroups(String system) {
+            gangSystems.add(system);
+            return this;
+        }
+
         public ClusterSnapshot build() {
             Map<String, List<PodInfo>> bound = new HashMap<>();
             Map<String, List<PodInfo>> nominated = new HashMap<>();
@@ -517,7 +547,7 @@ public final class ClusterSnapshot {
                 placed.put(node.name(), node.withPods(onNode, nominated.getOrDefault(node.name(), List.of())));
             }
             return new ClusterSnapshot(ChunkedMap.of(placed, NODE_CHUNKS), ChunkedMap.of(pods, POD_CHUNKS), budgets,
-                    classes, namespaces, gangMinimums, null, null, null, version);
+                    classes, namespaces, gangMinimums, gangSystems, null, null, null, version);
         }
     }
 }

@@ -21,7 +21,9 @@ import java.util.Set;
  * All or nothing for a pending member of a gang (docs/gangs.md): victims are named for one member
  * only when every member its gang needs to start can be placed, else none are.
  *
- * <p>The members needed: with a minimum, as many as its running members fall short of it; without
+ * <p>A member whose gang's PodGroup makeroom watches for and has not seen gets no victims: how many
+ * must start is not known (the coscheduling plugin, too, schedules no member of a missing PodGroup).
+ * The members needed: with a minimum, as many as its running members fall short of it; without
  * one, every pending member. The member asked about goes where the decision put it, its victims gone;
  * a member nominated to a node already has its room there (the scheduler's nomination holds it, and
  * its victims are going); then each other pending member in turn (by name) goes to the first node, by name, it fits on as the
@@ -51,13 +53,22 @@ public final class GangStart {
     }
 
     /** Whether the gang starts (the rooms for its other members), or why not. */
-    private sealed interface Plan permits Starts, Short {
+    private sealed interface Plan permits Starts, Short, GroupUnseen {
     }
 
     private record Starts(List<Room> rooms) implements Plan {
     }
 
     private record Short(Shortfall shortfall) implements Plan {
+    }
+
+    /** The gang's PodGroup, whose kind makeroom watches, is not known (not created yet, or not seen yet). */
+    private record GroupUnseen(Gang gang) implements Plan {
+
+        String describe() {
+            return "no PodGroup known for its gang " + gang.namespace() + "/" + gang.name() + " (" + gang.system()
+                    + "): how many members must start together is not known yet";
+        }
     }
 
     private GangStart() {
@@ -77,16 +88,25 @@ public final class GangStart {
         }
         Plan plan = plan(engine, snapshot, pending, decision.chosen().get(0), rules, now);
         if (plan instanceof Short s) {
-            return new Checked(new PreemptionDecision(decision.pod(), DecisionOutcome.NO_FEASIBLE_NODE,
-                    s.shortfall().describe(), decision.strategy(), decision.verdicts(), List.of(), decision.nanos(),
-                    decision.schedulers()), List.of());
+            return noVictims(decision, s.shortfall().describe());
+        }
+        if (plan instanceof GroupUnseen unseen) {
+            return noVictims(decision, unseen.describe());
         }
         return new Checked(decision, ((Starts) plan).rooms());
+    }
+
+    private static Checked noVictims(PreemptionDecision decision, String why) {
+        return new Checked(new PreemptionDecision(decision.pod(), DecisionOutcome.NO_FEASIBLE_NODE, why,
+                decision.strategy(), decision.verdicts(), List.of(), decision.nanos(), decision.schedulers()), List.of());
     }
 
     /** Where the gang's members needed go once {@code chosen}'s victims are gone, or why they cannot all. */
     private static Plan plan(PreemptionEngine engine, ClusterSnapshot snapshot, PodInfo pending,
                              NodeVerdict chosen, QueueRules rules, Instant now) {
+        if (snapshot.gangGroupMissing(pending.gang())) {
+            return new GroupUnseen(pending.gang());
+        }
         String key = pending.gang().key();
         List<PodInfo> running = snapshot.runningMembersOf(key);
         List<PodInfo> waiting = new ArrayList<>();

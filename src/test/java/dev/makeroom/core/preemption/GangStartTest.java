@@ -92,6 +92,34 @@ class GangStartTest {
     }
 
     @Test
+    void no_victims_for_the_first_member_of_a_gang_whose_podgroup_is_not_there_yet_then_its_minimum_decides() {
+        // the first worker of three is asked about before its PodGroup and the other workers are seen
+        Scenario s = full().node("d", "cpu", 2).on("d", pod("low-d", 0, "cpu", 2)).podGroupsOf("coscheduling");
+        s.add(PodInfo.builder("worker-0").name("worker-0").priority(100).requests(Resources.of("cpu", 2))
+                .qos(QosClass.GUARANTEED).gang(TRAIN).build());
+        PreemptionDecision early = decide(s.snapshot(), s.snapshot().pod("worker-0"));
+        assertThat(early.outcome()).isEqualTo(DecisionOutcome.NO_FEASIBLE_NODE);
+        assertThat(early.detail()).isEqualTo("no PodGroup known for its gang default/train (coscheduling): how many"
+                + " members must start together is not known yet");
+
+        s.podGroup(TRAIN, 3); // seen now, the other workers not yet: three must start, one waits
+        PreemptionDecision withGroup = decide(s.snapshot(), s.snapshot().pod("worker-0"));
+        assertThat(withGroup.detail()).isEqualTo("no room for its whole gang default/train: 3 members must start"
+                + " together and room was found for 0 (1 of its members wait to start)");
+
+        PodInfo pending = waiting(s, TRAIN); // all three seen, and room for them on a, b and d
+        PreemptionDecision all = decide(s.snapshot(), pending);
+        assertThat(all.outcome()).isEqualTo(DecisionOutcome.PREEMPT);
+    }
+
+    @Test
+    void where_podgroups_are_not_watched_a_gang_without_one_is_decided_from_its_pods() {
+        Scenario s = full().node("d", "cpu", 2).on("d", pod("low-d", 0, "cpu", 2)); // no coscheduling PodGroups served
+        PodInfo pending = waiting(s, TRAIN);
+        assertThat(decide(s.snapshot(), pending).outcome()).isEqualTo(DecisionOutcome.PREEMPT);
+    }
+
+    @Test
     void simulate_and_why_ask_the_same() {
         Scenario s = full();
         PodInfo pending = waiting(s, TRAIN);

@@ -76,6 +76,12 @@ public final class Scenario {
     /** A gang's group object stating its minimum (a PodGroup). */
     public Scenario podGroup(dev.makeroom.core.model.Gang gang, int minimum) {
         builder.gangMinimum(gang.key(), minimum);
+        return podGroupsOf(gang.system());
+    }
+
+    /** Every group object of the gangs {@code system} forms is known: those not given are not there. */
+    public Scenario podGroupsOf(String system) {
+        builder.gangSystemWithGroups(system);
         return this;
     }
 
