@@ -1,7 +1,6 @@
 package dev.makeroom.cluster;
 
 import dev.makeroom.mapping.PodGroupKind;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodRef;
 import dev.makeroom.core.model.Reservation;
@@ -22,7 +21,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 
 /**
@@ -141,9 +139,7 @@ final class Churn {
         if (random.nextInt(3) == 0) {
             groups.withName(name).delete();
         } else {
-            groups.resource(new GenericKubernetesResourceBuilder().withApiVersion("scheduling.x-k8s.io/v1alpha1")
-                    .withKind("PodGroup").withNewMetadata().withName(name).withNamespace(ns).endMetadata()
-                    .addToAdditionalProperties("spec", Map.of("minMember", 1 + random.nextInt(4))).build())
+            groups.resource(PodGroupMinimumsOverApiTest.coscheduling(ns, name, 1 + random.nextInt(4)))
                     .createOr(existing -> existing.update());
         }
     }

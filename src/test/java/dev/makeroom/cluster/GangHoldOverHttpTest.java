@@ -6,7 +6,6 @@ import dev.makeroom.mapping.ReservationAnnotation;
 import dev.makeroom.support.Await;
 import dev.makeroom.support.ExtenderClient;
 import dev.makeroom.support.MockApiClients;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -68,9 +67,7 @@ class GangHoldOverHttpTest {
         }
         // the gang's PodGroup says all three must start together
         admin.genericKubernetesResources(PodGroupMinimumsOverApiTest.context(PodGroupKind.COSCHEDULING)).inNamespace("ml")
-                .resource(new GenericKubernetesResourceBuilder().withApiVersion("scheduling.x-k8s.io/v1alpha1")
-                        .withKind("PodGroup").withNewMetadata().withName("train").withNamespace("ml").endMetadata()
-                        .addToAdditionalProperties("spec", Map.of("minMember", 3)).build()).create();
+                .resource(PodGroupMinimumsOverApiTest.coscheduling("ml", "train", 3)).create();
         admin.resource(pod("low-a", "a", 0, Map.of())).create();
         admin.resource(pod("low-b", "b", 0, Map.of())).create();
         for (int i = 0; i < 3; i++) {

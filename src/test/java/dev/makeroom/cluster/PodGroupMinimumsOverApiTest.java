@@ -46,14 +46,14 @@ class PodGroupMinimumsOverApiTest {
     @Test
     void a_podgroups_minimum_is_followed_through_its_changes_and_deletion() {
         client.genericKubernetesResources(context(PodGroupKind.COSCHEDULING)).inNamespace("train")
-                .resource(coscheduling("bert", 2)).create();
+                .resource(coscheduling("train", "bert", 2)).create();
         live = ViewUnderTest.watching(client.getConfiguration());
         Await.until("the view has synced", Duration.ofSeconds(10), live.view::ready);
         String key = new Gang("train", "coscheduling", "bert", Gang.EVERY_MEMBER).key();
         assertThat(live.view.snapshot().gangMinimums()).containsEntry(key, 2); // ready means listed
 
         client.genericKubernetesResources(context(PodGroupKind.COSCHEDULING)).inNamespace("train")
-                .withName("bert").edit(g -> coscheduling("bert", 3));
+                .withName("bert").edit(g -> coscheduling("train", "bert", 3));
         awaitSnapshot("the new minimum is seen", s -> Integer.valueOf(3).equals(s.gangMinimums().get(key)));
 
         client.genericKubernetesResources(context(PodGroupKind.WORKLOAD)).inNamespace("train")
@@ -73,7 +73,7 @@ class PodGroupMinimumsOverApiTest {
         server.expect().get().withPath("/apis/scheduling.volcano.sh/v1beta1/podgroups?limit=1")
                 .andReturn(404, Map.of("kind", "Status", "code", 404, "reason", "NotFound")).always();
         client.genericKubernetesResources(context(PodGroupKind.COSCHEDULING)).inNamespace("train")
-                .resource(coscheduling("bert", 2)).create();
+                .resource(coscheduling("train", "bert", 2)).create();
         live = ViewUnderTest.watching(client.getConfiguration());
         Await.until("the view has synced", Duration.ofSeconds(10), live.view::ready);
         assertThat(live.view.snapshot().gangMinimums())
@@ -90,9 +90,10 @@ class PodGroupMinimumsOverApiTest {
                 .withPlural(kind.plural()).withKind("PodGroup").withNamespaced(true).build();
     }
 
-    static GenericKubernetesResource coscheduling(String name, int minMember) {
+    /** A coscheduling PodGroup stating {@code minMember}. */
+    static GenericKubernetesResource coscheduling(String namespace, String name, int minMember) {
         return new GenericKubernetesResourceBuilder().withApiVersion("scheduling.x-k8s.io/v1alpha1").withKind("PodGroup")
-                .withNewMetadata().withName(name).withNamespace("train").endMetadata()
+                .withNewMetadata().withName(name).withNamespace(namespace).endMetadata()
                 .addToAdditionalProperties("spec", Map.of("minMember", minMember)).build();
     }
 

@@ -118,6 +118,11 @@ class ReschedulerConfigParserTest {
                 "policies.consolidate.drainWithin must be more than 0");
         assertRejected("policies: {consolidate: {enabled: true, below: {cpu: 20}, ceiling: {cpu: 80}, emptyAfter: 1m}}",
                 "unknown key emptyAfter in policies.consolidate");
+        assertThat(c.moveWholeGangs()).as("gangs stay unless the document says they may move whole").isFalse();
+        assertThat(ReschedulerConfigParser.parse("policies: {consolidate: {enabled: true, below: {cpu: 20},"
+                + " ceiling: {cpu: 80}, moveWholeGangs: true}}").consolidate().moveWholeGangs()).isTrue();
+        assertRejected("policies: {consolidate: {enabled: true, below: {cpu: 20}, ceiling: {cpu: 80}, moveWholeGangs: maybe}}",
+                "policies.consolidate.moveWholeGangs must be true or false");
     }
 
     @Test
