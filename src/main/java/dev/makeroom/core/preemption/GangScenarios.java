@@ -34,7 +34,11 @@ import java.util.function.Function;
  * those of the pods evicted. A gang that is broken has every member on the node that may be evicted
  * evicted with it: they stop anyway, and the room is theirs to give.
  *
- * <p>The search. The exact search ({@link RoomMaker}) minimises a cost that adds up per victim, which
+ * <p>First the plain search. No set's gang cost is below its plain cost, so the plain optimum is a
+ * lower bound; when that set breaks no gang ({@link #spares}) its gang cost is its plain cost, and it
+ * is the answer (the usual case: the cheapest sets avoid gangs, and nodes pay one search). Else:
+ *
+ * <p>The scenarios. The exact search ({@link RoomMaker}) minimises a cost that adds up per victim, which
  * a gang's is not (nothing while it keeps its minimum, all its members once it does not). So each
  * gang that victims here could break is decided outside the search, in scenarios: either broken
  * (its members here made to go) or kept, with at most its slack (running members beyond its minimum)
@@ -82,6 +86,22 @@ final class GangScenarios {
             }
         });
         return atRisk;
+    }
+
+    /** Whether evicting {@code victims} leaves every gang at risk at or above its minimum. */
+    static boolean spares(List<AtRisk> gangs, List<PodInfo> victims) {
+        Set<String> evicted = new HashSet<>();
+        victims.forEach(v -> evicted.add(v.uid()));
+        for (AtRisk gang : gangs) {
+            int out = 0;
+            for (PodInfo member : gang.here()) {
+                out += evicted.contains(member.uid()) ? 1 : 0;
+            }
+            if (out > gang.slack()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** One way of treating the gangs at risk: the uids kept, the uids made to go, and the gangs broken. */

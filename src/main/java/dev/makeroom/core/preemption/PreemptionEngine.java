@@ -184,15 +184,19 @@ public final class PreemptionEngine {
             NodeProblem problem = NodeProblem.pose(snapshot, pending, open.get(i), rules, interPod::on);
             List<GangScenarios.AtRisk> atRisk = gangs && problem.obstacle() == null
                     ? GangScenarios.atRisk(snapshot, pending, snapshot.node(open.get(i)), rules) : List.of();
+            Objective cutoff = settings.answer() == AnswerMode.BEST ? bestSoFar : null;
             NodeVerdict verdict = problem.obstacle() != null
                     && problem.obstacle().reason() == InfeasibleReason.UNMODELLED_CONSTRAINT
                     ? SchedulersVictims.verdict(snapshot, pending, open.get(i),
                     firstFor(candidates, open.get(i)).hintedVictimUids(), problem.obstacle().detail(), rules,
                     settings.pdb() == PdbMode.STRICT)
-                    : !atRisk.isEmpty() ? GangScenarios.verdict(snapshot, pending, open.get(i), rules, interPod::on,
-                    atRisk, roomMaker, deadline, open.size() - i, settings.answer() == AnswerMode.BEST ? bestSoFar : null)
-                    : roomMaker.find(problem, deadline, open.size() - i,
-                    settings.answer() == AnswerMode.BEST ? bestSoFar : null);
+                    : roomMaker.find(problem, deadline, open.size() - i, cutoff);
+            // the plain optimum bounds the gang cost from below; when it breaks no gang it is the gang optimum
+            if (!atRisk.isEmpty() && verdict.isFeasible() && !verdict.dominated()
+                    && !GangScenarios.spares(atRisk, verdict.victims().victims())) {
+                verdict = GangScenarios.verdict(snapshot, pending, open.get(i), rules, interPod::on, atRisk, roomMaker,
+                        deadline, open.size() - i, cutoff);
+            }
             verdicts.put(open.get(i), verdict);
             if (verdict.isFeasible() && !verdict.dominated() && !verdict.lastResort()
                     && (bestSoFar == null || verdict.victims().objective().isBetterThan(bestSoFar))) {
