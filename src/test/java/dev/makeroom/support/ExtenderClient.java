@@ -8,10 +8,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** Real HTTP calls to a running makeroom. */
+/** Real HTTP calls to a running makeroom, over HTTP/1.1 as the kube-scheduler makes them. */
 public final class ExtenderClient {
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    // HTTP/1.1 only: the JDK client otherwise offers an h2c upgrade on each new plain connection,
+    // which no scheduler does
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
     private final String base;
 
     public ExtenderClient(int port) {
