@@ -2,8 +2,8 @@ package dev.makeroom.cluster;
 
 import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.mapping.LeanReading;
-import dev.makeroom.mapping.PodGroupKind;
 import dev.makeroom.mapping.ObjectNames;
+import dev.makeroom.mapping.PodGroupKind;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.makeroom.process.OutOfMemoryExit;
 import dev.makeroom.core.model.ClusterSnapshot;
@@ -30,11 +30,11 @@ import java.util.function.Function;
 
 /**
  * The live view: fabric8 SharedInformers on nodes, pods, PDBs, PriorityClasses, namespaces,
- * makeroom's ConfigMap and the gangs' group objects where served ({@link PodGroupWatches}), through a client of the view's own that skips what no mapper reads
- * ({@link LeanReading}). Handlers only enqueue (O(1), never blocking); one applier thread applies
- * events in batches and publishes a new immutable snapshot per batch (during the first sync, at most
- * twice a second). Requests read whichever snapshot was last published, so they never see a
- * half-applied batch.
+ * makeroom's ConfigMap and the gangs' PodGroups where served ({@link PodGroupWatches}), through a
+ * client of the view's own that skips what no mapper reads ({@link LeanReading}). Handlers only
+ * enqueue (O(1), never blocking); one applier thread applies events in batches and publishes a new
+ * immutable snapshot per batch (during the first sync, at most twice a second). Requests read
+ * whichever snapshot was last published, so they never see a half-applied batch.
  *
  * <p>fabric8 relists on 410 Gone and rewatches with backoff on its own; meanwhile the last
  * published snapshot keeps serving. The applier logs one WARN when a watch is lost and one INFO

@@ -88,7 +88,8 @@ final class PodGroupWatches {
     /** Whether {@code w} is decided now: watched, or given up. */
     private boolean decide(Watched w) {
         try {
-            lister.genericKubernetesResources(w.context).inAnyNamespace().list(new ListOptionsBuilder().withLimit(1L).build());
+            lister.genericKubernetesResources(w.context).inAnyNamespace()
+                    .list(new ListOptionsBuilder().withLimit(1L).build());
         } catch (KubernetesClientException e) {
             int code = statusOf(e);
             if (code != 404 && code != 403) {
@@ -147,7 +148,7 @@ final class PodGroupWatches {
         return true;
     }
 
-    /** The systems ({@code Gang.system}) of the kinds watched whose first list is handed over: all their groups are known. */
+    /** The systems ({@code Gang.system}) of the kinds watched whose first list is handed over: all their groups known. */
     Set<String> systemsListed() {
         Set<String> listed = new HashSet<>();
         for (Watched w : watched) {

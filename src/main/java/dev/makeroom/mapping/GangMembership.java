@@ -10,7 +10,7 @@ import java.util.Map;
  * where the pod itself says it. Checked in this order (the first mark found decides):
  * <ol>
  *   <li>makeroom's own: label {@code makeroom.dev/gang}, for anything else that forms gangs;</li>
- *   <li>the Workload API (Kubernetes 1.35 and later): {@code spec.schedulingGroup.podGroupName};</li>
+ *   <li>the Workload API (Kubernetes 1.36): {@code spec.schedulingGroup.podGroupName} (1.35 had {@code workloadRef});</li>
  *   <li>the coscheduling plugin: label {@code scheduling.x-k8s.io/pod-group} (or the older
  *       {@code pod-group.scheduling.sigs.k8s.io});</li>
  *   <li>Volcano: annotation {@code scheduling.k8s.io/group-name};</li>

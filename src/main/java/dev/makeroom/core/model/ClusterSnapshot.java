@@ -46,8 +46,8 @@ public final class ClusterSnapshot {
     private ClusterSnapshot(ChunkedMap<String, NodeInfo> nodes, ChunkedMap<String, PodInfo> podsByUid,
                             List<DisruptionBudget> budgets, Map<String, PriorityClassInfo> priorityClasses,
                             Map<String, Map<String, String>> namespaceAnnotations, Map<String, Integer> gangMinimums,
-                            Set<String> gangSystemsWithGroups, NodeTable seed, Set<String> replacedSinceSeed, ClusterSnapshot predecessor,
-                            KubeVersion version) {
+                            Set<String> gangSystemsWithGroups, NodeTable seed, Set<String> replacedSinceSeed,
+                            ClusterSnapshot predecessor, KubeVersion version) {
         this.nodes = nodes;
         this.version = version;
         this.seed = seed;
@@ -182,11 +182,6 @@ public final class ClusterSnapshot {
      */
     public boolean gangGroupMissing(Gang gang) {
         return gangSystemsWithGroups.contains(gang.system()) && !gangMinimums.containsKey(gang.key());
-    }
-
-    /** The systems ({@link Gang#system}) whose group objects this snapshot holds, all there are of each. */
-    public Set<String> gangSystemsWithGroups() {
-        return gangSystemsWithGroups;
     }
 
     /** The minimums the gangs' own objects state, by {@link Gang#key}. */
