@@ -12,6 +12,9 @@ import dev.makeroom.mapping.ReservationAnnotation;
 import dev.makeroom.core.rounds.Evictor;
 import dev.makeroom.core.rounds.RoomHold;
 import dev.makeroom.core.rounds.Move;
+import io.fabric8.kubernetes.api.model.DeleteOptionsBuilder;
+import io.fabric8.kubernetes.api.model.policy.v1.Eviction;
+import io.fabric8.kubernetes.api.model.policy.v1.EvictionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import org.slf4j.Logger;
@@ -65,6 +68,21 @@ public final class ApiEvictor implements Evictor, RoomHold, NodeTaints, AutoClos
                 + "; expected to land on " + move.to());
         avoid(pod, move);
         return new EvictionOutcome(EvictionOutcome.Result.EVICTED, "evicted");
+    }
+
+    @Override
+    public EvictionOutcome wouldEvict(PodInfo pod) {
+        Eviction dryRun = new EvictionBuilder().withNewMetadata().withName(pod.name()).withNamespace(pod.namespace())
+                .endMetadata().withDeleteOptions(new DeleteOptionsBuilder().withDryRun("All").build()).build();
+        try {
+            return client.pods().inNamespace(pod.namespace()).withName(pod.name()).evict(dryRun)
+                    ? new EvictionOutcome(EvictionOutcome.Result.EVICTED, "would be evicted")
+                    : new EvictionOutcome(EvictionOutcome.Result.BLOCKED_BY_BUDGET,
+                    "a PodDisruptionBudget does not allow it now (429)");
+        } catch (KubernetesClientException e) {
+            return e.getCode() == 404 ? new EvictionOutcome(EvictionOutcome.Result.GONE, "the pod is gone (404)")
+                    : new EvictionOutcome(EvictionOutcome.Result.FAILED, "HTTP " + e.getCode() + ": " + e.getMessage());
+        }
     }
 
     /** An Event on the pod, so `kubectl describe` and event exporters show what makeroom did and why. */

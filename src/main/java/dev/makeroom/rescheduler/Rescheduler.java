@@ -33,6 +33,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -258,6 +259,8 @@ public final class Rescheduler implements AutoCloseable {
         List<RoundReport.MoveResult> results = new ArrayList<>();
         // nodes a pod was planned to leave and did not: a later move that lands there counted on its room
         Map<String, String> stayed = new HashMap<>();
+        // a gang moving whole: asked once, before its first eviction, whether the API would evict every member
+        Map<String, Optional<String>> gangRefusals = new HashMap<>();
         for (Move move : plan.moves()) {
             if (mode == ReschedulerMode.DRY_RUN) {
                 results.add(new RoundReport.MoveResult(move, RoundReport.MoveOutcome.PLANNED, null));
@@ -273,6 +276,19 @@ public final class Rescheduler implements AutoCloseable {
             if (!leadership.leading()) {
                 results.add(new RoundReport.MoveResult(move, RoundReport.MoveOutcome.NOT_LEADING, "the lease was lost during the round"));
                 stayed.put(move.from(), move.pod().toString());
+                continue;
+            }
+            PodInfo moving = snapshot.pod(move.pod().uid());
+            Optional<String> gangRefused = moving == null || moving.gang() == null || mode != ReschedulerMode.EVICT
+                    ? Optional.empty() : gangRefusals.computeIfAbsent(moving.gang().key(),
+                    key -> wouldRefuseAMember(plan, snapshot, key));
+            if (gangRefused.isPresent()) {
+                Evictor.EvictionOutcome refused = new Evictor.EvictionOutcome(
+                        Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET,
+                        "its gang moves whole, and the API would not evict " + gangRefused.get());
+                results.add(new RoundReport.MoveResult(move, RoundReport.MoveOutcome.NOT_TRIED, refused.detail()));
+                stayed.put(move.from(), move.pod().toString());
+                drains.evicted(move, refused); // a drain waiting on it is abandoned, as for a refusal
                 continue;
             }
             String notReady = rooms.begin(move);
@@ -389,6 +405,26 @@ public final class Rescheduler implements AutoCloseable {
             return false;
         }
         return true;
+    }
+
+    /**
+     * The first member of gang {@code key} moved in {@code plan} whose eviction the API would refuse now
+     * (asked as a dry run), in words; empty when it would evict them all. Half a gang evicted stops it
+     * whole, so its members go together or none does.
+     */
+    private Optional<String> wouldRefuseAMember(ReschedulePlan plan, ClusterSnapshot snapshot, String key) {
+        for (Move move : plan.moves()) {
+            PodInfo member = snapshot.pod(move.pod().uid());
+            if (member == null || member.gang() == null || !member.gang().key().equals(key)) {
+                continue;
+            }
+            Evictor.EvictionOutcome asked = evictor.wouldEvict(member);
+            if (asked.result() == Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET
+                    || asked.result() == Evictor.EvictionOutcome.Result.FAILED) {
+                return Optional.of(member.ref() + " (" + asked.detail() + ")");
+            }
+        }
+        return Optional.empty();
     }
 
     /** Ends the pending pods' holds whose pod bound, is gone, or whose time is up, so the nodes' annotations stay true. */

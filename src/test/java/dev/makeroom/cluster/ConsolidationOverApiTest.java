@@ -70,8 +70,13 @@ class ConsolidationOverApiTest {
 
     /** A running pod of the app's controller on the node; its eviction answered {@code eviction}. */
     private void pod(String name, String app, String kind, String cpu, String node, int eviction) {
+        pod(name, Map.of("app", app), kind, cpu, node, eviction);
+    }
+
+    private void pod(String name, Map<String, String> labels, String kind, String cpu, String node, int eviction) {
+        String app = labels.get("app");
         client.pods().inNamespace("shop").resource(new PodBuilder().withNewMetadata().withName(name)
-                .withNamespace("shop").withUid(name + "-uid-" + (++created)).withLabels(Map.of("app", app))
+                .withNamespace("shop").withUid(name + "-uid-" + (++created)).withLabels(labels)
                 .withCreationTimestamp("2026-11-01T00:00:00Z").addNewOwnerReference().withApiVersion("apps/v1")
                 .withKind(kind).withName(app + "-owner").withUid(app + "-owner-uid").withController(true)
                 .endOwnerReference().endMetadata().withSpec(new PodSpecBuilder().withNodeName(node).addNewContainer()
@@ -99,8 +104,12 @@ class ConsolidationOverApiTest {
     }
 
     private Rescheduler rescheduler(ViewUnderTest replica, ApiEvictor api) {
+        return rescheduler(replica, api, POLICIES);
+    }
+
+    private Rescheduler rescheduler(ViewUnderTest replica, ApiEvictor api, String policies) {
         return new Rescheduler(ReschedulerMode.EVICT, replica.view,
-                new ReschedulerConfigService(null, POLICIES, ConfigMapFeed.NONE, clock), api, api, api,
+                new ReschedulerConfigService(null, policies, ConfigMapFeed.NONE, clock), api, api, api,
                 () -> true, clock, System::nanoTime, new ReschedulerMetrics(new SimpleMeterRegistry()),
                 PreemptionCheck.NEVER, List.of());
     }
@@ -241,6 +250,62 @@ class ConsolidationOverApiTest {
             RoundReport third = rescheduler.round();
             assertThat(third.drains()).as("n1 is held back after it was abandoned").isEmpty();
             assertThat(third.moves()).isEmpty();
+        }
+    }
+
+    /**
+     * n1 holds web-1 and worker-0 of gang train, whose worker-1 runs on n2; moveWholeGangs on. The
+     * gang's members go in the drain's first round, both, or neither: when the API would refuse
+     * worker-1 (asked as a dry run before the first member's eviction), no member is evicted and the
+     * drain is abandoned.
+     */
+    private void gangCluster(int worker1Eviction) {
+        cluster(201);
+        Map<String, String> train = Map.of("app", "train", "scheduling.x-k8s.io/pod-group", "train");
+        pod("worker-0", train, "Job", "200m", "n1", 201);
+        pod("worker-1", train, "Job", "200m", "n2", worker1Eviction);
+    }
+
+    private static final String WHOLE_GANGS = POLICIES.replace("ceiling: {cpu: 75}}",
+            "ceiling: {cpu: 75}, moveWholeGangs: true}").replace("perNodePerRound: 1", "perNodePerRound: 5");
+
+    private RoundReport firstGangRound(ViewUnderTest replica, ApiEvictor api) {
+        Await.until("the view synced", Duration.ofSeconds(20), () -> replica.view.ready()
+                && replica.view.snapshot().pods().size() == 7);
+        return rescheduler(replica, api, WHOLE_GANGS).round();
+    }
+
+    @Test
+    void a_gang_moving_whole_is_evicted_in_one_round_members_on_other_nodes_too() {
+        gangCluster(201);
+        try (ViewUnderTest replica = ViewUnderTest.watching(server);
+             ApiEvictor api = new ApiEvictor(MockApiClients.clientFor(client), Clock.systemUTC(), Duration.ofHours(1))) {
+            RoundReport round = firstGangRound(replica, api);
+            assertThat(round.drains()).extracting(RoundReport.DrainResult::result)
+                    .containsExactly(RoundReport.DrainOutcome.STARTED);
+            assertThat(round.moves()).extracting(m -> m.move().pod().name() + " " + m.result())
+                    .containsExactlyInAnyOrder("web-1 EVICTED", "batch-1 EVICTED", "worker-0 EVICTED", "worker-1 EVICTED");
+            assertThat(round.moves()).filteredOn(m -> m.move().pod().name().equals("worker-1"))
+                    .singleElement().satisfies(m -> assertThat(m.move().from()).isEqualTo("n2"));
+        }
+    }
+
+    @Test
+    void when_the_api_would_refuse_one_member_no_member_of_the_gang_is_evicted() {
+        gangCluster(429);
+        try (ViewUnderTest replica = ViewUnderTest.watching(server);
+             ApiEvictor api = new ApiEvictor(MockApiClients.clientFor(client), Clock.systemUTC(), Duration.ofHours(1))) {
+            RoundReport round = firstGangRound(replica, api);
+            assertThat(round.moves()).filteredOn(m -> m.move().pod().name().startsWith("worker-"))
+                    .hasSize(2).allSatisfy(m -> {
+                        assertThat(m.result()).isEqualTo(RoundReport.MoveOutcome.NOT_TRIED);
+                        assertThat(m.detail()).contains("its gang moves whole, and the API would not evict shop/worker-1");
+                    });
+            assertThat(round.drains()).singleElement().satisfies(d ->
+                    assertThat(d.result()).isEqualTo(RoundReport.DrainOutcome.ABANDONED));
+            assertThat(taintKeys("n1")).as("untainted in the round of the refusal").isEmpty();
+            assertThat(podsOn("n1")).contains("worker-0");
+            assertThat(podsOn("n2")).contains("worker-1");
         }
     }
 }

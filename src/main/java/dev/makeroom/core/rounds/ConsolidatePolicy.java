@@ -45,7 +45,8 @@ import java.util.Optional;
  * <p>Gangs: a member never moves alone ({@link MoveBlocker#GANG_MEMBER}). With {@code moveWholeGangs}
  * the pods to move are the node's and every other running member of their gangs, wherever it runs;
  * every one of them must land (a companion not back on its own node), and a gang's members are evicted
- * in one round or all wait, so no round leaves a gang split.
+ * in one round or all wait, so no round leaves a gang split (the rescheduler asks the Eviction API,
+ * as a dry run, for every member before the first eviction).
  */
 final class ConsolidatePolicy implements RoundPolicy {
 

@@ -11,6 +11,15 @@ public interface Evictor {
     /** Evicts the move's pod (never deletes it) and reports what the API said. */
     EvictionOutcome evict(PodInfo pod, Move move);
 
+    /**
+     * Whether the API would evict the pod now, asked without evicting it (a dry run): before the first
+     * of moves that must all happen or none (a gang moving whole). An adapter that cannot ask answers
+     * {@code EVICTED}; each eviction still asks for itself.
+     */
+    default EvictionOutcome wouldEvict(PodInfo pod) {
+        return new EvictionOutcome(EvictionOutcome.Result.EVICTED, "not asked beforehand");
+    }
+
     /** Removes makeroom's expired entries from the node's avoid list, which {@link #evict} writes. */
     void expireAvoidances(String node);
 
