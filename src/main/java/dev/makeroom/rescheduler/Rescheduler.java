@@ -279,9 +279,8 @@ public final class Rescheduler implements AutoCloseable {
                 continue;
             }
             PodInfo moving = snapshot.pod(move.pod().uid());
-            Optional<String> gangRefused = moving == null || moving.gang() == null || mode != ReschedulerMode.EVICT
-                    ? Optional.empty() : gangRefusals.computeIfAbsent(moving.gang().key(),
-                    key -> wouldRefuseAMember(plan, snapshot, key));
+            Optional<String> gangRefused = moving == null || moving.gang() == null ? Optional.empty()
+                    : gangRefusals.computeIfAbsent(moving.gang().key(), key -> wouldRefuseAMember(plan, snapshot, key));
             if (gangRefused.isPresent()) {
                 Evictor.EvictionOutcome refused = new Evictor.EvictionOutcome(
                         Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET,
