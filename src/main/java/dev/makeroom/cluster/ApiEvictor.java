@@ -52,31 +52,29 @@ public final class ApiEvictor implements Evictor, RoomHold, NodeTaints, AutoClos
 
     @Override
     public EvictionOutcome evict(PodInfo pod, Move move) {
-        try {
-            boolean evicted = client.pods().inNamespace(pod.namespace()).withName(pod.name()).evict();
-            if (!evicted) {
-                return new EvictionOutcome(EvictionOutcome.Result.BLOCKED_BY_BUDGET,
-                        "a PodDisruptionBudget does not allow it now (429)");
-            }
-        } catch (KubernetesClientException e) {
-            if (e.getCode() == 404) {
-                return new EvictionOutcome(EvictionOutcome.Result.GONE, "the pod is gone (404)");
-            }
-            return new EvictionOutcome(EvictionOutcome.Result.FAILED, "HTTP " + e.getCode() + ": " + e.getMessage());
+        EvictionOutcome outcome = post(pod, null, "evicted");
+        if (outcome.result() != EvictionOutcome.Result.EVICTED) {
+            return outcome;
         }
         tell(pod, "Rescheduled", "evicted by makeroom (" + move.policy().name().toLowerCase() + "): " + move.reason()
                 + "; expected to land on " + move.to());
         avoid(pod, move);
-        return new EvictionOutcome(EvictionOutcome.Result.EVICTED, "evicted");
+        return outcome;
     }
 
     @Override
     public EvictionOutcome wouldEvict(PodInfo pod) {
         Eviction dryRun = new EvictionBuilder().withNewMetadata().withName(pod.name()).withNamespace(pod.namespace())
                 .endMetadata().withDeleteOptions(new DeleteOptionsBuilder().withDryRun("All").build()).build();
+        return post(pod, dryRun, "would be evicted");
+    }
+
+    /** Posts the pod's eviction ({@code eviction} null: the plain one) and says what the API answered. */
+    private EvictionOutcome post(PodInfo pod, Eviction eviction, String evicted) {
         try {
-            return client.pods().inNamespace(pod.namespace()).withName(pod.name()).evict(dryRun)
-                    ? new EvictionOutcome(EvictionOutcome.Result.EVICTED, "would be evicted")
+            var resource = client.pods().inNamespace(pod.namespace()).withName(pod.name());
+            return (eviction == null ? resource.evict() : resource.evict(eviction))
+                    ? new EvictionOutcome(EvictionOutcome.Result.EVICTED, evicted)
                     : new EvictionOutcome(EvictionOutcome.Result.BLOCKED_BY_BUDGET,
                     "a PodDisruptionBudget does not allow it now (429)");
         } catch (KubernetesClientException e) {

@@ -91,7 +91,7 @@ final class PodGroupWatches {
             lister.genericKubernetesResources(w.context).inAnyNamespace()
                     .list(new ListOptionsBuilder().withLimit(1L).build());
         } catch (KubernetesClientException e) {
-            int code = statusOf(e);
+            int code = e.getCode();
             if (code != 404 && code != 403) {
                 log.debug("asking for {} podgroups failed; asking again: {}", w.kind.group(), e.toString());
                 return false;
@@ -125,16 +125,6 @@ final class PodGroupWatches {
         if (running) {
             informer.start();
         }
-    }
-
-    /** The HTTP status the API server answered, wherever fabric8 wrapped it; 0 when there was none. */
-    private static int statusOf(Throwable error) {
-        for (Throwable t = error; t != null; t = t.getCause()) {
-            if (t instanceof KubernetesClientException e && e.getCode() > 0) {
-                return e.getCode();
-            }
-        }
-        return 0;
     }
 
     /** Whether each kind was given up, or is watched and has handed over its first list. */

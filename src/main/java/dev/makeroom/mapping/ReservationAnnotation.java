@@ -78,10 +78,7 @@ public final class ReservationAnnotation {
 
     /** The node holding {@code reservation} too (an earlier one for the same pod replaced). */
     public static Node with(Node node, Reservation reservation) {
-        List<Reservation> held = new ArrayList<>(read(node.getMetadata().getAnnotations()));
-        held.removeIf(r -> r.pod().uid().equals(reservation.pod().uid()));
-        held.add(reservation);
-        return write(node, held);
+        return with(node, reservation, Instant.MIN); // no entry's time is up before the first instant
     }
 
     /**

@@ -97,7 +97,7 @@ final class GangScenarios {
             for (PodInfo member : gang.here()) {
                 out += evicted.contains(member.uid()) ? 1 : 0;
             }
-            if (out > gang.slack()) {
+            if (gang.gang().brokenBy(gang.running().size(), out)) {
                 return false;
             }
         }
