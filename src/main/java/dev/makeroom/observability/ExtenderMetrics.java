@@ -113,6 +113,14 @@ public class ExtenderMetrics {
     }
 
     /** One extender request: its verb (filter, prioritize, preempt or other) and outcome class. */
+    /** How a call ended, by its status: answered, refused as bad input (4xx), or failed (5xx). */
+    public static String outcomeOf(int status) {
+        if (status < 400) {
+            return OK;
+        }
+        return status < 500 ? REJECTED : ERROR;
+    }
+
     public void recordRequest(String verb, String outcome, long nanos) {
         Timer timer = requestTimers.get(verb + " " + outcome);
         (timer != null ? timer : requests(verb, outcome)).record(nanos, TimeUnit.NANOSECONDS);

@@ -34,19 +34,12 @@ public class RequestMetricsFilter extends OncePerRequestFilter {
         try {
             chain.doFilter(request, response);
         } finally {
-            metrics.recordRequest(verb(request.getRequestURI()), outcome(response.getStatus()), System.nanoTime() - start);
+            metrics.recordRequest(verb(request.getRequestURI()), ExtenderMetrics.outcomeOf(response.getStatus()), System.nanoTime() - start);
         }
     }
 
     private static String verb(String uri) {
         String last = uri.substring(uri.lastIndexOf('/') + 1);
         return ExtenderMetrics.VERBS.contains(last) ? last : "other";
-    }
-
-    private static String outcome(int status) {
-        if (status < 400) {
-            return ExtenderMetrics.OK;
-        }
-        return status < 500 ? ExtenderMetrics.REJECTED : ExtenderMetrics.ERROR;
     }
 }

@@ -60,7 +60,7 @@ public final class BadQueryStringFilter extends OncePerRequestFilter {
     }
 
     /** What is wrong with the raw query string (fixed words, never the input), or null when nothing is. */
-    static String problem(String query) {
+    public static String problem(String query) {
         if (query == null) {
             return null;
         }

@@ -55,6 +55,7 @@ class DecisionPathWarmup {
 
     private final ClusterView view;
     private final ExtenderController verbs;
+    private final NodeVerbs nodeVerbs;
     private final WireJson json;
     private final Duration duration;
     private final WarmupRequests warmups;
@@ -66,11 +67,13 @@ class DecisionPathWarmup {
     private volatile long rounds;
     private volatile boolean overHttp;
 
-    DecisionPathWarmup(ClusterView view, ExtenderController verbs, WireJson json, MakeroomProperties properties,
-                       WarmupRequests warmups, Environment environment, ApplicationEventPublisher events) {
+    DecisionPathWarmup(ClusterView view, ExtenderController verbs, NodeVerbs nodeVerbs, WireJson json,
+                       MakeroomProperties properties, WarmupRequests warmups, Environment environment,
+                       ApplicationEventPublisher events) {
         this.events = events;
         this.view = view;
         this.verbs = verbs;
+        this.nodeVerbs = nodeVerbs;
         this.json = json;
         this.duration = properties.web().warmup();
         this.warmups = warmups;
@@ -133,8 +136,8 @@ class DecisionPathWarmup {
             overHttp = !tls && port > 0 && overHttp(nodes, preempts, end);
             while (System.nanoTime() < end) {
                 for (byte[] body : nodes) {
-                    verbs.filterAnswer(body, snapshot, true);
-                    verbs.prioritizeAnswer(body, snapshot, true);
+                    nodeVerbs.filterAnswer(body, snapshot, true);
+                    nodeVerbs.prioritizeAnswer(body, snapshot, true);
                 }
                 for (byte[] body : preempts) {
                     verbs.unrecordedPreemptAnswer(body, snapshot);

@@ -1,11 +1,8 @@
 package dev.makeroom.web;
 
-import dev.makeroom.core.filter.FilterPolicy;
-import dev.makeroom.core.filter.FilterVerdict;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.DecisionEvents;
 import dev.makeroom.core.preemption.DecisionOutcome;
@@ -18,18 +15,10 @@ import dev.makeroom.core.preemption.PreemptionsInFlight;
 import dev.makeroom.core.preemption.SchedulersChoice;
 import dev.makeroom.core.room.NodeVerdict;
 import dev.makeroom.core.room.QueueRules;
-import dev.makeroom.core.score.AvoidList;
-import dev.makeroom.core.score.HeldRoomScores;
-import dev.makeroom.core.score.NodeScore;
-import dev.makeroom.core.score.ShieldScorePolicy;
 import dev.makeroom.observability.DecisionLog;
 import dev.makeroom.observability.ExtenderMetrics;
 import dev.makeroom.queueconfig.Queues;
-import dev.makeroom.web.json.AnswerBytes;
 import dev.makeroom.web.json.BadRequestException;
-import dev.makeroom.web.json.NodeNameJson;
-import dev.makeroom.web.json.NodesAnswers;
-import dev.makeroom.web.json.NodesArgs;
 import dev.makeroom.web.json.PreemptArgsReader;
 import dev.makeroom.web.json.PreemptionAnswer;
 import dev.makeroom.web.json.WireDtos;
@@ -40,7 +29,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -51,9 +39,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The three extender verbs. Thin: take one snapshot, read the wire body (filter and prioritize
- * read node names as the snapshot's node table holds them), ask the core, write the wire answer.
- * Each call reads exactly one snapshot from start to end.
+ * The preempt verb. Thin: take one snapshot, read the wire body, ask the core, write the wire answer.
+ * Each call reads exactly one snapshot from start to end. filter and prioritize, called for every pod
+ * the scheduler places, are served by servlets of their own ({@link NodeVerbServlet}, {@link NodeVerbs}).
  */
 @RestController
 @RequestMapping("${makeroom.web.prefix:/scheduler}")
@@ -64,54 +52,31 @@ class ExtenderController {
     private final ClusterView view;
     private final WireJson json;
     private final PodTranslator pods;
-    private final FilterPolicy filterPolicy;
-    private final ShieldScorePolicy scorePolicy;
     private final PreemptionEngine engine;
     private final ExtenderMetrics metrics;
     private final DecisionLog decisions;
     private final Queues queues;
-    private final NodeNameJson nodeNames;
-    private final AvoidList avoidList;
     private final Clock clock;
     private final WarmupRequests warmups;
     private final DecisionEvents events;
     private final PreemptionsInFlight inFlight;
     private final GangRooms gangRooms;
-    private final FullObjectModeWarning fullObjects = new FullObjectModeWarning();
 
-    ExtenderController(ClusterView view, WireJson json, PodTranslator pods, FilterPolicy filterPolicy,
-                       ShieldScorePolicy scorePolicy, PreemptionEngine engine, ExtenderMetrics metrics,
-                       DecisionLog decisions, Queues queues, NodeNameJson nodeNames, AvoidList avoidList,
-                       Clock clock, WarmupRequests warmups, DecisionEvents events, PreemptionsInFlight inFlight,
-                       GangRooms gangRooms) {
+    ExtenderController(ClusterView view, WireJson json, PodTranslator pods, PreemptionEngine engine,
+                       ExtenderMetrics metrics, DecisionLog decisions, Queues queues, Clock clock,
+                       WarmupRequests warmups, DecisionEvents events, PreemptionsInFlight inFlight, GangRooms gangRooms) {
         this.view = view;
         this.json = json;
         this.pods = pods;
-        this.filterPolicy = filterPolicy;
-        this.scorePolicy = scorePolicy;
         this.engine = engine;
         this.metrics = metrics;
         this.decisions = decisions;
         this.queues = queues;
-        this.nodeNames = nodeNames;
-        this.avoidList = avoidList;
         this.clock = clock;
         this.warmups = warmups;
         this.events = events;
         this.inFlight = inFlight;
         this.gangRooms = gangRooms;
-    }
-
-    @PostMapping(path = "/filter", produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<AnswerBytes> filter(@RequestBody(required = false) byte[] body) {
-        boolean ready = view.ready(); // before the snapshot: a ready view has published its synced one
-        return ok(filterAnswer(body, view.snapshot(), ready));
-    }
-
-    @PostMapping(path = "/prioritize", produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<AnswerBytes> prioritize(@RequestBody(required = false) byte[] body) {
-        boolean ready = view.ready();
-        return ok(prioritizeAnswer(body, view.snapshot(), ready));
     }
 
     @PostMapping(path = "/preempt", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -177,32 +142,6 @@ class ExtenderController {
         return checked.decision();
     }
 
-    /** A filter body's answer on {@code snapshot}: what the verb sends, without HTTP. */
-    AnswerBytes filterAnswer(byte[] body, ClusterSnapshot snapshot, boolean ready) {
-        // names are not looked up: no filter rule needs a node's row (FilterPolicy)
-        NodesArgs args = json.readNodesArgsUnresolved(body, snapshot.table());
-        fullObjects.check(!args.byName(), snapshot.version());
-        PodInfo pod = pods.toCore(args.pod(), snapshot);
-        FilterVerdict verdict = ready ? filterPolicy.filter(snapshot, pod, args.names(), queues.usage(snapshot),
-                clock.instant())
-                : FilterVerdict.allPassed(args.names()); // not synced: the scheduler's own filters decide
-        return NodesAnswers.filter(args, verdict, nodeNames.of(args.nodes().table()));
-    }
-
-    /** A prioritize body's answer on {@code snapshot}, without HTTP. */
-    AnswerBytes prioritizeAnswer(byte[] body, ClusterSnapshot snapshot, boolean ready) {
-        NodesArgs args = json.readNodesArgs(body, snapshot.table());
-        PodInfo pod = pods.toCore(args.pod(), snapshot);
-        Instant now = clock.instant(); // one instant for the avoid lists and the held rooms
-        // kubelet evictions this replica saw, and the nodes' own avoid lists (the rescheduler's moves)
-        AvoidList avoid = avoidList.or(AvoidList.ofNodes(snapshot, now));
-        List<NodeScore> scores = ready
-                ? HeldRoomScores.steer(scorePolicy.score(snapshot, pod, args.nodes(), avoid),
-                        Reservation.heldFor(snapshot, pod, now))
-                : args.names().stream().map(name -> new NodeScore(name, 0)).toList();
-        return NodesAnswers.scores(args.nodes(), scores, nodeNames.of(args.nodes().table()));
-    }
-
     /**
      * A preempt body decided on {@code snapshot} without queue rules, logs or metrics, and answered
      * as the verb answers: the decision paths as the warm-up runs them ({@link DecisionPathWarmup}),
@@ -260,7 +199,4 @@ class ExtenderController {
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(body);
     }
 
-    private static ResponseEntity<AnswerBytes> ok(AnswerBytes body) {
-        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(body);
-    }
 }

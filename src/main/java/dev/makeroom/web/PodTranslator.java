@@ -35,7 +35,9 @@ public class PodTranslator {
         if (!podJson.isObject()) {
             throw new BadRequestException("Pod must be a JSON object");
         }
-        return translated.of(podJson.text(), snapshot::priorityValue, this::toCore);
+        PodInfo recent = translated.recent(podJson.source(), podJson.from(), podJson.to());
+        return recent != null ? recent
+                : translated.of(podJson.source(), podJson.from(), podJson.to(), snapshot::priorityValue, this::toCore);
     }
 
     private PodInfo toCore(String podJson, Function<String, Integer> classValues) {

@@ -10,6 +10,7 @@ import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import dev.makeroom.web.json.WireJson;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.converter.HttpMessageConverters;
@@ -32,6 +33,18 @@ class WebConfiguration implements WebMvcConfigurer {
         registration.addUrlPatterns(properties.web().prefix() + "/*");
         registration.setOrder(1); // outside the size limit, so refused bodies are timed too
         return registration;
+    }
+
+    /**
+     * filter and prioritize answered in Tomcat's pipeline ({@link NodeVerbValve}), before the servlet
+     * filters and Spring's dispatcher, which serve preempt and every other path.
+     */
+    @Bean
+    WebServerFactoryCustomizer<TomcatServletWebServerFactory> nodeVerbValve(MakeroomProperties properties, NodeVerbs verbs,
+                                                                       WireJson json, ExtenderMetrics metrics,
+                                                                       WarmupRequests warmups) {
+        return factory -> factory.addContextValves(new NodeVerbValve(properties.web().prefix(), verbs, json, metrics,
+                warmups, properties.web().maxRequestSize().toBytes()));
     }
 
     /** What Tomcat refuses before any servlet (an encoded slash in the path) is JSON too, in the wire's shape. */

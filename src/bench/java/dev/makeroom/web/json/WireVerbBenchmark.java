@@ -120,20 +120,24 @@ public class WireVerbBenchmark {
         return NodeObjectsScanner.read(nextFullBody(), snapshot.table());
     }
 
+    /** As the extender's filter runs it: names read into, and the answer written from, the thread's buffers. */
     @Benchmark
     public AnswerBytes filter() {
-        NodesArgs args = json.readNodesArgsUnresolved(body, snapshot.table());
+        VerbBuffers buffers = VerbBuffers.ofThisThread();
+        NodesArgs args = json.readNodesArgs(body, snapshot.table(), true, buffers);
         PodInfo pod = pods.toCore(args.pod(), snapshot);
-        return NodesAnswers.filter(args, filter.filter(snapshot, pod, args.names(), null, java.time.Instant.EPOCH),
+        return NodesAnswers.filter(buffers, args, filter.filter(snapshot, pod, args.names(), null, java.time.Instant.EPOCH),
                 nodeNames.of(args.nodes().table()));
     }
 
+    /** As the extender's prioritize runs it, through the thread's buffers. */
     @Benchmark
     public AnswerBytes prioritize() {
-        NodesArgs args = json.readNodesArgs(body, snapshot.table());
+        VerbBuffers buffers = VerbBuffers.ofThisThread();
+        NodesArgs args = json.readNodesArgs(body, snapshot.table(), true, buffers);
         PodInfo pod = pods.toCore(args.pod(), snapshot);
-        return NodesAnswers.scores(args.nodes(), score.score(snapshot, pod, args.nodes(), AvoidList.NONE),
-                nodeNames.of(args.nodes().table()));
+        int[] scores = score.scoreInto(snapshot, pod, args.nodes(), AvoidList.NONE, buffers.scores(args.nodes().size()));
+        return NodesAnswers.scores(buffers, args.nodes(), scores, nodeNames.of(args.nodes().table()));
     }
 
     /** The body alone: read, no core, no answer. */

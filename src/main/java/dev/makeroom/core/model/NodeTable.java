@@ -20,38 +20,81 @@ import java.util.Map;
  * amount ({@code allocatable - requested}); and its {@link PriorityLadder} as consecutive steps of
  * (priority, cumulative amounts per column).
  *
- * <p>Built once per snapshot, on first use ({@link ClusterSnapshot#table()}), from the last table
- * built for an earlier snapshot when only some nodes changed since ({@link #withReplaced}). Nodes with pods
- * nominated to them are flagged: what is taken there depends on the pending pod's priority, so
- * callers answer them from the {@link NodeInfo} itself.
+ * <p>A change costs what it touched. The rows are kept in blocks of {@link #BLOCK} nodes, each block
+ * its own arrays, and the table of a later snapshot shares every block whose nodes did not change
+ * ({@link #withReplaced}): a binding, which changes one node, copies one block (a few KB) and the array
+ * of block references, not the whole table. In a cluster that binds 150 pods a second every binding is
+ * a new snapshot, and copying the table whole was about a megabyte of garbage each at 5,000 nodes. The
+ * table is built on first use ({@link ClusterSnapshot#table()}). Nodes with pods nominated to them are
+ * flagged: what is taken there depends on the pending pod's priority, so callers answer them from the
+ * {@link NodeInfo} itself.
  */
 public final class NodeTable {
 
-    private final NodeInfo[] nodes;
+    /** Nodes per block: a power of two, so a row's block and place in it are a shift and a mask. */
+    static final int BLOCK = 64;
+    private static final int SHIFT = Integer.numberOfTrailingZeros(BLOCK);
+
+    private final int size;
+    private final Block[] blocks;
     private final NodeNameIndex names;
     private final Map<String, Integer> columns;
     private final int width;
     private final String[] byColumn;
-    private final long[] allocatable; // [node * width + column]
-    private final long[] free;        // [node * width + column]
-    private final boolean[] hasNominated;
-    private final int[] ladderStart;  // node i's steps: ladderStart[i] .. ladderStart[i + 1]
-    private final int[] stepPriority; // ascending within a node
-    private final long[] stepAtOrBelow; // [step * width + column]
 
-    private NodeTable(NodeInfo[] nodes, NodeNameIndex names, Map<String, Integer> columns, int[] ladderStart) {
-        this.nodes = nodes;
+    /** Up to {@link #BLOCK} consecutive rows: their nodes, amounts and ladder steps, never written once built. */
+    private static final class Block {
+        final NodeInfo[] nodes;
+        final long[] allocatable;   // [row * width + column]
+        final long[] free;          // [row * width + column]
+        final boolean[] hasNominated;
+        final int[] ladderStart;    // row r's steps: ladderStart[r] .. ladderStart[r + 1]
+        final int[] stepPriority;   // ascending within a row
+        final long[] stepAtOrBelow; // [step * width + column]
+
+        Block(NodeInfo[] nodes, String[] byColumn) {
+            int width = byColumn.length;
+            this.nodes = nodes;
+            this.allocatable = new long[nodes.length * width];
+            this.free = new long[nodes.length * width];
+            this.hasNominated = new boolean[nodes.length];
+            this.ladderStart = new int[nodes.length + 1];
+            for (int r = 0; r < nodes.length; r++) {
+                ladderStart[r + 1] = ladderStart[r] + nodes[r].ladder().steps();
+            }
+            this.stepPriority = new int[ladderStart[nodes.length]];
+            this.stepAtOrBelow = new long[ladderStart[nodes.length] * width];
+            for (int r = 0; r < nodes.length; r++) {
+                fill(r, byColumn);
+            }
+        }
+
+        /** Writes row r's amounts and ladder steps from its node. */
+        private void fill(int r, String[] byColumn) {
+            int width = byColumn.length;
+            NodeInfo node = nodes[r];
+            for (int c = 0; c < width; c++) {
+                allocatable[r * width + c] = node.allocatable().get(byColumn[c]);
+                free[r * width + c] = allocatable[r * width + c] - node.requested().get(byColumn[c]);
+            }
+            hasNominated[r] = !node.nominatedPods().isEmpty();
+            for (int k = 0; k < node.ladder().steps(); k++) {
+                int step = ladderStart[r] + k;
+                stepPriority[step] = node.ladder().priority(k);
+                for (int c = 0; c < width; c++) {
+                    stepAtOrBelow[step * width + c] = node.ladder().atOrBelow(k).get(byColumn[c]);
+                }
+            }
+        }
+    }
+
+    private NodeTable(int size, Block[] blocks, NodeNameIndex names, Map<String, Integer> columns, String[] byColumn) {
+        this.size = size;
+        this.blocks = blocks;
         this.names = names;
         this.columns = columns;
-        this.width = columns.size();
-        this.byColumn = new String[width];
-        columns.forEach((name, column) -> byColumn[column] = name);
-        this.allocatable = new long[nodes.length * width];
-        this.free = new long[nodes.length * width];
-        this.hasNominated = new boolean[nodes.length];
-        this.ladderStart = ladderStart;
-        this.stepPriority = new int[ladderStart[nodes.length]];
-        this.stepAtOrBelow = new long[ladderStart[nodes.length] * width];
+        this.width = byColumn.length;
+        this.byColumn = byColumn;
     }
 
     /** No nodes: names read against it are taken as they come, with no row and no lookup worth the name. */
@@ -66,88 +109,42 @@ public final class NodeTable {
         for (int i = 0; i < nodes.length; i++) {
             names[i] = nodes[i].name();
         }
-        NodeTable table = new NodeTable(nodes, new NodeNameIndex(names), columnsOf(nodes), ladderStarts(nodes));
-        for (int i = 0; i < nodes.length; i++) {
-            table.fill(i);
+        Map<String, Integer> columns = columnsOf(nodes);
+        String[] byColumn = new String[columns.size()];
+        columns.forEach((name, column) -> byColumn[column] = name);
+        Block[] blocks = new Block[(nodes.length + BLOCK - 1) / BLOCK];
+        for (int b = 0; b < blocks.length; b++) {
+            blocks[b] = new Block(Arrays.copyOfRange(nodes, b * BLOCK, Math.min(nodes.length, (b + 1) * BLOCK)), byColumn);
         }
-        return table;
+        return new NodeTable(nodes.length, blocks, new NodeNameIndex(names), columns, byColumn);
     }
 
     /**
-     * This table with some nodes replaced by newer versions of themselves, for the next snapshot:
-     * unchanged rows are copied as blocks and only the replaced ones are read from their nodes, so
-     * a snapshot that changed a few nodes does not gather all 5,000 again. Null when a replaced node
-     * is not in this table or has a resource without a column: then the caller builds in full.
+     * This table with some nodes replaced by newer versions of themselves, for the next snapshot: the
+     * blocks that hold them are built again from their nodes, every other block is shared. Null when a
+     * replaced node is not in this table or has a resource without a column: then the caller builds in
+     * full.
      */
     public NodeTable withReplaced(Collection<NodeInfo> replaced) {
-        NodeInfo[] next = nodes.clone();
-        int[] rows = new int[replaced.size()];
-        int count = 0;
+        Block[] next = blocks.clone();
+        NodeInfo[][] touched = new NodeInfo[blocks.length][];
         for (NodeInfo node : replaced) {
             int i = indexOf(node.name());
             if (i < 0 || !hasColumns(node.allocatable()) || !hasColumns(node.requested())) {
                 return null; // the ladder sums a subset of what requested sums, so it has columns too
             }
-            rows[count++] = i;
-            next[i] = node;
-        }
-        rows = distinctSorted(rows, count);
-        NodeTable table = new NodeTable(next, names, columns, shiftedLadderStarts(rows, next));
-        System.arraycopy(allocatable, 0, table.allocatable, 0, allocatable.length);
-        System.arraycopy(free, 0, table.free, 0, free.length);
-        System.arraycopy(hasNominated, 0, table.hasNominated, 0, hasNominated.length);
-        int from = 0; // unchanged rows from..row-1 keep their steps, moved as one block
-        for (int k = 0; k <= rows.length; k++) {
-            int row = k < rows.length ? rows[k] : next.length;
-            int steps = ladderStart[row] - ladderStart[from];
-            System.arraycopy(stepPriority, ladderStart[from], table.stepPriority, table.ladderStart[from], steps);
-            System.arraycopy(stepAtOrBelow, ladderStart[from] * width, table.stepAtOrBelow,
-                    table.ladderStart[from] * width, steps * width);
-            if (row < next.length) {
-                table.fill(row);
+            int b = i >>> SHIFT;
+            if (touched[b] == null) {
+                touched[b] = blocks[b].nodes.clone();
             }
-            from = row + 1;
+            touched[b][i & (BLOCK - 1)] = node;
         }
-        return table;
-    }
-
-    private static int[] distinctSorted(int[] rows, int count) {
-        Arrays.sort(rows, 0, count);
-        int distinct = 0;
-        for (int k = 0; k < count; k++) {
-            if (distinct == 0 || rows[distinct - 1] != rows[k]) {
-                rows[distinct++] = rows[k];
+        for (int b = 0; b < touched.length; b++) {
+            if (touched[b] != null) {
+                next[b] = new Block(touched[b], byColumn);
             }
         }
-        return Arrays.copyOf(rows, distinct);
-    }
-
-    /**
-     * Where each node's steps start once the nodes at {@code rows} (ascending) have their new ladders:
-     * the old starts shifted by what the changed nodes gained or lost, without visiting every node.
-     */
-    private int[] shiftedLadderStarts(int[] rows, NodeInfo[] next) {
-        int shift = 0;
-        for (int row : rows) {
-            shift |= next[row].ladder().steps() - (ladderStart[row + 1] - ladderStart[row]);
-        }
-        if (shift == 0) {
-            return ladderStart; // no node gained or lost a step: the starts are shared, never written
-        }
-        int[] starts = new int[ladderStart.length];
-        int delta = 0;
-        int from = 0;
-        for (int row : rows) {
-            for (int i = from; i <= row; i++) {
-                starts[i] = ladderStart[i] + delta;
-            }
-            delta += next[row].ladder().steps() - (ladderStart[row + 1] - ladderStart[row]);
-            from = row + 1;
-        }
-        for (int i = from; i < starts.length; i++) {
-            starts[i] = ladderStart[i] + delta;
-        }
-        return starts;
+        return new NodeTable(size, next, names, columns, byColumn);
     }
 
     private boolean hasColumns(Resources resources) {
@@ -157,31 +154,6 @@ public final class NodeTable {
             }
         }
         return true;
-    }
-
-    private static int[] ladderStarts(NodeInfo[] nodes) {
-        int[] starts = new int[nodes.length + 1];
-        for (int i = 0; i < nodes.length; i++) {
-            starts[i + 1] = starts[i] + nodes[i].ladder().steps();
-        }
-        return starts;
-    }
-
-    /** Writes node i's row and ladder steps from the node itself. */
-    private void fill(int i) {
-        NodeInfo node = nodes[i];
-        for (int c = 0; c < width; c++) {
-            allocatable[i * width + c] = node.allocatable().get(byColumn[c]);
-            free[i * width + c] = allocatable[i * width + c] - node.requested().get(byColumn[c]);
-        }
-        hasNominated[i] = !node.nominatedPods().isEmpty();
-        for (int k = 0; k < node.ladder().steps(); k++) {
-            int step = ladderStart[i] + k;
-            stepPriority[step] = node.ladder().priority(k);
-            for (int c = 0; c < width; c++) {
-                stepAtOrBelow[step * width + c] = node.ladder().atOrBelow(k).get(byColumn[c]);
-            }
-        }
     }
 
     /** Every resource name any node has allocatable or has requested by its pods. */
@@ -235,15 +207,15 @@ public final class NodeTable {
     }
 
     public NodeInfo node(int index) {
-        return nodes[index];
+        return blocks[index >>> SHIFT].nodes[index & (BLOCK - 1)];
     }
 
     public int size() {
-        return nodes.length;
+        return size;
     }
 
     public boolean hasNominated(int index) {
-        return hasNominated[index];
+        return blocks[index >>> SHIFT].hasNominated[index & (BLOCK - 1)];
     }
 
     /** The column of a resource, or -1 when no node has or uses it (all its amounts are 0). */
@@ -253,34 +225,36 @@ public final class NodeTable {
     }
 
     public long allocatable(int index, int column) {
-        return column < 0 ? 0 : allocatable[index * width + column];
+        return column < 0 ? 0 : blocks[index >>> SHIFT].allocatable[(index & (BLOCK - 1)) * width + column];
     }
 
     /** allocatable - requested of a resource on a node, by bound pods only; 0 for column -1. */
     public long free(int index, int column) {
-        return column < 0 ? 0 : free[index * width + column];
+        return column < 0 ? 0 : blocks[index >>> SHIFT].free[(index & (BLOCK - 1)) * width + column];
     }
 
     /**
-     * What the node's running pods below {@code priority} request of a column's resource, as
-     * {@link PriorityLadder#below}; {@code step} from {@link #stepBelow}.
+     * What node {@code index}'s running pods below {@code priority} request of a column's resource, as
+     * {@link PriorityLadder#below}; {@code step} from {@link #stepBelow} for the same node.
      */
-    public long below(int step, int column) {
-        return step < 0 || column < 0 ? 0 : stepAtOrBelow[step * width + column];
+    public long below(int index, int step, int column) {
+        return step < 0 || column < 0 ? 0 : blocks[index >>> SHIFT].stepAtOrBelow[step * width + column];
     }
 
     /** The node's last ladder step below {@code priority}, or -1 when no running pod is below it. */
     public int stepBelow(int index, int priority) {
-        int low = ladderStart[index];
-        int high = ladderStart[index + 1]; // first step at or above priority, by binary search
+        Block block = blocks[index >>> SHIFT];
+        int row = index & (BLOCK - 1);
+        int low = block.ladderStart[row];
+        int high = block.ladderStart[row + 1]; // first step at or above priority, by binary search
         while (low < high) {
             int mid = (low + high) >>> 1;
-            if (stepPriority[mid] < priority) {
+            if (block.stepPriority[mid] < priority) {
                 low = mid + 1;
             } else {
                 high = mid;
             }
         }
-        return low == ladderStart[index] ? -1 : low - 1;
+        return low == block.ladderStart[row] ? -1 : low - 1;
     }
 }

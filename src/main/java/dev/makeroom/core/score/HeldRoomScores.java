@@ -16,13 +16,36 @@ public final class HeldRoomScores {
 
     /** {@code scores} steered to {@code held}; as they are when no held node is among them. */
     public static List<NodeScore> steer(List<NodeScore> scores, Set<String> held) {
-        if (held.isEmpty() || scores.stream().noneMatch(s -> held.contains(s.host()))) {
+        List<String> names = scores.stream().map(NodeScore::host).toList();
+        int[] values = scores.stream().mapToInt(NodeScore::score).toArray();
+        if (!steer(values, names, held)) {
             return scores;
         }
         List<NodeScore> steered = new ArrayList<>(scores.size());
-        for (NodeScore score : scores) {
-            steered.add(new NodeScore(score.host(), held.contains(score.host()) ? ShieldScorePolicy.MAX_SCORE : 0));
+        for (int i = 0; i < values.length; i++) {
+            steered.add(new NodeScore(names.get(i), values[i]));
         }
         return steered;
+    }
+
+    /**
+     * The rule, for scores held in an array, one per node named by {@code names}: steered in place when
+     * a held node is among them (returns true), left alone otherwise.
+     */
+    public static boolean steer(int[] scores, List<String> names, Set<String> held) {
+        if (held.isEmpty()) {
+            return false;
+        }
+        boolean any = false;
+        for (int i = 0; i < names.size() && !any; i++) {
+            any = held.contains(names.get(i));
+        }
+        if (!any) {
+            return false;
+        }
+        for (int i = 0; i < names.size(); i++) {
+            scores[i] = held.contains(names.get(i)) ? ShieldScorePolicy.MAX_SCORE : 0;
+        }
+        return true;
     }
 }

@@ -15,7 +15,7 @@ public record AnswerBytes(List<Slice> slices) {
     record Slice(byte[] bytes, int from, int to) {
     }
 
-    long length() {
+    public long length() {
         long length = 0;
         for (Slice slice : slices) {
             length += slice.to() - slice.from();
@@ -23,7 +23,7 @@ public record AnswerBytes(List<Slice> slices) {
         return length;
     }
 
-    void writeTo(OutputStream out) throws IOException {
+    public void writeTo(OutputStream out) throws IOException {
         for (Slice slice : slices) {
             out.write(slice.bytes(), slice.from(), slice.to() - slice.from());
         }

@@ -14,6 +14,9 @@ final class JsonOut {
 
     private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
+    /** What a kept buffer starts with, and the most it keeps after an answer that grew it further. */
+    static final int KEPT_BUFFER = 64 * 1024;
+
     /** Raw ranges this long are sent from where they are rather than copied. */
     static final int KEPT_IN_PLACE = 64 * 1024;
 
@@ -76,8 +79,26 @@ final class JsonOut {
         return size;
     }
 
+    /** A decimal integer, written digit by digit: no String per number (a prioritize answer has hundreds). */
     JsonOut number(long value) {
-        return ascii(Long.toString(value));
+        if (value == Long.MIN_VALUE) {
+            return ascii(Long.toString(value));
+        }
+        ensure(20);
+        if (value < 0) {
+            buffer[size++] = '-';
+            value = -value;
+        }
+        int digits = 1;
+        for (long rest = value / 10; rest > 0; rest /= 10) {
+            digits++;
+        }
+        for (int i = size + digits - 1; i >= size; i--) {
+            buffer[i] = (byte) ('0' + value % 10);
+            value /= 10;
+        }
+        size += digits;
+        return this;
     }
 
     JsonOut string(String text) {
@@ -135,6 +156,40 @@ final class JsonOut {
         if (size + more > buffer.length) {
             buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, size + more));
         }
+    }
+
+    /**
+     * Empties this buffer to write the next answer into it, keeping its array: a thread that answers
+     * call after call then writes every answer into the same memory. What an earlier answer() returned
+     * must have been sent by then.
+     */
+    JsonOut reset() {
+        if (buffer.length > 16 * KEPT_BUFFER) { // one huge answer (node objects echoed): not kept for every call after
+            buffer = new byte[KEPT_BUFFER];
+        }
+        size = 0;
+        sliceStart = 0;
+        slices.clear();
+        return this;
+    }
+
+    /** Room for {@code bytes} more, made now: what follows is then written without growing the buffer. */
+    JsonOut reserve(int bytes) {
+        ensure(bytes);
+        return this;
+    }
+
+    /** Whether all that was written is in this buffer (no range was kept in place): then {@link #writeTo} sends it. */
+    boolean whole() {
+        return slices.isEmpty();
+    }
+
+    /** Sends what was written, when {@link #whole}: no answer object, no copy. */
+    void writeTo(java.io.OutputStream out) throws java.io.IOException {
+        if (!whole()) {
+            throw new IllegalStateException("ranges were kept in place: send answer()");
+        }
+        out.write(buffer, 0, size);
     }
 
     /** What was written, without a copy; nothing may be written after. */

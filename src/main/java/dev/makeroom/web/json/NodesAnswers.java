@@ -27,9 +27,22 @@ public final class NodesAnswers {
 
     /** Passing nodes come back in the form they were asked in: names, or the received objects unchanged. */
     public static AnswerBytes filter(NodesArgs args, FilterVerdict verdict, NodeNameJson.Encoded names) {
+        return filter((JsonOut) null, args, verdict, names);
+    }
+
+    /**
+     * As above, written into {@code reused} (emptied first) when it is not null: a buffer its thread keeps,
+     * so that the answer is valid until that thread writes its next one.
+     */
+    public static AnswerBytes filter(VerbBuffers reused, NodesArgs args, FilterVerdict verdict, NodeNameJson.Encoded names) {
+        return filter(reused.out, args, verdict, names);
+    }
+
+    private static AnswerBytes filter(JsonOut reused, NodesArgs args, FilterVerdict verdict, NodeNameJson.Encoded names) {
         int[] runs = args.byName() ? null : runs(kept(args.nodes(), verdict.passed()));
         // sized once: growing would copy all the node objects echoed so far (large runs stay in the body)
-        JsonOut out = new JsonOut(args.names().size() * 32 + 4096 + (runs == null ? 0 : copiedBytes(args.items(), runs)));
+        int expected = args.names().size() * 32 + 4096 + (runs == null ? 0 : copiedBytes(args.items(), runs));
+        JsonOut out = reused == null ? new JsonOut(expected) : reused.reset().reserve(expected);
         out.ascii("{\"Nodes\":");
         if (args.byName()) {
             out.ascii("null,\"NodeNames\":[");
@@ -60,18 +73,40 @@ public final class NodesAnswers {
         return out.ascii(",\"Error\":\"\"}").answer();
     }
 
-    /** {@code scores}: one per node of {@code asked}, in its order. */
+    /** {@code scores}: one per node of {@code asked}, written in the order given (the request's, nearly always). */
     public static AnswerBytes scores(RequestedNodes asked, List<NodeScore> scores, NodeNameJson.Encoded names) {
         JsonOut out = new JsonOut(scores.size() * 40);
         out.ascii('[');
         Rows rows = new Rows(asked);
         for (int i = 0; i < scores.size(); i++) {
             String host = scores.get(i).host();
-            out.ascii(i == 0 ? "{\"Host\":" : ",{\"Host\":");
-            names.write(out, rows.of(host), host);
-            out.ascii(",\"Score\":").number(scores.get(i).score()).ascii('}');
+            score(out, i, rows.of(host), host, scores.get(i).score(), names);
         }
         return out.ascii(']').answer();
+    }
+
+    /**
+     * {@code scores[i]}: the score of {@code asked}'s i-th node; written into the thread's buffer: valid
+     * until its next answer.
+     */
+    public static AnswerBytes scores(VerbBuffers reused, RequestedNodes asked, int[] scores, NodeNameJson.Encoded names) {
+        return scores(reused.out, asked, scores, names);
+    }
+
+    private static AnswerBytes scores(JsonOut out, RequestedNodes asked, int[] scores, NodeNameJson.Encoded names) {
+        out.reset().reserve(asked.size() * 40);
+        out.ascii('[');
+        for (int i = 0; i < asked.size(); i++) {
+            score(out, i, asked.row(i), asked.name(i), scores[i], names);
+        }
+        return out.ascii(']').answer();
+    }
+
+    /** The i-th entry of a prioritize answer: the node at {@code row} ({@code host} itself when -1) and its score. */
+    private static void score(JsonOut out, int i, int row, String host, int score, NodeNameJson.Encoded names) {
+        out.ascii(i == 0 ? "{\"Host\":" : ",{\"Host\":");
+        names.write(out, row, host);
+        out.ascii(",\"Score\":").number(score).ascii('}');
     }
 
     /**
@@ -141,6 +176,10 @@ public final class NodesAnswers {
 
     private static void reasons(JsonOut out, RequestedNodes asked, NodeNameJson.Encoded names, Map<String, String> byNode) {
         out.ascii('{');
+        if (byNode.isEmpty()) { // the common answer: nothing fails
+            out.ascii('}');
+            return;
+        }
         Rows rows = new Rows(asked);
         WrittenStrings written = new WrittenStrings();
         boolean first = true;

@@ -19,34 +19,48 @@ import java.util.function.Supplier;
 final class NodesArgsReader {
 
     private final JsonParser parser;
+    private final UniqueKeyTokens tokens; // the parser's tokens, every object's keys checked for duplicates
     private final byte[] body;
     private final NodeTable known;
+    private final RequestedNodes.Builder reused; // null: the names get arrays of their own
     private int lastRow = -1; // the row of the last name read (-1: none, or not a known node)
 
     /** The node objects of {@code Nodes.items} as raw ranges, and their names in the same order. */
     private record Items(List<RawJson> objects, RequestedNodes names) {
     }
 
-    private NodesArgsReader(JsonParser parser, byte[] body, NodeTable known) {
+    private NodesArgsReader(JsonParser parser, UniqueKeyTokens tokens, byte[] body, NodeTable known,
+                            RequestedNodes.Builder reused) {
         this.parser = parser;
+        this.tokens = tokens;
         this.body = body;
         this.known = known;
+        this.reused = reused;
     }
 
     /** {@code known}: the snapshot's nodes, whose own name strings stand in for the names read. */
     static NodesArgs read(JsonParser parser, byte[] body, NodeTable known) {
-        return new NodesArgsReader(parser, body, known).args();
+        return new NodesArgsReader(parser, new UniqueKeyTokens(parser), body, known, null).args();
+    }
+
+    /**
+     * As above, through a thread's {@link VerbBuffers}: the {@code NodeNames} read into its builder (reset
+     * here, its table {@code known}) and lent to the result, the keys checked by its checker; valid until
+     * the thread reads its next body.
+     */
+    static NodesArgs read(JsonParser parser, byte[] body, NodeTable known, VerbBuffers buffers) {
+        return new NodesArgsReader(parser, buffers.keys.on(parser), body, known, buffers.names).args();
     }
 
     private NodesArgs args() {
-        WireTokens.startBody(parser);
+        WireTokens.startBody(tokens.next());
         RawJson pod = null;
         RequestedNodes names = null;
         RawJson metadata = null;
         Items items = null;
-        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+        while (tokens.next() == JsonToken.PROPERTY_NAME) {
             String key = parser.currentName();
-            JsonToken value = parser.nextToken();
+            JsonToken value = tokens.next();
             if (key.equalsIgnoreCase("Pod")) {
                 pod = value == JsonToken.VALUE_NULL ? null : raw();
             } else if (key.equalsIgnoreCase("NodeNames")) {
@@ -55,22 +69,22 @@ final class NodesArgsReader {
                 metadata = null;
                 items = null;
                 if (value == JsonToken.START_OBJECT) {
-                    while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                    while (tokens.next() == JsonToken.PROPERTY_NAME) {
                         String listKey = parser.currentName();
-                        JsonToken listValue = parser.nextToken();
+                        JsonToken listValue = tokens.next();
                         if (listKey.equalsIgnoreCase("metadata")) {
                             metadata = listValue == JsonToken.VALUE_NULL ? null : object("Nodes.metadata");
                         } else if (listKey.equalsIgnoreCase("items")) {
                             items = listValue == JsonToken.VALUE_NULL ? null : items();
                         } else {
-                            parser.skipChildren();
+                            tokens.skip();
                         }
                     }
                 } else if (value != JsonToken.VALUE_NULL) {
                     throw new BadRequestException("Nodes must be a v1.NodeList object");
                 }
             } else {
-                parser.skipChildren();
+                tokens.skip();
             }
         }
         WireTokens.endBody(parser);
@@ -87,9 +101,9 @@ final class NodesArgsReader {
         if (parser.currentToken() != JsonToken.START_ARRAY) {
             throw new BadRequestException("NodeNames must be an array of node names");
         }
-        RequestedNodes.Builder names = new RequestedNodes.Builder(known);
+        RequestedNodes.Builder names = reused == null ? new RequestedNodes.Builder(known) : reused.reset(known);
         int index = 0;
-        for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken(), index++) {
+        for (JsonToken t = tokens.next(); t != JsonToken.END_ARRAY; t = tokens.next(), index++) {
             if (t != JsonToken.VALUE_STRING) {
                 throw new BadRequestException("NodeNames[" + index + "] must be a node name (a string), found "
                         + WireTokens.kindOf(t));
@@ -97,7 +111,7 @@ final class NodesArgsReader {
             int row = currentRow();
             names.add(currentName(row), row);
         }
-        return names.build();
+        return reused == null ? names.build() : names.lend();
     }
 
     private Items items() {
@@ -106,14 +120,14 @@ final class NodesArgsReader {
         }
         List<RawJson> items = new ArrayList<>();
         RequestedNodes.Builder names = new RequestedNodes.Builder(known);
-        for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
+        for (JsonToken t = tokens.next(); t != JsonToken.END_ARRAY; t = tokens.next()) {
             String name = null;
             long from = parser.currentTokenLocation().getByteOffset();
             if (t == JsonToken.START_OBJECT) {
                 name = valueIn("metadata", JsonToken.START_OBJECT,
                         () -> valueIn("name", JsonToken.VALUE_STRING, () -> currentName(currentRow())));
             } else {
-                parser.skipChildren();
+                tokens.skip();
             }
             if (name == null || name.isEmpty()) {
                 throw new BadRequestException("Nodes.items[" + items.size() + "] has no metadata.name");
@@ -130,12 +144,12 @@ final class NodesArgsReader {
      */
     private String valueIn(String key, JsonToken kind, Supplier<String> read) {
         String value = null;
-        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+        while (tokens.next() == JsonToken.PROPERTY_NAME) {
             boolean wanted = parser.currentName().equalsIgnoreCase(key);
-            if (parser.nextToken() == kind && wanted) {
+            if (tokens.next() == kind && wanted) {
                 value = read.get();
             } else {
-                parser.skipChildren();
+                tokens.skip();
             }
         }
         return value;
@@ -163,7 +177,11 @@ final class NodesArgsReader {
 
     /** The current value as a range of the body; the parser is left on its last token. */
     private RawJson raw() {
-        return RawJson.current(parser, body);
+        JsonToken token = parser.currentToken();
+        long from = parser.currentTokenLocation().getByteOffset();
+        tokens.skip();
+        return token.isStructStart() ? range(from, parser.currentLocation().getByteOffset(), token == JsonToken.START_OBJECT)
+                : new RawJson(body, 0, 0, false);
     }
 
     private RawJson range(long from, long to, boolean isObject) {

@@ -1,8 +1,5 @@
 package dev.makeroom.web.json;
 
-import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
-
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -12,20 +9,6 @@ import java.nio.charset.StandardCharsets;
  * read once.
  */
 public record RawJson(byte[] source, int from, int to, boolean isObject) {
-
-    /**
-     * The value the parser is on, as a range of {@code body}; the parser is left on its last token. A
-     * scalar where an object belongs is kept as an empty non-object: only its kind matters.
-     */
-    static RawJson current(JsonParser parser, byte[] body) {
-        JsonToken token = parser.currentToken();
-        long from = parser.currentTokenLocation().getByteOffset();
-        parser.skipChildren();
-        if (!token.isStructStart()) {
-            return new RawJson(body, 0, 0, false);
-        }
-        return range(body, from, parser.currentLocation().getByteOffset(), token == JsonToken.START_OBJECT);
-    }
 
     /** Bytes {@code from} to {@code to} of {@code body}, checked: offsets are bytes only when the body is UTF-8. */
     static RawJson range(byte[] body, long from, long to, boolean isObject) {

@@ -24,7 +24,7 @@ final class UniqueKeyTokens {
 
     private static final int LINEAR = 16;
 
-    private final JsonParser parser;
+    private JsonParser parser;
     // per open structure (objects and arrays alike, so that every end token closes one)
     private String[][] keys = new String[8][];
     private int[] counts = new int[8];
@@ -33,6 +33,16 @@ final class UniqueKeyTokens {
 
     UniqueKeyTokens(JsonParser parser) {
         this.parser = parser;
+    }
+
+    /** This checker, emptied, for another parser: a thread reading body after body keeps one. */
+    UniqueKeyTokens on(JsonParser next) {
+        for (int d = 0; d < depth; d++) {
+            large[d] = null;
+        }
+        depth = 0;
+        parser = next;
+        return this;
     }
 
     /** The next token; a key its object already holds is bad input. */

@@ -4,6 +4,7 @@ import dev.makeroom.core.model.NodeTable;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
+import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.exc.JacksonIOException;
 import tools.jackson.databind.DatabindException;
@@ -33,7 +34,8 @@ public class WireJson {
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
 
-    // preempt bodies: duplicate keys are checked by the reader itself (UniqueKeyTokens), without a set per object
+    // preempt, filter and prioritize bodies: duplicate keys are checked by their readers (UniqueKeyTokens),
+    // without a set per object
     private final ObjectReader keysUnchecked = mapper.reader().without(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
 
     // the scheduler sends one body at a time: the last one is the next one's likeliest predecessor
@@ -70,14 +72,30 @@ public class WireJson {
      * whose rows let the next body's objects be recognised rather than scanned ({@link SeenNodeObjects}).
      */
     public NodesArgs readNodesArgsUnresolved(byte[] body, NodeTable known) {
-        return readNodesArgs(body, known, NodeTable.EMPTY);
+        return readNodesArgs(body, known, NodeTable.EMPTY, null);
+    }
+
+    /**
+     * {@link #readNodesArgs} ({@code resolve}) or {@link #readNodesArgsUnresolved}, with {@code NodeNames}
+     * read into {@code reused}, the buffers its thread keeps from call to call: the result is valid until
+     * that thread reads its next body (see {@link RequestedNodes.Builder#lend}).
+     */
+    public NodesArgs readNodesArgs(byte[] body, NodeTable known, boolean resolve, VerbBuffers reused) {
+        return readNodesArgs(body, known, resolve ? known : NodeTable.EMPTY, reused);
     }
 
     private NodesArgs readNodesArgs(byte[] body, NodeTable objectsAgainst, NodeTable namesAgainst) {
+        return readNodesArgs(body, objectsAgainst, namesAgainst, null);
+    }
+
+    private NodesArgs readNodesArgs(byte[] body, NodeTable objectsAgainst, NodeTable namesAgainst, VerbBuffers reused) {
         requireBody(body);
+        if (endsWithAnArray(body)) { // NodeNames, last as Go writes it: a body for the tokens, not the scanner
+            return readNodesArgsByTokens(body, namesAgainst, reused);
+        }
         NodesArgs scanned = NodeObjectsScanner.read(body, objectsAgainst, ScanSplit.VERBS, lastSeen.get());
         if (scanned == null) {
-            return readNodesArgsByTokens(body, namesAgainst);
+            return readNodesArgsByTokens(body, namesAgainst, reused);
         }
         SeenNodeObjects seen = SeenNodeObjects.of(body, scanned);
         if (seen != null) {
@@ -88,9 +106,15 @@ public class WireJson {
 
     /** {@link #readNodesArgs} by Jackson's tokens alone: every body, and every error message, is this reader's. */
     NodesArgs readNodesArgsByTokens(byte[] body, NodeTable known) {
+        return readNodesArgsByTokens(body, known, null);
+    }
+
+    private NodesArgs readNodesArgsByTokens(byte[] body, NodeTable known, VerbBuffers reused) {
         requireBody(body);
-        try (JsonParser parser = mapper.createParser(body)) {
-            return NodesArgsReader.read(parser, body, known);
+        // the factory's own parser: the reader checks keys itself, and no databind context is made per call
+        try (JsonParser parser = mapper.tokenStreamFactory().createParser(ObjectReadContext.empty(), body)) {
+            return reused == null ? NodesArgsReader.read(parser, body, known)
+                    : NodesArgsReader.read(parser, body, known, reused);
         } catch (JacksonException e) {
             throw malformed(e);
         }
@@ -117,6 +141,31 @@ public class WireJson {
     public PreemptArgsReader.PreemptArgs readPreemptArgs(byte[] body, NodeTable known) {
         requireBody(body);
         return readPreemptArgs(new ByteArrayInputStream(body), known);
+    }
+
+    /**
+     * Whether the body's last value is an array ({@code …]}} at its end): a filter or prioritize body whose
+     * last key is {@code NodeNames}, as the scheduler writes them. The scanner of node objects never
+     * accepts such a body (it gives up on a {@code NodeNames} that is not null), so it is not asked: it
+     * would walk the pod first only to give up.
+     */
+    private static boolean endsWithAnArray(byte[] body) {
+        int i = body.length - 1;
+        while (i >= 0 && isWhitespace(body[i])) {
+            i--;
+        }
+        if (i < 0 || body[i] != '}') {
+            return false;
+        }
+        i--;
+        while (i >= 0 && isWhitespace(body[i])) {
+            i--;
+        }
+        return i >= 0 && body[i] == ']';
+    }
+
+    private static boolean isWhitespace(byte b) {
+        return b == ' ' || b == '\n' || b == '\r' || b == '\t';
     }
 
     private static void requireBody(byte[] body) {

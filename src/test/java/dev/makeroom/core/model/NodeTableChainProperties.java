@@ -65,8 +65,8 @@ class NodeTableChainProperties {
                 assertThat(derived.allocatable(d, dc)).as(node.name() + " " + r).isEqualTo(full.allocatable(f, fc));
                 assertThat(derived.free(d, dc)).as(node.name() + " " + r).isEqualTo(full.free(f, fc));
                 for (int priority : PRIORITIES) {
-                    assertThat(derived.below(derived.stepBelow(d, priority), dc)).as(node.name() + " " + r + " " + priority)
-                            .isEqualTo(full.below(full.stepBelow(f, priority), fc))
+                    assertThat(derived.below(d, derived.stepBelow(d, priority), dc)).as(node.name() + " " + r + " " + priority)
+                            .isEqualTo(full.below(f, full.stepBelow(f, priority), fc))
                             .isEqualTo(node.ladder().below(priority).get(r));
                 }
             }

@@ -1,0 +1,147 @@
+package dev.makeroom.web;
+
+import dev.makeroom.observability.ExtenderMetrics;
+import dev.makeroom.process.BadQueryStringFilter;
+import dev.makeroom.web.json.AnswerBytes;
+import dev.makeroom.web.json.BadRequestException;
+import dev.makeroom.web.json.WireDtos;
+import dev.makeroom.web.json.WireJson;
+import jakarta.servlet.http.HttpServletResponse;
+import org.apache.catalina.connector.Request;
+import org.apache.catalina.connector.Response;
+import org.apache.catalina.valves.ValveBase;
+import org.apache.tomcat.util.buf.MessageBytes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.function.Function;
+
+/**
+ * filter and prioritize, answered in Tomcat's pipeline before any servlet filter or Spring's dispatcher.
+ * The scheduler waits for these two calls on every pod it places, inside its scheduling cycle. Through
+ * the servlet chain each call passed seven filters (Spring's encoding, observation, request-context and
+ * form filters and makeroom's own three), the dispatcher's handler lookup, argument resolution and
+ * message conversion: half of each call's time while pods bound, and most of its garbage. Here a call
+ * is what the verb needs: its path matched on the request's own bytes, the body read into one array of
+ * its declared length, the verb ({@link NodeVerbs}), the answer written from the thread's buffer.
+ *
+ * <p>What the filters did for these paths is done here: a query string that cannot be read refused (400,
+ * as {@link BadQueryStringFilter} refuses it elsewhere), the size limit (413 past it, never read whole),
+ * the call timed as {@code makeroom_extender_request_seconds} (makeroom's own warm-up calls not), and
+ * every failure answered as the other verbs answer theirs ({@link WireErrorHandler}): JSON
+ * {@code {"Error": …}}, 400 for a body makeroom cannot use, 405 for anything but POST. Every other
+ * path goes on down the pipeline unchanged.
+ */
+final class NodeVerbValve extends ValveBase {
+
+    private static final Logger log = LoggerFactory.getLogger(NodeVerbValve.class);
+
+    private final String filterPath;
+    private final String prioritizePath;
+    private final Function<byte[], AnswerBytes> filter;
+    private final Function<byte[], AnswerBytes> prioritize;
+    private final WireJson json;
+    private final ExtenderMetrics metrics;
+    private final WarmupRequests warmups;
+    private final long maxBytes;
+
+    NodeVerbValve(String prefix, NodeVerbs verbs, WireJson json, ExtenderMetrics metrics, WarmupRequests warmups,
+                  long maxBytes) {
+        super(true);
+        this.filterPath = prefix + "/filter";
+        this.prioritizePath = prefix + "/prioritize";
+        this.filter = verbs::filter;
+        this.prioritize = verbs::prioritize;
+        this.json = json;
+        this.metrics = metrics;
+        this.warmups = warmups;
+        this.maxBytes = maxBytes;
+    }
+
+    @Override
+    public void invoke(Request request, Response response) throws IOException, jakarta.servlet.ServletException {
+        MessageBytes uri = request.getCoyoteRequest().requestURI(); // compared as bytes: no String per call
+        boolean isFilter = uri.equals(filterPath);
+        if (!isFilter && !uri.equals(prioritizePath)) {
+            getNext().invoke(request, response);
+            return;
+        }
+        String verb = isFilter ? "filter" : "prioritize";
+        boolean recorded = !warmups.isWarmup(request);
+        long start = System.nanoTime();
+        try {
+            answer(isFilter ? filter : prioritize, request, response);
+        } finally {
+            if (recorded) {
+                metrics.recordRequest(verb, ExtenderMetrics.outcomeOf(response.getStatus()), System.nanoTime() - start);
+            }
+        }
+    }
+
+    private void answer(Function<byte[], AnswerBytes> verb, Request request, Response response) throws IOException {
+        String badQuery = BadQueryStringFilter.problem(request.getQueryString()); // null, and no work, without one
+        if (badQuery != null) {
+            error(response, HttpServletResponse.SC_BAD_REQUEST, badQuery);
+            return;
+        }
+        if (!"POST".equals(request.getMethod())) {
+            response.setHeader("Allow", "POST");
+            error(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED, "use POST");
+            return;
+        }
+        long declared = request.getContentLengthLong();
+        if (declared > maxBytes) {
+            error(response, 413, RequestSizeLimitFilter.declaredTooLarge(declared, maxBytes));
+            return;
+        }
+        AnswerBytes answer;
+        try {
+            byte[] body = readBody(request.getInputStream(), declared, maxBytes);
+            if (body.length > maxBytes) {
+                error(response, 413, new RequestSizeLimitFilter.TooLargeException(maxBytes).getMessage());
+                return;
+            }
+            answer = verb.apply(body);
+        } catch (BadRequestException e) {
+            log.debug("bad extender request: {}", e.getMessage());
+            error(response, HttpServletResponse.SC_BAD_REQUEST, e.getMessage());
+            return;
+        } catch (JacksonException e) {
+            error(response, HttpServletResponse.SC_BAD_REQUEST, "request body cannot be read");
+            return;
+        } catch (RuntimeException e) {
+            log.error("extender port: {} {} failed unexpectedly", request.getMethod(), request.getRequestURI(), e);
+            error(response, HttpServletResponse.SC_INTERNAL_SERVER_ERROR, "internal error: " + e.getClass().getSimpleName());
+            return;
+        }
+        response.setStatus(HttpServletResponse.SC_OK);
+        response.setContentType("application/json");
+        response.setContentLengthLong(answer.length());
+        answer.writeTo(response.getOutputStream());
+    }
+
+    /**
+     * The whole body: in one array of its declared length, filled in place; without a declared length, what
+     * arrives up to one byte past the limit (the caller refuses a body that long).
+     */
+    static byte[] readBody(InputStream in, long declared, long maxBytes) throws IOException {
+        if (declared < 0) {
+            return in.readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE - 8));
+        }
+        byte[] body = new byte[(int) declared];
+        int read = in.readNBytes(body, 0, body.length);
+        return read == body.length ? body : Arrays.copyOf(body, read); // a body cut short reads as malformed
+    }
+
+    private void error(Response response, int status, String message) throws IOException {
+        byte[] body = json.write(new WireDtos.ErrorBody(message));
+        response.setStatus(status);
+        response.setContentType("application/json");
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+    }
+}
