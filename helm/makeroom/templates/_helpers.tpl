@@ -73,13 +73,57 @@ app.kubernetes.io/component: scheduler
 {{/* where the scheduler finds the CA that signed makeroom's certificate */}}
 {{- define "makeroom.schedulerCaDir" -}}/etc/kubernetes/makeroom-ca{{- end -}}
 
+{{/*
+The verbs the scheduler calls, comma-separated: extender.verbs as listed, or with `auto` what the
+features switched on need. preempt always; filter when makeroom holds room the scheduler must keep
+(the rescheduler's landings and defragmentation holds, gang holds, queue max); prioritize when its
+scores steer something (the rescheduler's avoid lists and landings, or shield scores asked for).
+*/}}
+{{- define "makeroom.extenderVerbs" -}}
+{{- $v := .Values -}}
+{{- if kindIs "slice" $v.extender.verbs -}}
+{{- join "," $v.extender.verbs -}}
+{{- else -}}
+{{- $verbs := list -}}
+{{- if (include "makeroom.filterNeededFor" .) -}}
+{{- $verbs = append $verbs "filter" -}}
+{{- end -}}
+{{- if (include "makeroom.prioritizeNeededFor" .) -}}
+{{- $verbs = append $verbs "prioritize" -}}
+{{- end -}}
+{{- join "," (append $verbs "preempt") -}}
+{{- end -}}
+{{- end -}}
+
+{{/* why filter is registered with `auto` (empty: it is not needed) */}}
+{{- define "makeroom.filterNeededFor" -}}
+{{- $v := .Values -}}
+{{- $why := list -}}
+{{- if $v.rescheduler.enabled -}}{{- $why = append $why "rescheduler landings and defragmentation holds" -}}{{- end -}}
+{{- if not (regexMatch "^0+(ns|us|µs|ms|s|m|h)?$" (toString $v.preemption.gangHold)) -}}{{- $why = append $why "gang holds" -}}{{- end -}}
+{{- if or $v.queues.enabled $v.queues.create -}}{{- $why = append $why "queue max" -}}{{- end -}}
+{{- join ", " $why -}}
+{{- end -}}
+
+{{/* why prioritize is registered with `auto` (empty: it is not needed) */}}
+{{- define "makeroom.prioritizeNeededFor" -}}
+{{- $v := .Values -}}
+{{- $why := list -}}
+{{- if $v.rescheduler.enabled -}}{{- $why = append $why "rescheduler avoid lists and landings" -}}{{- end -}}
+{{- if $v.extender.shieldScores -}}{{- $why = append $why "shield scores" -}}{{- end -}}
+{{- join ", " $why -}}
+{{- end -}}
+
 {{/* the extenders entry of a KubeSchedulerConfiguration: one definition for both wirings.
      Called with (dict "root" $ "ignorable" <bool>): the two wirings differ in what is safe there. */}}
 {{- define "makeroom.extender" -}}
 {{- $root := .root -}}
 {{- /* the verbs' path prefix is makeroom.web.prefix, which extraConfig may set */ -}}
-- urlPrefix: {{ printf "%s://%s.%s.svc:%v%s" (ternary "https" "http" $root.Values.tls.enabled) (include "makeroom.fullname" $root) $root.Release.Namespace $root.Values.ports.extender (dig "makeroom" "web" "prefix" "/scheduler" $root.Values.extraConfig) }}
-  {{- range $root.Values.extender.verbs }}
+{{- /* a scheduler with hostNetwork cannot resolve Service names: extender.host, e.g. the Service's
+       clusterIP (docs/wiring.md); TLS still checks the certificate against the Service's name */ -}}
+{{- $host := default (printf "%s.%s.svc" (include "makeroom.fullname" $root) $root.Release.Namespace) $root.Values.extender.host }}
+- urlPrefix: {{ printf "%s://%s:%v%s" (ternary "https" "http" $root.Values.tls.enabled) $host $root.Values.ports.extender (dig "makeroom" "web" "prefix" "/scheduler" $root.Values.extraConfig) }}
+  {{- range splitList "," (include "makeroom.extenderVerbs" $root) }}
   {{ . }}Verb: {{ . }}
   {{- end }}
   weight: {{ $root.Values.extender.weight }}

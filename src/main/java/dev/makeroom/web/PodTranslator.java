@@ -8,6 +8,7 @@ import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.mapping.ReadFailures;
 import dev.makeroom.mapping.UnreadableQuantity;
 import dev.makeroom.web.json.BadRequestException;
+import dev.makeroom.web.json.PodIdentity;
 import dev.makeroom.web.json.RawJson;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -19,7 +20,7 @@ import java.util.function.Function;
 
 /**
  * Turns the request's {@code Pod} into a core pod, through fabric8's model like every other Kubernetes object,
- * once per pod ({@link TranslatedPods}).
+ * once per pod ({@link TranslatedPods}); a pod the view holds at the same version is the view's own.
  */
 @Component
 public class PodTranslator {
@@ -36,8 +37,26 @@ public class PodTranslator {
             throw new BadRequestException("Pod must be a JSON object");
         }
         PodInfo recent = translated.recent(podJson.source(), podJson.from(), podJson.to());
-        return recent != null ? recent
+        if (recent != null) {
+            return recent;
+        }
+        PodInfo seen = seenByTheView(podJson, snapshot);
+        return seen != null ? seen
                 : translated.of(podJson.source(), podJson.from(), podJson.to(), snapshot::priorityValue, this::toCore);
+    }
+
+    /**
+     * The snapshot's own pod when the body's pod is that pod at the version the view has: the scheduler
+     * asks about a pod whose creation makeroom watched moments before, and translating its 2 KB through
+     * fabric8's model was most of a filter call's time while pods bound (each pod new to the cache).
+     */
+    private static PodInfo seenByTheView(RawJson podJson, ClusterSnapshot snapshot) {
+        PodIdentity identity = PodIdentity.of(podJson.source(), podJson.from(), podJson.to());
+        if (identity == null || identity.resourceVersion() <= 0) {
+            return null;
+        }
+        PodInfo known = snapshot.pod(identity.uid());
+        return known != null && known.resourceVersion() == identity.resourceVersion() ? known : null;
     }
 
     private PodInfo toCore(String podJson, Function<String, Integer> classValues) {

@@ -261,7 +261,8 @@ class HelmChartTest {
             assertThat(extender.get("urlPrefix")).isEqualTo((tls ? "https" : "http") + "://" + service.getMetadata().getName()
                     + "." + service.getMetadata().getNamespace() + ".svc:" + port.getPort()
                     + path(APPLICATION, "makeroom.web.prefix"));
-            assertThat(extender).containsEntry("filterVerb", "filter").containsEntry("prioritizeVerb", "prioritize")
+            // neither rendering switches on what needs filter or prioritize (the_verbs_registered_follow_what_is_switched_on)
+            assertThat(extender).doesNotContainKeys("filterVerb", "prioritizeVerb")
                     .containsEntry("preemptVerb", "preempt").containsEntry("nodeCacheCapable", true)
                     .containsEntry("enableHTTPS", tls).doesNotContainKey("bindVerb");
             // for an existing scheduler that also places makeroom's pods, only ignorable is safe (README, Availability)
@@ -531,7 +532,37 @@ class HelmChartTest {
                 .satisfies(s -> assertThat(s.getName()).isEqualTo(makeroomPod(on).getServiceAccountName()));
     }
 
-    /** Preempt alone costs scheduling nothing (README, What each verb costs); the entry names only the verbs chosen. */
+    /**
+     * With the defaults nothing makeroom holds must be kept and no score of its steers anything, so the
+     * scheduler calls preempt alone (docs/wiring.md, Which verbs); each feature adds what it needs.
+     */
+    @Test
+    void the_verbs_registered_follow_what_is_switched_on() {
+        assertThat(snippet(DEFAULTS)).containsEntry("preemptVerb", "preempt").doesNotContainKeys("filterVerb", "prioritizeVerb");
+        assertThat(snippet(Chart.render(Map.of("rescheduler.enabled", true)))).containsEntry("filterVerb", "filter")
+                .containsEntry("prioritizeVerb", "prioritize").containsEntry("preemptVerb", "preempt");
+        assertThat(snippet(Chart.render(Map.of("preemption.gangHold", "30s")))).containsEntry("filterVerb", "filter")
+                .doesNotContainKey("prioritizeVerb");
+        assertThat(snippet(Chart.render(Map.of("preemption.gangHold", "0m")))).doesNotContainKeys("filterVerb", "prioritizeVerb");
+        assertThat(snippet(Chart.render(Map.of("queues.enabled", true)))).containsEntry("filterVerb", "filter")
+                .doesNotContainKey("prioritizeVerb");
+        assertThat(snippet(Chart.render(Map.of("extender.shieldScores", true)))).containsEntry("prioritizeVerb", "prioritize")
+                .doesNotContainKey("filterVerb");
+    }
+
+    /** The rendered entry says which verbs are on and why, for the operator who reads it. */
+    @Test
+    void the_rendered_entry_says_why_each_verb_is_on_or_off() {
+        String defaults = DEFAULTS.one(ConfigMap.class, "makeroom-extender").getData().get("extenders.yaml");
+        assertThat(defaults).contains("# verbs: preempt (extender.verbs: auto)")
+                .contains("filter: not registered").contains("prioritize: not registered");
+        String rescheduling = Chart.render(Map.of("rescheduler.enabled", true)).one(ConfigMap.class, "makeroom-extender")
+                .getData().get("extenders.yaml");
+        assertThat(rescheduling).contains("# verbs: filter,prioritize,preempt (extender.verbs: auto)")
+                .contains("filter: rescheduler landings and defragmentation holds");
+    }
+
+    /** Preempt alone costs scheduling nothing (docs/wiring.md, Which verbs); a list names exactly the verbs chosen. */
     @Test
     void the_extender_entry_registers_only_the_verbs_chosen() {
         Map<String, Object> preemptOnly = snippet(Chart.renderWithValuesFile("extender: {verbs: [preempt]}"));
@@ -539,6 +570,8 @@ class HelmChartTest {
         Map<String, Object> noScores = snippet(Chart.renderWithValuesFile("extender: {verbs: [filter, preempt]}"));
         assertThat(noScores).containsEntry("filterVerb", "filter").containsEntry("preemptVerb", "preempt")
                 .doesNotContainKey("prioritizeVerb");
+        Map<String, Object> all = snippet(Chart.renderWithValuesFile("extender: {verbs: [filter, prioritize, preempt]}"));
+        assertThat(all).containsKeys("filterVerb", "prioritizeVerb", "preemptVerb");
     }
 
     @Test

@@ -9,9 +9,14 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 
 /**
- * An immutable hash map split into a fixed number of chunks, so that a changed version shares
- * every untouched chunk with the old one: an edit copies only the chunks it touches. This is what
- * lets the live view publish a new snapshot per batch of events without copying 150,000 pods.
+ * An immutable hash map split into chunks, so that a changed version shares every untouched chunk
+ * with the old one: an edit copies only the chunks it touches. This is what lets the live view
+ * publish a new snapshot per batch of events without copying 150,000 pods.
+ *
+ * <p>The number of chunks grows with the map ({@link #chunksFor}: at most {@link #MOST_PER_CHUNK}
+ * entries a chunk on average), so an edit copies about as much at 15,000 nodes as at 500: with a fixed
+ * number, a binding's copy grew with the cluster. Growing rehashes every entry once per doubling,
+ * which over the insertions that caused it is a constant cost each.
  */
 public final class ChunkedMap<K, V> {
 
@@ -40,9 +45,32 @@ public final class ChunkedMap<K, V> {
         return new ChunkedMap<>(chunks, 0);
     }
 
+    /** {@code chunkCount}: the fewest chunks (a power of two); more when the map is large ({@link #chunksFor}). */
     public static <K, V> ChunkedMap<K, V> of(Map<K, V> all, int chunkCount) {
-        Editor<K, V> editor = ChunkedMap.<K, V>empty(chunkCount).edit();
+        Editor<K, V> editor = ChunkedMap.<K, V>empty(Math.max(chunkCount, chunksFor(all.size()))).edit();
         all.forEach(editor::put);
+        return editor.build();
+    }
+
+    /** Above this many entries a chunk on average, the map doubles its chunks. */
+    static final int MOST_PER_CHUNK = 128;
+
+    /** The chunks a map of {@code size} entries needs: a power of two, about 64 entries each. */
+    static int chunksFor(int size) {
+        return Integer.highestOneBit(Math.max(1, size / (MOST_PER_CHUNK / 2)));
+    }
+
+    /** How many chunks this map has (for tests of its growth). */
+    int chunkCount() {
+        return chunks.length;
+    }
+
+    /** The same entries in at least {@code chunkCount} chunks: every entry placed again. */
+    private ChunkedMap<K, V> rechunked(int chunkCount) {
+        Editor<K, V> editor = ChunkedMap.<K, V>empty(chunkCount).edit();
+        for (HashMap<K, V> chunk : chunks) {
+            chunk.forEach(editor::put);
+        }
         return editor.build();
     }
 
@@ -147,7 +175,8 @@ public final class ChunkedMap<K, V> {
                 throw new IllegalStateException("this editor has built its map");
             }
             built = true;
-            return new ChunkedMap<>(chunks, size);
+            ChunkedMap<K, V> map = new ChunkedMap<>(chunks, size);
+            return size > chunks.length * MOST_PER_CHUNK ? map.rechunked(chunksFor(size)) : map;
         }
     }
 }

@@ -61,4 +61,27 @@ class ChunkedMapProperties {
         assertThatThrownBy(editor::build).isInstanceOf(IllegalStateException.class);
         assertThat(built.get("a")).isEqualTo("1");
     }
+
+    /**
+     * An edit copies one chunk of about the same size however large the map: the chunks double as it
+     * grows past {@link ChunkedMap#MOST_PER_CHUNK} entries each, and every entry is still found.
+     */
+    @Test
+    void the_chunks_grow_with_the_map_so_an_edit_copies_a_bounded_chunk() {
+        ChunkedMap<Integer, Integer> map = ChunkedMap.empty(4);
+        for (int batch = 0; batch < 100; batch++) {
+            ChunkedMap.Editor<Integer, Integer> editor = map.edit();
+            for (int k = batch * 1_000; k < (batch + 1) * 1_000; k++) {
+                editor.put(k, k);
+            }
+            map = editor.build();
+            assertThat(map.size() / map.chunkCount()).as("entries a chunk at " + map.size())
+                    .isLessThanOrEqualTo(ChunkedMap.MOST_PER_CHUNK);
+        }
+        assertThat(map.chunkCount()).isGreaterThan(512);
+        for (int k = 0; k < 100_000; k++) {
+            assertThat(map.get(k)).isEqualTo(k);
+        }
+        assertThat(ChunkedMap.of(Map.of(1, 1), 64).chunkCount()).as("the fewest chunks asked for").isEqualTo(64);
+    }
 }
