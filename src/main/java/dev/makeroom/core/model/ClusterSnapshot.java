@@ -18,6 +18,8 @@ public final class ClusterSnapshot {
 
     static final int NODE_CHUNKS = 64;
     static final int POD_CHUNKS = 256;
+    /** The most replaced nodes a snapshot remembers since its predecessors' last table was built. */
+    static final int REPLACED_CARRIED_MOST = 256;
 
     public static final ClusterSnapshot EMPTY = builder().build();
 
@@ -453,8 +455,10 @@ public final class ClusterSnapshot {
                 if (baseTable == null) {
                     replaced.addAll(baseReplaced);
                 }
-                if (replaced.size() > built.size() / 4) {
-                    replaced = null; // as cheap to gather everything again
+                // past a few blocks' worth, building the table whole once is as cheap, and the set carried from
+                // snapshot to snapshot (while no call reads a table: preempt alone registered) stays bounded
+                if (replaced.size() > Math.min(built.size() / 4, REPLACED_CARRIED_MOST)) {
+                    replaced = null;
                 }
             }
             ClusterSnapshot next = new ClusterSnapshot(built, pods.build(), budgets, classes, namespaces, gangMinimums,
