@@ -24,11 +24,6 @@ public final class VerbBuffers {
         return OF_THREAD.get();
     }
 
-    /** Where the names of the next body are read. */
-    public RequestedNodes.Builder names() {
-        return names;
-    }
-
     /** An array for at least {@code size} scores, kept for the next call. */
     public int[] scores(int size) {
         if (scores.length < size) {
