@@ -25,7 +25,8 @@ import java.util.function.Function;
  * The scheduler waits for these two calls on every pod it places, inside its scheduling cycle. Through
  * the servlet chain each call passed seven filters (Spring's encoding, observation, request-context and
  * form filters and makeroom's own three), the dispatcher's handler lookup, argument resolution and
- * message conversion: half of each call's time while pods bound, and most of its garbage. Here a call
+ * message conversion: a quarter of each call's time under load (benchmarks log, 2026-11-27) and most of
+ * its garbage (docs/benchmarks.md, "In the scheduler's path"). Here a call
  * is what the verb needs: its path matched on the request's own bytes, the body read into one array of
  * its declared length, the verb ({@link NodeVerbs}), the answer written from the thread's buffer.
  *

@@ -455,7 +455,7 @@ public final class ClusterSnapshot {
                 if (baseTable == null) {
                     replaced.addAll(baseReplaced);
                 }
-                // past a few blocks' worth, building the table whole once is as cheap, and the set carried from
+                // past 256 replaced nodes, building the table whole once is as cheap, and the set carried from
                 // snapshot to snapshot (while no call reads a table: preempt alone registered) stays bounded
                 if (replaced.size() > Math.min(built.size() / 4, REPLACED_CARRIED_MOST)) {
                     replaced = null;
