@@ -42,13 +42,12 @@ final class TranslatedPods {
                 ? slot.pod() : null;
     }
 
-    /** The pod of these bytes (the UTF-8 of {@code json}), translated or kept as {@link #of} says, and found by them next time. */
+    /**
+     * The pod of these bytes, not found by {@link #recent} (the caller asked first): translated or kept as
+     * {@link #of(String, Function, BiFunction)} says, and found by its bytes next time.
+     */
     PodInfo of(byte[] source, int from, int to, Function<String, Integer> classValues,
                BiFunction<String, Function<String, Integer>, PodInfo> translate) {
-        PodInfo known = recent(source, from, to);
-        if (known != null) {
-            return known;
-        }
         String json = new String(source, from, to - from, StandardCharsets.UTF_8);
         PodInfo pod = of(json, classValues, translate);
         if (kept.getIfPresent(json) == pod) { // kept: its priority does not depend on the snapshot

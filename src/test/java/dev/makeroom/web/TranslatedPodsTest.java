@@ -71,4 +71,35 @@ class TranslatedPodsTest {
         assertThat(pods.toCore(pod, low).priority()).isEqualTo(10);
         assertThat(pods.toCore(pod, high).priority()).isEqualTo(900);
     }
+
+    /** A kept pod is found again by its bytes, within a larger body, before any String is made; a class's is not. */
+    @Test
+    void a_kept_pod_is_found_by_its_bytes_and_a_class_priority_pod_is_not() {
+        byte[] body = "xx{\"a\":1}yy{\"class\":1}".getBytes(StandardCharsets.UTF_8);
+        assertThat(translated.recent(body, 2, 9)).isNull();
+
+        PodInfo kept = translated.of(body, 2, 9, name -> 5, this::translate);
+        translated.of(body, 11, body.length, name -> 5, this::translate);
+
+        assertThat(translated.recent(body, 2, 9)).isSameAs(kept);
+        assertThat(translated.recent("{\"a\":1}".getBytes(StandardCharsets.UTF_8), 0, 7)).isSameAs(kept);
+        assertThat(translated.recent(body, 11, body.length)).isNull();
+        assertThat(translated.recent("{\"a\":2}".getBytes(StandardCharsets.UTF_8), 0, 7)).isNull();
+    }
+
+    /** The scheduler's pod at the version the view holds is the view's own pod: no translation. */
+    @Test
+    void the_view_s_pod_at_the_same_version_is_the_answer() {
+        PodTranslator pods = new PodTranslator();
+        PodInfo seen = PodInfo.builder("u-1").name("p").namespace("d").resourceVersion(42).priority(7).build();
+        ClusterSnapshot snapshot = ClusterSnapshot.builder().pod(seen).build();
+        byte[] same = "{\"metadata\":{\"name\":\"p\",\"namespace\":\"d\",\"uid\":\"u-1\",\"resourceVersion\":\"42\"}}"
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] newer = "{\"metadata\":{\"name\":\"p\",\"namespace\":\"d\",\"uid\":\"u-1\",\"resourceVersion\":\"43\"}}"
+                .getBytes(StandardCharsets.UTF_8);
+
+        assertThat(pods.toCore(new RawJson(same, 0, same.length, true), snapshot)).isSameAs(seen);
+        assertThat(pods.toCore(new RawJson(newer, 0, newer.length, true), snapshot)).isNotSameAs(seen)
+                .satisfies(p -> assertThat(p.resourceVersion()).isEqualTo(43));
+    }
 }
