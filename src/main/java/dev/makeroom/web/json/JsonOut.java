@@ -179,19 +179,6 @@ final class JsonOut {
         return this;
     }
 
-    /** Whether all that was written is in this buffer (no range was kept in place): then {@link #writeTo} sends it. */
-    boolean whole() {
-        return slices.isEmpty();
-    }
-
-    /** Sends what was written, when {@link #whole}: no answer object, no copy. */
-    void writeTo(java.io.OutputStream out) throws java.io.IOException {
-        if (!whole()) {
-            throw new IllegalStateException("ranges were kept in place: send answer()");
-        }
-        out.write(buffer, 0, size);
-    }
-
     /** What was written, without a copy; nothing may be written after. */
     AnswerBytes answer() {
         List<AnswerBytes.Slice> all = new ArrayList<>(slices);
