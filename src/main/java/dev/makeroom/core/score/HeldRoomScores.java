@@ -1,6 +1,5 @@
 package dev.makeroom.core.score;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -12,20 +11,6 @@ import java.util.Set;
 public final class HeldRoomScores {
 
     private HeldRoomScores() {
-    }
-
-    /** {@code scores} steered to {@code held}; as they are when no held node is among them. */
-    public static List<NodeScore> steer(List<NodeScore> scores, Set<String> held) {
-        List<String> names = scores.stream().map(NodeScore::host).toList();
-        int[] values = scores.stream().mapToInt(NodeScore::score).toArray();
-        if (!steer(values, names, held)) {
-            return scores;
-        }
-        List<NodeScore> steered = new ArrayList<>(scores.size());
-        for (int i = 0; i < values.length; i++) {
-            steered.add(new NodeScore(names.get(i), values[i]));
-        }
-        return steered;
     }
 
     /**
