@@ -72,6 +72,9 @@ public class HttpVerbBenchmark {
     private byte[] request;
     private final byte[] answer = new byte[1 << 20];
     private int expectedLength;
+    private int bodyLength;
+    private long calls;
+    private final ThreadAllocation serverBytes = new ThreadAllocation("http-nio-");
 
     @Setup(Level.Trial)
     public void start() throws IOException {
@@ -104,6 +107,7 @@ public class HttpVerbBenchmark {
             body.append(i == 0 ? "\"" : ",\"").append(askedNames.get(i)).append('"');
         }
         byte[] bodyBytes = body.append("]}").toString().getBytes(StandardCharsets.UTF_8);
+        bodyLength = bodyBytes.length;
         byte[] head = ("POST /scheduler/" + verb + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 + "Accept: application/json\r\nContent-Length: " + bodyBytes.length + "\r\n\r\n")
                 .getBytes(StandardCharsets.US_ASCII);
@@ -149,9 +153,27 @@ public class HttpVerbBenchmark {
         Files.deleteIfExists(snapshot);
     }
 
+    @Setup(Level.Iteration)
+    public void countFromHere() {
+        serverBytes.start();
+        calls = 0;
+    }
+
+    /**
+     * What the server's threads allocated a call in this iteration: -prof gc counts every thread, this
+     * client's and the JVM's own included, so the request threads' share is read apart (the body's bytes
+     * are part of it: the server reads each body into an array of its length).
+     */
+    @TearDown(Level.Iteration)
+    public void reportServerBytes() {
+        System.out.printf("%n  server request threads: %.0f B a call (body %d B)%n",
+                (double) serverBytes.allocatedSinceStart() / Math.max(1, calls), bodyLength);
+    }
+
     /** One call: the answer's body length, checked against the first answer's. */
     @Benchmark
     public int call() throws IOException {
+        calls++;
         out.write(request);
         out.flush();
         int length = readAnswer();

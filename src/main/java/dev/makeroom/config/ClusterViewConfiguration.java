@@ -2,6 +2,8 @@ package dev.makeroom.config;
 
 import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.cluster.ConfigMapFeed;
+import dev.makeroom.cluster.KeptNodeReleases;
+import dev.makeroom.core.preemption.HeldRooms;
 import dev.makeroom.cluster.AggregatedApiListener;
 import dev.makeroom.cluster.DebugAccess;
 import dev.makeroom.cluster.FrontProxy;
@@ -77,6 +79,12 @@ class ClusterViewConfiguration {
     GangRooms gangRooms(MakeroomProperties properties, ClusterView view, Clock clock) {
         return !properties.preemption().gangHold().isZero() && view instanceof KubernetesClusterView live
                 ? new GangRoomHolds(live.client(), clock, properties.preemption().gangHold()) : GangRooms.NONE;
+    }
+
+    /** Kept nodes given back to pods that need them, where there is an API to untaint them. */
+    @Bean
+    HeldRooms heldRooms(ClusterView view, Clock clock) {
+        return view instanceof KubernetesClusterView live ? new KeptNodeReleases(live.client(), clock) : HeldRooms.NONE;
     }
 
     /** Events on preemptors, where there is an API to write them to and they are wanted. */

@@ -2,6 +2,7 @@ package dev.makeroom.config;
 
 import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.preemption.PreemptionPipeline;
 import dev.makeroom.core.preemption.PreemptionsInFlight;
 import dev.makeroom.core.preemption.PreemptionSettings;
 import dev.makeroom.core.score.ShieldScorePolicy;
@@ -28,6 +29,12 @@ class CoreConfiguration {
     @Bean
     PreemptionsInFlight preemptionsInFlight() {
         return new PreemptionsInFlight();
+    }
+
+    /** The one way every preemption is decided: the extender's preempt, the warm-up, simulate, --why, the page. */
+    @Bean
+    PreemptionPipeline preemptionPipeline(PreemptionEngine engine, PreemptionsInFlight inFlight) {
+        return new PreemptionPipeline(engine, inFlight, System::nanoTime);
     }
 
     /** The wall clock for queue delays and decision times; tests put a controllable one first. */

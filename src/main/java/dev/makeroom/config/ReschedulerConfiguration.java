@@ -8,7 +8,7 @@ import dev.makeroom.cluster.KubernetesClusterView;
 import dev.makeroom.cluster.Leadership;
 import dev.makeroom.cluster.LeaseLeadership;
 import dev.makeroom.cluster.ReplicaName;
-import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.preemption.PreemptionPipeline;
 import dev.makeroom.core.rounds.Evictor;
 import dev.makeroom.core.rounds.NodeTaints;
 import dev.makeroom.core.rounds.RoomHold;
@@ -41,7 +41,7 @@ class ReschedulerConfiguration {
 
     @Bean(destroyMethod = "close")
     Rescheduler rescheduler(MakeroomProperties properties, ClusterView view, Clock clock, MeterRegistry registry,
-                            PreemptionEngine engine, Queues queues) {
+                            PreemptionPipeline pipeline, Queues queues) {
         MakeroomProperties.Rescheduler settings = properties.rescheduler();
         List<AutoCloseable> parts = new ArrayList<>();
         ConfigMapFeed feed = ConfigMapFeed.NONE;
@@ -68,7 +68,7 @@ class ReschedulerConfiguration {
         ReschedulerMetrics metrics = new ReschedulerMetrics(registry);
         metrics.configFailures(config);
         Rescheduler rescheduler = new Rescheduler(settings.mode(), view, config, evictor, hold, taints, leading, clock, System::nanoTime,
-                metrics, new EnginePreemptionCheck(engine, queues, clock), parts, settings.landingFor());
+                metrics, new EnginePreemptionCheck(pipeline, queues, clock), parts, settings.landingFor());
         if (settings.enabled()) {
             metrics.leader(leading);
             rescheduler.start(settings.interval());

@@ -1,5 +1,6 @@
 package dev.makeroom.debug;
 
+import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.cluster.ReplicaName;
 import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.model.ClusterSnapshot;
@@ -14,10 +15,9 @@ import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.preemption.GangLoss;
 import dev.makeroom.core.preemption.PendingPodSurvey;
 import dev.makeroom.core.preemption.PreemptionDecision;
-import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.preemption.PreemptionPipeline;
 import dev.makeroom.core.queue.Queue;
 import dev.makeroom.core.queue.QueueUsage;
-import dev.makeroom.core.rounds.NodeDrain;
 import dev.makeroom.core.room.Eligibility;
 import dev.makeroom.core.room.NodeVerdict;
 import dev.makeroom.core.room.Objective;
@@ -52,16 +52,16 @@ final class DebugHandlers {
 
     private final ClusterView view;
     private final DecisionLog decisions;
-    private final PreemptionEngine engine;
+    private final PreemptionPipeline pipeline;
     private final Queues queues;
     private final Clock clock;
     private final KubernetesSerialization serialization = new KubernetesSerialization();
 
-    DebugHandlers(ClusterView view, DecisionLog decisions, PreemptionEngine engine,
+    DebugHandlers(ClusterView view, DecisionLog decisions, PreemptionPipeline pipeline,
                   Queues queues, Clock clock) {
         this.view = view;
         this.decisions = decisions;
-        this.engine = engine;
+        this.pipeline = pipeline;
         this.queues = queues;
         this.clock = clock;
     }
@@ -83,7 +83,7 @@ final class DebugHandlers {
             return error(HttpStatus.NOT_FOUND, "no such pod in the view");
         }
         QueueUsage usage = queues.usage(snapshot);
-        PendingPodSurvey.Answer answer = PendingPodSurvey.ask(engine, new SnapshotState(snapshot, clock.instant()),
+        PendingPodSurvey.Answer answer = PendingPodSurvey.ask(pipeline, new SnapshotState(snapshot, clock.instant()),
                 snapshot, pod, asTheSchedulerMeetsIt(snapshot, pod, usage, PendingPodSurvey.Decide.ALWAYS));
         PlacementSurvey where = answer.where();
         PreemptionDecision decision = answer.decision().orElseThrow(); // asked ALWAYS
@@ -125,7 +125,7 @@ final class DebugHandlers {
         }
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         try (PrintStream out = new PrintStream(text, true, StandardCharsets.UTF_8)) {
-            WhyExplanation.write(engine, new SnapshotState(snapshot, clock.instant()), snapshot, pod,
+            WhyExplanation.write(pipeline, new SnapshotState(snapshot, clock.instant()), snapshot, pod,
                     asTheSchedulerMeetsIt(snapshot, pod, queues.usage(snapshot),
                             PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD), out);
         }
@@ -237,7 +237,7 @@ final class DebugHandlers {
         NodeAdmission admission = node.admission();
         return new DebugDtos.NodeSummary(node.name(), new TreeMap<>(node.labels()), admission.unschedulable(),
                 admission.taints().stream().map(DebugHandlers::spelled).toList(),
-                admission.taints().stream().anyMatch(t -> t.key().equals(NodeDrain.TAINT_KEY)),
+                admission.taints().stream().anyMatch(t -> t.key().equals(ConsolidationMark.TAINT_KEY)),
                 node.allocatable().toMap(), node.requested().toMap(), free, byPriority, requestedByPriority,
                 node.nominatedPods().stream().map(DebugHandlers::ref).toList());
     }

@@ -3,7 +3,7 @@ package dev.makeroom.debug;
 import dev.makeroom.cluster.DebugAccess;
 import dev.makeroom.cluster.DebugCaller;
 import dev.makeroom.core.model.ClusterView;
-import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.preemption.PreemptionPipeline;
 import dev.makeroom.observability.DecisionLog;
 import dev.makeroom.queueconfig.QueueConfigService;
 import dev.makeroom.queueconfig.Queues;
@@ -45,10 +45,10 @@ class DebugManagementConfiguration {
 
     @Bean
     RouterFunction<ServerResponse> debugRoutes(ClusterView view, DecisionLog decisions,
-                                               PreemptionEngine engine, QueueConfigService queueConfig, Queues queues,
+                                               PreemptionPipeline pipeline, QueueConfigService queueConfig, Queues queues,
                                                Clock clock, Rescheduler rescheduler, DebugAccess access,
                                                ConfigurableEnvironment environment) {
-        DebugHandlers debug = new DebugHandlers(view, decisions, engine, queues, clock);
+        DebugHandlers debug = new DebugHandlers(view, decisions, pipeline, queues, clock);
         QueueDebug queueDebug = new QueueDebug(view, queueConfig, queues);
         ReschedulerDebug reschedulerDebug = new ReschedulerDebug(rescheduler);
         ConfigDebug configDebug = new ConfigDebug(environment, rescheduler, queueConfig);

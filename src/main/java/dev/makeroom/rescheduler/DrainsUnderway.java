@@ -1,5 +1,6 @@
 package dev.makeroom.rescheduler;
 
+import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.rounds.Evictor;
 import dev.makeroom.core.rounds.Move;
 import dev.makeroom.core.rounds.NodeDrain;
@@ -38,9 +39,9 @@ final class DrainsUnderway {
     void begin() {
         for (NodeDrain drain : drains.values()) {
             if (drain.step() == NodeDrain.Step.START) {
-                boolean tainted = taints.taint(drain.node(), NodeDrain.draining(now));
+                boolean tainted = taints.taint(drain.node(), ConsolidationMark.draining(now));
                 results.put(drain.node(), tainted ? result(drain, RoundReport.DrainOutcome.STARTED, "tainted "
-                        + NodeDrain.TAINT_KEY) : result(drain, RoundReport.DrainOutcome.API_FAILED,
+                        + ConsolidationMark.TAINT_KEY) : result(drain, RoundReport.DrainOutcome.API_FAILED,
                         "could not taint the node; nothing is evicted off it"));
             } else if (drain.step() == NodeDrain.Step.CONTINUE) {
                 results.put(drain.node(), result(drain, RoundReport.DrainOutcome.CONTINUED, null));
@@ -81,7 +82,7 @@ final class DrainsUnderway {
             RoundReport.DrainResult result = results.get(drain.node());
             if (result == null) {
                 result = switch (drain.step()) {
-                    case EMPTIED -> taints.taint(drain.node(), NodeDrain.emptied(now))
+                    case EMPTIED -> taints.taint(drain.node(), ConsolidationMark.emptied(now))
                             ? result(drain, RoundReport.DrainOutcome.EMPTIED, "kept tainted, marked empty")
                             : result(drain, RoundReport.DrainOutcome.API_FAILED, "could not mark the node empty;"
                             + " tried again next round");
@@ -109,7 +110,7 @@ final class DrainsUnderway {
     private RoundReport.DrainResult untaint(NodeDrain drain, String why) {
         RoundReport.DrainOutcome done = drain.step() == NodeDrain.Step.RELEASE ? RoundReport.DrainOutcome.RELEASED
                 : RoundReport.DrainOutcome.ABANDONED;
-        if (!taints.untaint(drain.node(), NodeDrain.TAINT_KEY)) {
+        if (!taints.untaint(drain.node(), ConsolidationMark.TAINT_KEY)) {
             return result(drain, RoundReport.DrainOutcome.API_FAILED, "could not remove the taint; tried again next round"
                     + (why == null ? "" : " (" + why + ")"));
         }

@@ -4,7 +4,7 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.preemption.PendingPodSurvey;
-import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.preemption.PreemptionPipeline;
 import dev.makeroom.core.rounds.PreemptionCheck;
 import dev.makeroom.queueconfig.Queues;
 
@@ -18,12 +18,12 @@ import java.util.Optional;
  */
 public final class EnginePreemptionCheck implements PreemptionCheck {
 
-    private final PreemptionEngine engine;
+    private final PreemptionPipeline pipeline;
     private final Queues queues;
     private final Clock clock;
 
-    public EnginePreemptionCheck(PreemptionEngine engine, Queues queues, Clock clock) {
-        this.engine = engine;
+    public EnginePreemptionCheck(PreemptionPipeline pipeline, Queues queues, Clock clock) {
+        this.pipeline = pipeline;
         this.queues = queues;
         this.clock = clock;
     }
@@ -31,7 +31,7 @@ public final class EnginePreemptionCheck implements PreemptionCheck {
     @Override
     public boolean placesByPreemption(ClusterSnapshot snapshot, PodInfo pending) {
         // no queue fence: the question is whether preemption would place the pod, were it admitted
-        return PendingPodSurvey.ask(engine, new SnapshotState(snapshot, clock.instant()), snapshot, pending,
+        return PendingPodSurvey.ask(pipeline, new SnapshotState(snapshot, clock.instant()), snapshot, pending,
                 new PendingPodSurvey.Settings(Optional.empty(), queues.rulesFor(snapshot, pending),
                         PendingPodSurvey.Decide.WITH_CANDIDATES)).placesByPreemption();
     }

@@ -4,20 +4,8 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.preemption.Candidate;
-import dev.makeroom.core.preemption.DecisionEvents;
-import dev.makeroom.core.preemption.DecisionOutcome;
-import dev.makeroom.core.preemption.GangLoss;
-import dev.makeroom.core.preemption.GangRooms;
-import dev.makeroom.core.preemption.GangStart;
 import dev.makeroom.core.preemption.PreemptionDecision;
-import dev.makeroom.core.preemption.PreemptionEngine;
-import dev.makeroom.core.preemption.PreemptionsInFlight;
-import dev.makeroom.core.preemption.SchedulersChoice;
-import dev.makeroom.core.room.NodeVerdict;
-import dev.makeroom.core.room.QueueRules;
-import dev.makeroom.observability.DecisionLog;
 import dev.makeroom.observability.ExtenderMetrics;
-import dev.makeroom.queueconfig.Queues;
 import dev.makeroom.web.json.BadRequestException;
 import dev.makeroom.web.json.PreemptArgsReader;
 import dev.makeroom.web.json.PreemptionAnswer;
@@ -33,15 +21,14 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.io.InputStream;
-import java.time.Clock;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The preempt verb. Thin: take one snapshot, read the wire body, ask the core, write the wire answer.
- * Each call reads exactly one snapshot from start to end. filter and prioritize, called for every pod
- * the scheduler places, are served by servlets of their own ({@link NodeVerbServlet}, {@link NodeVerbs}).
+ * The preempt verb. Thin: take one snapshot, read the wire body, ask {@link PreemptVerb} (the pipeline
+ * every preemption goes through), write the wire answer. Each call reads exactly one snapshot from start
+ * to end. filter and prioritize, called for every pod the scheduler places, are answered before Spring
+ * ({@link NodeVerbValve}, {@link NodeVerbs}).
  */
 @RestController
 @RequestMapping("${makeroom.web.prefix:/scheduler}")
@@ -52,36 +39,23 @@ class ExtenderController {
     private final ClusterView view;
     private final WireJson json;
     private final PodTranslator pods;
-    private final PreemptionEngine engine;
+    private final PreemptVerb preemptions;
     private final ExtenderMetrics metrics;
-    private final DecisionLog decisions;
-    private final Queues queues;
-    private final Clock clock;
     private final WarmupRequests warmups;
-    private final DecisionEvents events;
-    private final PreemptionsInFlight inFlight;
-    private final GangRooms gangRooms;
 
-    ExtenderController(ClusterView view, WireJson json, PodTranslator pods, PreemptionEngine engine,
-                       ExtenderMetrics metrics, DecisionLog decisions, Queues queues, Clock clock,
-                       WarmupRequests warmups, DecisionEvents events, PreemptionsInFlight inFlight, GangRooms gangRooms) {
+    ExtenderController(ClusterView view, WireJson json, PodTranslator pods, PreemptVerb preemptions,
+                       ExtenderMetrics metrics, WarmupRequests warmups) {
         this.view = view;
         this.json = json;
         this.pods = pods;
-        this.engine = engine;
+        this.preemptions = preemptions;
         this.metrics = metrics;
-        this.decisions = decisions;
-        this.queues = queues;
-        this.clock = clock;
         this.warmups = warmups;
-        this.events = events;
-        this.inFlight = inFlight;
-        this.gangRooms = gangRooms;
     }
 
     @PostMapping(path = "/preempt", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<byte[]> preempt(InputStream body, HttpServletRequest request) {
-        if (warmups.isWarmup(request)) { // makeroom's own warm-up: decided as any call, never counted nor logged
+        if (warmups.isWarmup(request)) { // makeroom's own warm-up: decided as any call, never acted on, counted nor logged
             ClusterSnapshot snapshot = view.snapshot();
             return ok(unrecordedPreemptAnswer(json.readPreemptArgs(body, snapshot.table()), snapshot));
         }
@@ -94,58 +68,15 @@ class ExtenderController {
         if (!ready) {
             log.info("preempt {}: not deciding before the cluster view has synced", pod.ref());
             metrics.recordNotReady();
-            return ok(new WireDtos.ExtenderPreemptionResult(Map.of()));
+            return ok(json.write(new WireDtos.ExtenderPreemptionResult(Map.of())));
         }
-        PreemptionDecision decision = decide(snapshot, pod, candidates);
-        inFlight.record(pod, decision, clock.instant());
-        metrics.recordDecision(decision);
-        decisions.add(clock.instant(), decision);
-        log.info("preempt {}: {} {} ({} candidate nodes, {} µs, {}{})", decision.pod(), decision.outcome(),
-                decision.detail(), decision.verdicts().size(), decision.nanos() / 1000,
-                decision.provenOptimal() ? "proven optimal" : "not proven optimal" + unproven(decision),
-                decision.chosen().isEmpty() ? "" : ", " + decision.chosen().get(0).victims().objective());
-        if (decision.outcome() == DecisionOutcome.PREEMPT) {
-            if (decision.schedulers() != null) {
-                metrics.recordBeside(decision.schedulers(), decision.chosen().get(0));
-            }
-            List<GangLoss> gangs = GangLoss.of(snapshot, decision.chosen().get(0).victims().victims());
-            if (!gangs.isEmpty()) {
-                metrics.recordGangLosses(gangs);
-                log.info("preempt {}: breaks {}", decision.pod(),
-                        String.join("; ", gangs.stream().map(GangLoss::describe).toList()));
-            }
-            if (events.enabled()) {
-                events.record(decision.pod(), eventMessage(decision, gangs));
-            }
-        }
-        return ok(preemptAnswer(decision));
+        return ok(preemptAnswer(preemptions.decide(snapshot, pod, candidates)));
     }
 
     /**
-     * No second set of victims while the first is still terminating ({@link PreemptionsInFlight}): the
-     * scheduler may ask again before they are gone (asynchronous preemption, Kubernetes 1.33 and later).
-     */
-    private PreemptionDecision decide(ClusterSnapshot snapshot, PodInfo pod, List<Candidate> candidates) {
-        long start = System.nanoTime();
-        PreemptionsInFlight.InFlight pending = inFlight.of(snapshot, pod, clock.instant());
-        if (pending != null) {
-            return PreemptionDecision.notEligible(pod.ref(), pending.describe(), engine.settings().strategy(),
-                    System.nanoTime() - start);
-        }
-        QueueRules rules = queues.rulesFor(snapshot, pod);
-        Instant now = clock.instant();
-        GangStart.Checked checked = GangStart.check(engine, snapshot, pod, engine.decide(snapshot, pod, candidates, rules),
-                rules, now);
-        if (!checked.rooms().isEmpty()) { // victims for this member: the others' room is held for them
-            gangRooms.hold(snapshot, checked.rooms(), now);
-        }
-        return checked.decision();
-    }
-
-    /**
-     * A preempt body decided on {@code snapshot} without queue rules, logs or metrics, and answered
-     * as the verb answers: the decision paths as the warm-up runs them ({@link DecisionPathWarmup}),
-     * in-process or over HTTP.
+     * A preempt body decided on {@code snapshot} as the verb decides it, nothing acted on, counted or
+     * logged, and answered as the verb answers: the decision paths as the warm-up runs them
+     * ({@link DecisionPathWarmup}), in-process or over HTTP.
      */
     byte[] unrecordedPreemptAnswer(byte[] body, ClusterSnapshot snapshot) {
         return unrecordedPreemptAnswer(json.readPreemptArgs(body, snapshot.table()), snapshot);
@@ -153,31 +84,7 @@ class ExtenderController {
 
     private byte[] unrecordedPreemptAnswer(PreemptArgsReader.PreemptArgs args, ClusterSnapshot snapshot) {
         PodInfo pod = pods.toCore(args.pod(), snapshot);
-        return preemptAnswer(engine.decide(snapshot, pod, candidates(args), QueueRules.off()));
-    }
-
-    /** The preemptor's Event: where, whom, the gangs that restart, and beside the scheduler's own pick. */
-    static String eventMessage(PreemptionDecision decision, List<GangLoss> gangs) {
-        SchedulersChoice schedulers = decision.schedulers();
-        NodeVerdict chosen = decision.chosen().get(0);
-        List<PodInfo> victims = chosen.victims().victims();
-        StringBuilder message = new StringBuilder("makeroom chose node ").append(chosen.node()).append(": evict ")
-                .append(String.join(", ", victims.stream().map(p -> p.ref().toString()).toList()));
-        for (GangLoss gang : gangs) {
-            message.append("; ").append(gang.describe()).append(": the gang will restart");
-        }
-        if (schedulers != null) {
-            message.append("; ").append(schedulers.beside(victims.size()));
-        }
-        return message.toString();
-    }
-
-    /** What the answered node's search left open, when it ran out of time. */
-    private static String unproven(PreemptionDecision decision) {
-        if (decision.chosen().isEmpty() || decision.chosen().get(0).stats().gap() == null) {
-            return "";
-        }
-        return " (" + decision.chosen().get(0).stats().gap().describe() + ")";
+        return preemptAnswer(preemptions.plan(snapshot, pod, candidates(args)).decision());
     }
 
     private byte[] preemptAnswer(PreemptionDecision decision) {
@@ -191,12 +98,7 @@ class ExtenderController {
         return args.candidates();
     }
 
-    private ResponseEntity<byte[]> ok(Object body) {
-        return ok(json.write(body));
-    }
-
     private static ResponseEntity<byte[]> ok(byte[] body) {
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(body);
     }
-
 }

@@ -8,6 +8,7 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.preemption.PendingPodSurvey;
 import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.preemption.PreemptionPipeline;
 import dev.makeroom.core.preemption.PreemptionSettings;
 import dev.makeroom.core.room.QueueRules;
 import dev.makeroom.mapping.PodMapper;
@@ -128,7 +129,7 @@ public final class WhyCommand {
 
     static int explain(ClusterSnapshot snapshot, PodInfo pending, PrintStream out) {
         // offline: default settings, no queues (a dump holds no queue configuration)
-        return WhyExplanation.write(new PreemptionEngine(PreemptionSettings.DEFAULTS, System::nanoTime),
+        return WhyExplanation.write(PreemptionPipeline.of(new PreemptionEngine(PreemptionSettings.DEFAULTS, System::nanoTime)),
                 new SnapshotState(snapshot, Instant.now()), snapshot, pending,
                 new PendingPodSurvey.Settings(Optional.empty(), QueueRules.off(), PendingPodSurvey.Decide.AS_THE_SCHEDULER_WOULD), out)
                 ? 0 : 1;

@@ -14,6 +14,7 @@ import dev.makeroom.core.preemption.GangLoss;
 import dev.makeroom.core.preemption.PendingPodSurvey;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.preemption.PreemptionPipeline;
 import dev.makeroom.core.preemption.PreemptionSettings;
 import dev.makeroom.core.room.NodeVerdict;
 
@@ -37,17 +38,17 @@ public final class WhyExplanation {
 
     /**
      * Writes the explanation for {@code pending} on {@code snapshot} to {@code out}, asked with
-     * {@code engine}'s settings and the survey {@code settings}; true when the pod fits or preemption
+     * {@code pipeline}'s engine settings and the survey {@code settings}; true when the pod fits or preemption
      * would make room.
      */
-    public static boolean write(PreemptionEngine engine, SnapshotState state, ClusterSnapshot snapshot,
+    public static boolean write(PreemptionPipeline pipeline, SnapshotState state, ClusterSnapshot snapshot,
                                 PodInfo pending, PendingPodSurvey.Settings settings, PrintStream out) {
         out.println(pending.ref() + ": priority " + pending.priority() + ", requests " + Amounts.spelled(pending.requests())
                 + (pending.isAssigned() ? ", bound to " + pending.nodeName() : ", pending")
                 + " (kube-scheduler " + snapshot.version() + "'s rules)");
-        PreemptionSettings given = engine.settings();
-        PreemptionEngine everyNode = given.answer() == AnswerMode.ALL ? engine : new PreemptionEngine(
-                new PreemptionSettings(given.strategy(), AnswerMode.ALL, given.pdb(), given.budget()), System::nanoTime);
+        PreemptionSettings given = pipeline.engine().settings();
+        PreemptionPipeline everyNode = given.answer() == AnswerMode.ALL ? pipeline : pipeline.with(new PreemptionEngine(
+                new PreemptionSettings(given.strategy(), AnswerMode.ALL, given.pdb(), given.budget()), System::nanoTime));
         PendingPodSurvey.Answer answer = PendingPodSurvey.ask(everyNode, state, snapshot, pending, settings);
         PlacementSurvey where = answer.where();
         if (!where.fits().isEmpty()) {

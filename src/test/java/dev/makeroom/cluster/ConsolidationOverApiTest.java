@@ -1,5 +1,6 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.rounds.NodeDrain;
 import dev.makeroom.core.rounds.PreemptionCheck;
 import dev.makeroom.rescheduler.ReschedulerConfigService;
@@ -143,7 +144,7 @@ class ConsolidationOverApiTest {
                 .containsExactly(RoundReport.DrainOutcome.STARTED);
         assertThat(first.moves()).extracting(m -> m.move().pod().name() + " " + m.result())
                 .containsExactly("web-1 EVICTED"); // one a node a round: batch waits
-        assertThat(taintKeys("n1")).containsExactly(NodeDrain.TAINT_KEY);
+        assertThat(taintKeys("n1")).containsExactly(ConsolidationMark.TAINT_KEY);
         carryOut(first, replica);
 
         RoundReport second = rescheduler.round();
@@ -156,7 +157,7 @@ class ConsolidationOverApiTest {
         RoundReport third = rescheduler.round();
         assertThat(third.drains()).extracting(RoundReport.DrainResult::result)
                 .containsExactly(RoundReport.DrainOutcome.EMPTIED);
-        assertThat(taintKeys("n1")).as("kept tainted for the autoscaler").containsExactly(NodeDrain.TAINT_KEY);
+        assertThat(taintKeys("n1")).as("kept tainted for the autoscaler").containsExactly(ConsolidationMark.TAINT_KEY);
         assertThat(client.nodes().withName("n1").get().getSpec().getTaints().get(0).getValue()).startsWith("empty.");
         assertThat(podsOn("n1")).containsExactly("agent-n1");
         carryOut(third, replica);

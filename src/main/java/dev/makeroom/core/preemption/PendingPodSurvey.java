@@ -15,7 +15,8 @@ import java.util.Optional;
  * Where a pending pod could go now and, where it cannot, what preemption would decide over the nodes
  * the scheduler would offer it: the one question {@code /debug/simulate}, {@code --why} and the
  * rescheduler's defragmentation check ask. The placement engine surveys every node; the preemption
- * engine decides over the survey's preemption candidates, reusing the survey's pre-filters. What
+ * pipeline decides over the survey's preemption candidates, reusing the survey's pre-filters (so a pod
+ * whose preemption is in flight, or for which held room is given back, reads as the extender answers). What
  * differs between the callers is written out as {@link Settings}, never defaulted.
  */
 public final class PendingPodSurvey {
@@ -50,7 +51,7 @@ public final class PendingPodSurvey {
     private PendingPodSurvey() {
     }
 
-    public static Answer ask(PreemptionEngine engine, SnapshotState state, ClusterSnapshot snapshot, PodInfo pod,
+    public static Answer ask(PreemptionPipeline pipeline, SnapshotState state, ClusterSnapshot snapshot, PodInfo pod,
                              Settings settings) {
         PodPlacement placement = PodPlacement.of(state, pod, settings.fence());
         PlacementSurvey where = PlacementSurvey.of(placement);
@@ -61,9 +62,8 @@ public final class PendingPodSurvey {
             case AS_THE_SCHEDULER_WOULD -> where.fits().isEmpty() && !candidates.isEmpty();
         };
         Optional<PreemptionDecision> decision = decide
-                ? Optional.of(GangStart.checked(engine, snapshot, pod,
-                        engine.decide(snapshot, pod, Candidate.onNodes(candidates), settings.rules(), placement),
-                        settings.rules(), state.now()))
+                ? Optional.of(pipeline.decide(new PreemptionPipeline.Request(snapshot, pod, Candidate.onNodes(candidates),
+                        settings.rules(), state.now()), placement).decision())
                 : Optional.empty();
         return new Answer(where, decision);
     }

@@ -32,6 +32,11 @@ public record PreemptionDecision(PodRef pod, DecisionOutcome outcome, String det
         return new PreemptionDecision(pod, DecisionOutcome.NOT_ELIGIBLE, why, strategy, List.of(), List.of(), nanos);
     }
 
+    /** Room makeroom held idle is given back instead: no node was searched, no one is evicted. */
+    public static PreemptionDecision released(PodRef pod, String why, Strategy strategy, long nanos) {
+        return new PreemptionDecision(pod, DecisionOutcome.RELEASE, why, strategy, List.of(), List.of(), nanos);
+    }
+
     public boolean provenOptimal() {
         return verdicts.stream().allMatch(NodeVerdict::provenOptimal);
     }

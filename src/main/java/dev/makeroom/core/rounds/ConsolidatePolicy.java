@@ -1,9 +1,9 @@
 package dev.makeroom.core.rounds;
 
+import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.model.Taint;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -20,7 +20,7 @@ import java.util.Optional;
  * nodes so the cluster autoscaler (or Karpenter) can remove them.
  *
  * <p><b>Design.</b> The node's state lives on the node, not in makeroom: a node being emptied carries
- * the taint {@value NodeDrain#TAINT_KEY}{@code :NoSchedule} (its value: when the drain started, in epoch
+ * the taint {@value ConsolidationMark#TAINT_KEY}{@code :NoSchedule} (its value: when the drain started, in epoch
  * seconds), so the scheduler sends no replacement back to it and a new leader carries on where the old
  * one stopped. Every round, first for each such node: once only pods that belong to the node are left
  * (DaemonSet and static pods) it is {@code EMPTIED}: the taint's value says so and since when, and it
@@ -53,27 +53,6 @@ final class ConsolidatePolicy implements RoundPolicy {
     /** Candidates proven per round, at most: an unprovable node costs a search over every other node. */
     static final int TRIED_PER_ROUND = 10;
 
-    /** Where the policy stands with a node, read from its taint: draining or emptied, since when. */
-    record Mark(boolean emptied, Instant since) {
-    }
-
-    /** The node's mark, or null when the policy has not tainted it. */
-    static Mark markOf(NodeInfo node) {
-        for (Taint taint : node.admission().taints()) {
-            if (NodeDrain.TAINT_KEY.equals(taint.key())) {
-                String value = taint.value() == null ? "" : taint.value();
-                boolean emptied = value.startsWith(NodeDrain.EMPTIED_PREFIX);
-                try {
-                    return new Mark(emptied, Instant.ofEpochSecond(Long.parseLong(
-                            emptied ? value.substring(NodeDrain.EMPTIED_PREFIX.length()) : value)));
-                } catch (NumberFormatException e) {
-                    return new Mark(emptied, Instant.EPOCH); // written by hand: long past, so the next step comes at once
-                }
-            }
-        }
-        return null;
-    }
-
     @Override
     public boolean enabled(RescheduleSettings settings) {
         return true; // off, it still ends the drains under way
@@ -85,7 +64,7 @@ final class ConsolidatePolicy implements RoundPolicy {
         int draining = 0;
         List<PodInfo> waiting = null; // found once, for all kept nodes, when there is one
         for (NodeInfo node : round.nodes) {
-            Mark mark = markOf(node);
+            ConsolidationMark mark = ConsolidationMark.of(node).orElse(null);
             if (mark != null && waiting == null) {
                 waiting = KeptNodeYield.waiting(round);
             }
@@ -197,7 +176,7 @@ final class ConsolidatePolicy implements RoundPolicy {
         Map<String, Double> loads = new HashMap<>();
         List<NodeInfo> found = new ArrayList<>();
         for (NodeInfo node : round.nodes) {
-            if (markOf(node) == null && !PlannedCluster.cordoned(node) && node.admission().reservations().isEmpty()
+            if (!ConsolidationMark.isMarked(node) && !PlannedCluster.cordoned(node) && node.admission().reservations().isEmpty()
                     && !round.heldBackNodes.contains(node.name()) && !round.planned.receivesMoves(node)
                     && round.staysBelow(node, null, settings.belowPercent()) && occupied(round.planned, node)) {
                 found.add(node);

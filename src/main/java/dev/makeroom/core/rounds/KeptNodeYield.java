@@ -1,9 +1,8 @@
 package dev.makeroom.core.rounds;
 
-import dev.makeroom.core.model.NodeAdmission;
+import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.model.Taint;
 import dev.makeroom.core.placement.PodPlacement;
 
 import java.util.Comparator;
@@ -39,7 +38,7 @@ final class KeptNodeYield {
      * service now, or null.
      */
     static PodInfo waitingFor(Round round, NodeInfo kept, List<PodInfo> waiting) {
-        NodeInfo open = withoutMark(kept);
+        NodeInfo open = ConsolidationMark.released(kept);
         for (PodInfo pod : waiting) {
             if (round.yieldedFor.contains(pod.uid())) {
                 continue;
@@ -74,13 +73,5 @@ final class KeptNodeYield {
             }
         }
         return false;
-    }
-
-    /** The node as it will be once released: without the consolidate policy's taint. */
-    private static NodeInfo withoutMark(NodeInfo node) {
-        NodeAdmission admission = node.admission();
-        List<Taint> taints = admission.taints().stream().filter(t -> !NodeDrain.TAINT_KEY.equals(t.key())).toList();
-        return new NodeInfo(node.name(), node.labels(), node.allocatable(), node.pods(), node.nominatedPods(),
-                new NodeAdmission(admission.unschedulable(), taints, admission.avoided(), admission.reservations()));
     }
 }

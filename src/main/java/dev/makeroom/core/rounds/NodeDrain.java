@@ -1,9 +1,7 @@
 package dev.makeroom.core.rounds;
 
 import dev.makeroom.core.model.PodRef;
-import dev.makeroom.core.model.Taint;
 
-import java.time.Instant;
 import java.util.List;
 
 /**
@@ -13,23 +11,6 @@ import java.util.List;
  * names the waiting pod a kept node is released (or a drain abandoned) for ({@link KeptNodeYield}), else null.
  */
 public record NodeDrain(String node, Step step, String reason, List<Move> landings, PodRef yieldedTo) {
-
-    /**
-     * The taint on a node the consolidate policy empties: its value is when the drain started (epoch
-     * seconds), or, once the node is empty, {@value #EMPTIED_PREFIX} and when it became so.
-     */
-    public static final String TAINT_KEY = "makeroom.dev/consolidating";
-    static final String EMPTIED_PREFIX = "empty.";
-
-    /** The taint of a node being emptied since {@code since}. */
-    public static Taint draining(Instant since) {
-        return new Taint(TAINT_KEY, Long.toString(since.getEpochSecond()), "NoSchedule");
-    }
-
-    /** The taint of a node empty since {@code since}, kept so nothing lands there before the autoscaler removes it. */
-    public static Taint emptied(Instant since) {
-        return new Taint(TAINT_KEY, EMPTIED_PREFIX + since.getEpochSecond(), "NoSchedule");
-    }
 
     public NodeDrain {
         landings = List.copyOf(landings);

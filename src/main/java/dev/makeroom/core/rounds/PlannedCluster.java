@@ -1,5 +1,6 @@
 package dev.makeroom.core.rounds;
 
+import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.accounting.FitCheck;
 import dev.makeroom.core.accounting.NodeUsage;
 import dev.makeroom.core.model.ClusterSnapshot;
@@ -197,7 +198,7 @@ final class PlannedCluster implements PlacementState {
 
     /** Whether the node may take moved pods: not emptied or being emptied by the consolidate policy (tainted, or from this round). */
     boolean open(NodeInfo node) {
-        return !closed.contains(node.name()) && ConsolidatePolicy.markOf(node) == null;
+        return !closed.contains(node.name()) && !ConsolidationMark.isMarked(node);
     }
 
     /** The consolidate policy empties the node from now on: no move lands there. */

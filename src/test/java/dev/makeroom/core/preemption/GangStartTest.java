@@ -124,7 +124,7 @@ class GangStartTest {
         Scenario s = full();
         PodInfo pending = waiting(s, TRAIN);
         ClusterSnapshot snapshot = s.snapshot();
-        PendingPodSurvey.Answer answer = PendingPodSurvey.ask(Scenario.minimal().engine(), new SnapshotState(snapshot, NOW),
+        PendingPodSurvey.Answer answer = PendingPodSurvey.ask(PreemptionPipeline.of(Scenario.minimal().engine()), new SnapshotState(snapshot, NOW),
                 snapshot, pending, new PendingPodSurvey.Settings(Optional.empty(), QueueRules.off(),
                         PendingPodSurvey.Decide.ALWAYS));
         assertThat(answer.decision().orElseThrow().detail()).startsWith("no room for its whole gang default/train");

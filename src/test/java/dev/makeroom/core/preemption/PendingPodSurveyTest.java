@@ -21,7 +21,7 @@ class PendingPodSurveyTest {
     private final PreemptionEngine engine = new PreemptionEngine(PreemptionSettings.DEFAULTS, System::nanoTime);
 
     private PendingPodSurvey.Answer ask(PodInfo pod, Optional<QueueOverMax> fence, PendingPodSurvey.Decide decide) {
-        return PendingPodSurvey.ask(engine, new SnapshotState(demo, Instant.now()), demo, pod,
+        return PendingPodSurvey.ask(PreemptionPipeline.of(engine), new SnapshotState(demo, Instant.now()), demo, pod,
                 new PendingPodSurvey.Settings(fence, QueueRules.off(), decide));
     }
 

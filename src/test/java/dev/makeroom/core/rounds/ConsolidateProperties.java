@@ -1,5 +1,6 @@
 package dev.makeroom.core.rounds;
 
+import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.NodeInfo;
@@ -98,10 +99,10 @@ class ConsolidateProperties {
             state = new MovableCluster(state).after(plan.moves(), NOW);
             for (NodeDrain drain : plan.drains()) { // the rescheduler's part: the taint written and removed
                 switch (drain.step()) {
-                    case START -> state = tainted(state, drain.node(), NodeDrain.draining(NOW));
+                    case START -> state = tainted(state, drain.node(), ConsolidationMark.draining(NOW));
                     case EMPTIED -> {
                         assertThat(leaving(state.node(drain.node()))).as("seed %d: %s", seed, drain).isEmpty();
-                        state = tainted(state, drain.node(), NodeDrain.emptied(NOW));
+                        state = tainted(state, drain.node(), ConsolidationMark.emptied(NOW));
                         emptied++;
                     }
                     case ABANDON, RELEASE -> state = tainted(state, drain.node(), null);
@@ -118,7 +119,7 @@ class ConsolidateProperties {
         }
         // at rest every drain has ended: no node is left draining, and a node kept tainted is an empty one
         for (NodeInfo node : state.nodes()) {
-            ConsolidatePolicy.Mark mark = ConsolidatePolicy.markOf(node);
+            ConsolidationMark mark = ConsolidationMark.of(node).orElse(null);
             assertThat(mark == null || mark.emptied() && leaving(node).isEmpty()).as("seed %d: %s at rest: %s", seed,
                     node.name(), mark).isTrue();
         }
@@ -148,7 +149,7 @@ class ConsolidateProperties {
     private static ClusterSnapshot tainted(ClusterSnapshot state, String name, Taint taint) {
         NodeInfo node = state.node(name);
         List<Taint> taints = new ArrayList<>(node.admission().taints());
-        taints.removeIf(t -> NodeDrain.TAINT_KEY.equals(t.key()));
+        taints.removeIf(t -> ConsolidationMark.TAINT_KEY.equals(t.key()));
         if (taint != null) {
             taints.add(taint);
         }

@@ -1,5 +1,6 @@
 package dev.makeroom.core.rounds;
 
+import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.LabelSelector;
@@ -57,7 +58,7 @@ class ConsolidateTest {
     }
 
     private static NodeAdmission draining(Instant since) {
-        return new NodeAdmission(false, List.of(NodeDrain.draining(since)));
+        return new NodeAdmission(false, List.of(ConsolidationMark.draining(since)));
     }
 
     @Test
@@ -181,13 +182,13 @@ class ConsolidateTest {
 
     @Test
     void an_emptied_node_stays_closed_for_its_time_then_is_released() {
-        NodeAdmission emptied = new NodeAdmission(false, List.of(NodeDrain.emptied(NOW.minus(Duration.ofMinutes(9)))));
+        NodeAdmission emptied = new NodeAdmission(false, List.of(ConsolidationMark.emptied(NOW.minus(Duration.ofMinutes(9)))));
         ClusterSnapshot kept = onlyAgentOn(emptied);
         assertThat(plan(kept, SETTINGS).drains()).as("within keepEmptyFor: nothing to do").isEmpty();
         assertThat(new PlannedCluster(kept, NOW).landing(pod("web-1", "a", 100).build(), kept.node("low")))
                 .as("closed to landings while kept").extracting(l -> ((Landing.Refused) l).why())
                 .isEqualTo(Landing.Why.BEING_EMPTIED);
-        ClusterSnapshot due = onlyAgentOn(new NodeAdmission(false, List.of(NodeDrain.emptied(NOW.minus(Duration.ofMinutes(10))))));
+        ClusterSnapshot due = onlyAgentOn(new NodeAdmission(false, List.of(ConsolidationMark.emptied(NOW.minus(Duration.ofMinutes(10))))));
         assertThat(plan(due, SETTINGS).drains()).extracting(NodeDrain::step).containsExactly(NodeDrain.Step.RELEASE);
         assertThat(plan(kept, SettingsBuilder.from(SETTINGS)
                 .consolidate(RescheduleSettings.Consolidate.OFF).build()).drains())

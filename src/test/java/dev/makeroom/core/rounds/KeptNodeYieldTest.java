@@ -1,5 +1,6 @@
 package dev.makeroom.core.rounds;
 
+import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.OwnerRef;
@@ -27,7 +28,7 @@ class KeptNodeYieldTest {
             .consolidate(new RescheduleSettings.Consolidate(true, Map.of("cpu", 30), Map.of("cpu", 80),
                     Duration.ofMinutes(15), 1, Duration.ofMinutes(10))).build();
     private static final NodeAdmission EMPTIED = new NodeAdmission(false,
-            List.of(NodeDrain.emptied(NOW.minus(Duration.ofMinutes(1)))));
+            List.of(ConsolidationMark.emptied(NOW.minus(Duration.ofMinutes(1)))));
 
     private static PodInfo.Builder pod(String name, String node, long cpu) {
         return PodInfo.builder(name).name(name).nodeName(node).requests(Resources.of("cpu", cpu))
@@ -86,7 +87,7 @@ class KeptNodeYieldTest {
         ClusterSnapshot snapshot = ClusterSnapshot.builder()
                 .node("a", Map.of(), Resources.of("cpu", 4000, "pods", 20), NodeAdmission.OPEN)
                 .node("low", Map.of(), Resources.of("cpu", 4000, "pods", 20),
-                        new NodeAdmission(false, List.of(NodeDrain.draining(NOW.minusSeconds(60)))))
+                        new NodeAdmission(false, List.of(ConsolidationMark.draining(NOW.minusSeconds(60)))))
                 .pod(pod("base", "a", 2000).build()).pod(pod("web", "low", 500).build())
                 .pod(waiting("big", 3000).build()).build();
         assertThat(drains(snapshot)).singleElement().satisfies(d -> {
