@@ -38,6 +38,9 @@ final class ListWatchGaps {
     static String resource(String path) {
         String[] parts = path.split("\\?")[0].split("/");
         int first = "api".equals(parts[1]) ? 3 : 4; // /api/v1/… or /apis/group/version/…
+        if (parts.length <= first) {
+            return parts[parts.length - 1]; // discovery (/apis, /api/v1): no resource named
+        }
         boolean namespaced = parts.length > first + 2 && "namespaces".equals(parts[first]);
         return namespaced ? parts[first + 2] : parts[first];
     }
