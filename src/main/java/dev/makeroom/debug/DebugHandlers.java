@@ -106,6 +106,17 @@ final class DebugHandlers {
      * GET /debug/why?pod=namespace/name, or POST /debug/why with a Pod or {"pod": …} as simulate takes:
      * {@code --why}'s explanation in words, on the live view with makeroom's own settings and queues.
      */
+    /** Why a pod asked for by name is not found; a name without its namespace says how to ask, and where it is. */
+    static String notInView(ClusterSnapshot snapshot, String ref) {
+        if (ref.contains("/")) {
+            return "no pod " + ref + " in the view";
+        }
+        List<String> named = snapshot.pods().stream().filter(p -> p.name().equals(ref)).map(p -> p.ref().toString())
+                .sorted().toList();
+        return "no pod " + ref + " in the view: name it as namespace/name" + (named.isEmpty() ? ""
+                : " (pods named " + ref + ": " + String.join(", ", named) + ")");
+    }
+
     ServerResponse why(ServerRequest request) throws Exception {
         ClusterSnapshot snapshot = view.snapshot();
         PodInfo pod;
@@ -121,7 +132,7 @@ final class DebugHandlers {
             return error(HttpStatus.BAD_REQUEST, e.getMessage());
         }
         if (pod == null) {
-            return error(HttpStatus.NOT_FOUND, "no pod " + request.param("pod").orElse("") + " in the view");
+            return error(HttpStatus.NOT_FOUND, notInView(snapshot, request.param("pod").orElse("")));
         }
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         try (PrintStream out = new PrintStream(text, true, StandardCharsets.UTF_8)) {
