@@ -14,7 +14,9 @@ and leaves moveWholeGangs off: nothing may be evicted, no node emptied; 'whole' 
 must leave whole, all four evicted in one round (their eviction times are reported), and land packed.
 
 Env: PEER (+ ports), MR (makeroom's extender URL), MRM (its management URL), ROUNDS (2), SCORING
-(MostAllocated; 'default' for the scheduler's own), SETTLE (60), GRACE (2), GANG ('', kept, whole). makeroom runs with
+(MostAllocated; 'default' for the scheduler's own), SETTLE (60), GRACE (2), GANG ('', kept, whole),
+WHOLE_PRIORITY (a value: 'whole' gets a PriorityClass above the others, so the scheduler asks preempt
+for the two that fit only on kept nodes at once; makeroom must release those nodes and evict no one). makeroom runs with
 --makeroom.rescheduler.enabled=true --makeroom.rescheduler.mode=evict --makeroom.rescheduler.interval=5s
 and no policies file (the ConfigMap is read)."""
 import json, os, re, sys, time, urllib.request
@@ -32,6 +34,7 @@ SCORING = os.environ.get('SCORING', 'MostAllocated')
 SETTLE = float(os.environ.get('SETTLE', '60'))
 GRACE = float(os.environ.get('GRACE', '2'))
 GANG = os.environ.get('GANG', '')
+WHOLE_PRIORITY = os.environ.get('WHOLE_PRIORITY', '')
 POLICIES = """policies:
   rebalance: {enabled: false}
   consolidate:
@@ -51,13 +54,14 @@ def log(*a):
     print(time.strftime('%H:%M:%S'), *a, flush=True)
 
 
-def deployment(name, replicas, cpu, gang=None):
+def deployment(name, replicas, cpu, gang=None, priority_class=None):
     labels = {'app': name}
     pod_labels = dict(labels, **({'scheduling.x-k8s.io/pod-group': gang} if gang else {}))
     return {'apiVersion': 'apps/v1', 'kind': 'Deployment', 'metadata': {'name': name},
             'spec': {'replicas': replicas, 'selector': {'matchLabels': labels},
                      'template': {'metadata': {'labels': pod_labels}, 'spec': {
                          'terminationGracePeriodSeconds': 2, 'nodeSelector': {'cs': 'true'},
+                         **({'priorityClassName': priority_class} if priority_class else {}),
                          'containers': [{'name': 'c', 'image': 'busybox',
                                          'resources': {'requests': {'cpu': cpu, 'memory': '64Mi'}}}]}}}}
 
@@ -156,15 +160,19 @@ def one_round(r, kubelet):
         sorted(filled_empty), landed, gang_spread))
     # the kept nodes yield: two whole-node pods fit only on cs-2 and cs-3 once cs-4 and cs-5 are taken
     t1 = time.time()
-    kapi.req('POST', '/apis/apps/v1/namespaces/%s/deployments' % NS, deployment('whole', 4, '3500m'))
+    removed_at_whole = len(kubelet.removed)
+    kapi.req('POST', '/apis/apps/v1/namespaces/%s/deployments' % NS,
+             deployment('whole', 4, '3500m', priority_class='cs-middle' if WHOLE_PRIORITY else None))
     bound_in = None
     while time.time() - t1 < 120:
         if running('whole', 4):
             bound_in = round(time.time() - t1, 1)
             break
         time.sleep(1)
-    log('round %d: whole x4 %s; placement %s' % (r, 'all running after %s s' % bound_in if bound_in else
-                                                  'NOT all running after 120 s', placement()))
+    evicted_for_whole = [name for (_, name, _) in kubelet.removed[removed_at_whole:]]
+    log('round %d: whole x4 %s; placement %s; evicted meanwhile %s' % (r, 'all running after %s s' % bound_in if bound_in
+                                                                       else 'NOT all running after 120 s', placement(),
+                                                                       evicted_for_whole))
     policies(False)
     for d in ('base', 'small', 'whole'):
         kapi.req('DELETE', '/apis/apps/v1/namespaces/%s/deployments/%s' % (NS, d), ok404=True)
@@ -173,7 +181,7 @@ def one_round(r, kubelet):
     return {'round': r, 'scoring': SCORING, 'before': before, 'after': after, 'evictions': len(evicted),
             'evicted': names, 'gang': GANG, 'small_evicted_within_s': gang_spread, 'evicted_twice': sorted({n for n in names if names.count(n) > 1}),
             'emptied_after_s': emptied_at, 'empty_nodes_filled': sorted(filled_empty), 'landings': landed,
-            'whole_running_after_s': bound_in}
+            'whole_running_after_s': bound_in, 'evicted_while_whole_waited': evicted_for_whole}
 
 
 def main():
@@ -184,6 +192,9 @@ def main():
             kapi.make_ready_node(n, cpu='4', memory='16Gi', pods='110', labels={'cs': 'true'})
     kapi.ensure_namespace(NS)
     kapi.ensure_namespace('makeroom-system', wait_sa=False)
+    if WHOLE_PRIORITY and kapi.req('GET', '/apis/scheduling.k8s.io/v1/priorityclasses/cs-middle', ok404=True) is None:
+        kapi.req('POST', '/apis/scheduling.k8s.io/v1/priorityclasses', {'apiVersion': 'scheduling.k8s.io/v1',
+                 'kind': 'PriorityClass', 'metadata': {'name': 'cs-middle'}, 'value': int(WHOLE_PRIORITY)})
     policies(False)
     clear_taints_and_annotations()
     kubelet = FakeKubelet([NS], grace=GRACE).start()
@@ -192,10 +203,11 @@ def main():
     json.dump(results, open(os.environ.get('OUT', '.') + '/consolidate-%s-%s%s.json' % (os.path.basename(PEER), SCORING,
                                                                                       '-gang-' + GANG if GANG else ''),
                             'w'), indent=1)
-    log('SUMMARY %s %s%s: evictions %s; empty nodes filled %s; landings %s; whole running after %s s%s' % (
+    log('SUMMARY %s %s%s: evictions %s; empty nodes filled %s; landings %s; whole running after %s s; evicted while'
+        ' whole waited %s%s' % (
         os.path.basename(PEER), SCORING, ' gang ' + GANG if GANG else '', [x['evictions'] for x in results],
         [x['empty_nodes_filled'] for x in results], [x['landings'] for x in results],
-        [x['whole_running_after_s'] for x in results],
+        [x['whole_running_after_s'] for x in results], [x['evicted_while_whole_waited'] for x in results],
         '; small evicted within %s s' % [x['small_evicted_within_s'] for x in results] if GANG else ''))
 
 
