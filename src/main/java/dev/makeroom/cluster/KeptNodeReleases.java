@@ -3,6 +3,7 @@ package dev.makeroom.cluster;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.makeroom.core.model.ConsolidationMark;
+import dev.makeroom.core.model.PodRef;
 import dev.makeroom.core.preemption.HeldRoomRelease;
 import dev.makeroom.core.preemption.HeldRooms;
 import dev.makeroom.mapping.NodeTaintEdit;
@@ -12,6 +13,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -59,6 +62,13 @@ public final class KeptNodeReleases implements HeldRooms, AutoCloseable {
         if (lately.asMap().putIfAbsent(release.node(), release) == null) {
             writer.execute(new Write(release));
         }
+    }
+
+    @Override
+    public Map<String, PodRef> givenBack() {
+        Map<String, PodRef> given = new HashMap<>();
+        lately.asMap().forEach((node, release) -> given.put(node, release.pod()));
+        return given;
     }
 
     /** Releases not written because the queue was full. */

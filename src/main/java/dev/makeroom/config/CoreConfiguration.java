@@ -2,6 +2,7 @@ package dev.makeroom.config;
 
 import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.preemption.HeldRooms;
 import dev.makeroom.core.preemption.PreemptionPipeline;
 import dev.makeroom.core.preemption.PreemptionsInFlight;
 import dev.makeroom.core.preemption.PreemptionSettings;
@@ -33,8 +34,8 @@ class CoreConfiguration {
 
     /** The one way every preemption is decided: the extender's preempt, the warm-up, simulate, --why, the page. */
     @Bean
-    PreemptionPipeline preemptionPipeline(PreemptionEngine engine, PreemptionsInFlight inFlight) {
-        return new PreemptionPipeline(engine, inFlight, System::nanoTime);
+    PreemptionPipeline preemptionPipeline(PreemptionEngine engine, PreemptionsInFlight inFlight, HeldRooms held) {
+        return new PreemptionPipeline(engine, inFlight, held, System::nanoTime);
     }
 
     /** The wall clock for queue delays and decision times; tests put a controllable one first. */

@@ -5,7 +5,6 @@ import dev.makeroom.support.Await;
 import dev.makeroom.support.ExtenderClient;
 import dev.makeroom.support.MockApiClients;
 import io.fabric8.kubernetes.api.model.Event;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -22,8 +21,6 @@ import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -59,13 +56,7 @@ class HeldRoomReleaseOverHttpTest {
     static void serveTheDemoClusterWithAKeptNode() throws Exception {
         server = FaultyApi.serve(new FaultyApi());
         admin = FaultyApi.admin(server);
-        body = Files.readString(Path.of("examples/requests/preempt.json"));
-        for (HasMetadata object : new SnapshotFileLoader().load(Path.of("examples/demo-cluster.yaml"))) {
-            HasMetadata created = admin.resource(object).create();
-            if (object instanceof Pod) {
-                body = body.replace(object.getMetadata().getUid(), created.getMetadata().getUid());
-            }
-        }
+        body = DemoClusterOnMockApi.createAndAskPreempt(admin);
         Taint kept = new Taint("NoSchedule", ConsolidationMark.TAINT_KEY, null,
                 ConsolidationMark.emptied(Instant.now().minusSeconds(120)).value());
         admin.resource(new NodeBuilder().withNewMetadata().withName(KEPT)

@@ -4,7 +4,6 @@ import dev.makeroom.support.Await;
 import dev.makeroom.support.ExtenderClient;
 import dev.makeroom.support.MockApiClients;
 import io.fabric8.kubernetes.api.model.Event;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -17,8 +16,6 @@ import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
@@ -49,13 +46,7 @@ class PreemptorEventsOverHttpTest {
     static void serveTheDemoCluster() throws Exception {
         server = FaultyApi.serve(new FaultyApi());
         admin = FaultyApi.admin(server);
-        body = Files.readString(Path.of("examples/requests/preempt.json"));
-        for (HasMetadata object : new SnapshotFileLoader().load(Path.of("examples/demo-cluster.yaml"))) {
-            HasMetadata created = admin.resource(object).create();
-            if (object instanceof Pod) { // the API names pods by UIDs of its own: the scheduler would send those
-                body = body.replace(object.getMetadata().getUid(), created.getMetadata().getUid());
-            }
-        }
+        body = DemoClusterOnMockApi.createAndAskPreempt(admin);
     }
 
     @AfterAll

@@ -4,7 +4,6 @@ import dev.makeroom.MakeroomApplication;
 import dev.makeroom.support.Await;
 import dev.makeroom.support.ExtenderClient;
 import dev.makeroom.support.MockApiClients;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -18,8 +17,6 @@ import org.springframework.context.annotation.Configuration;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,13 +52,7 @@ class TwoReplicasPreemptOverHttpTest {
     static void twoReplicasOnTheDemoCluster() throws Exception {
         server = FaultyApi.serve(new FaultyApi());
         admin = FaultyApi.admin(server);
-        body = Files.readString(Path.of("examples/requests/preempt.json"));
-        for (HasMetadata object : new SnapshotFileLoader().load(Path.of("examples/demo-cluster.yaml"))) {
-            HasMetadata created = admin.resource(object).create();
-            if (object instanceof Pod) {
-                body = body.replace(object.getMetadata().getUid(), created.getMetadata().getUid());
-            }
-        }
+        body = DemoClusterOnMockApi.createAndAskPreempt(admin);
         for (int i = 0; i < 2; i++) {
             replicas.add(new SpringApplicationBuilder(MakeroomApplication.class, SharedApi.class).run("--server.port=0",
                     "--management.server.port=0", "--makeroom.cluster.source=kubernetes",

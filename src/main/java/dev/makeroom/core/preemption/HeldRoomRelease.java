@@ -9,6 +9,7 @@ import dev.makeroom.core.placement.PodPlacement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -29,11 +30,13 @@ public record HeldRoomRelease(String node, PodRef pod) {
     private static final Comparator<NodeInfo> BY_NAME = Comparator.comparing(NodeInfo::name);
 
     /**
-     * The kept node {@code pending} fits on once released; empty when there is none. The placement is
+     * The kept node {@code pending} fits on once released, and not given back lately to another pod
+     * ({@code givenBack}, by node); empty when there is none. The placement is
      * asked for only when some node is kept, so a cluster without consolidation pays one pass over its
      * nodes' taints.
      */
-    public static Optional<HeldRoomRelease> find(ClusterSnapshot snapshot, Supplier<PodPlacement> placement) {
+    public static Optional<HeldRoomRelease> find(ClusterSnapshot snapshot, Supplier<PodPlacement> placement,
+                                                 Map<String, PodRef> givenBack) {
         List<NodeInfo> kept = new ArrayList<>();
         for (NodeInfo node : snapshot.nodes()) {
             if (!node.admission().taints().isEmpty()
@@ -46,7 +49,12 @@ public record HeldRoomRelease(String node, PodRef pod) {
         }
         kept.sort(BY_NAME);
         PodPlacement asked = placement.get();
+        String uid = asked.pod().uid();
         for (NodeInfo node : kept) {
+            PodRef givenTo = givenBack.get(node.name());
+            if (givenTo != null && !givenTo.uid().equals(uid)) {
+                continue; // already given back to another pod: the view does not show it yet
+            }
             if (asked.on(ConsolidationMark.released(node)).fits()) {
                 return Optional.of(new HeldRoomRelease(node.name(), asked.pod().ref()));
             }

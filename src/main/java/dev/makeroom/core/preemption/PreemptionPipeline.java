@@ -56,17 +56,24 @@ public final class PreemptionPipeline {
 
     private final PreemptionEngine engine;
     private final PreemptionsInFlight remembered;
+    private final HeldRooms held;
     private final LongSupplier nanoClock;
 
-    public PreemptionPipeline(PreemptionEngine engine, PreemptionsInFlight remembered, LongSupplier nanoClock) {
+    /**
+     * @param remembered this replica's preemptions in flight, for what the cluster does not show yet
+     * @param held       where held room is given back, and what was given back lately
+     */
+    public PreemptionPipeline(PreemptionEngine engine, PreemptionsInFlight remembered, HeldRooms held,
+                              LongSupplier nanoClock) {
         this.engine = engine;
         this.remembered = remembered;
+        this.held = held;
         this.nanoClock = nanoClock;
     }
 
     /** A pipeline with no replica's memory: what the cluster shows only (an offline dump, a test). */
     public static PreemptionPipeline of(PreemptionEngine engine) {
-        return new PreemptionPipeline(engine, new PreemptionsInFlight(), System::nanoTime);
+        return new PreemptionPipeline(engine, new PreemptionsInFlight(), HeldRooms.NONE, System::nanoTime);
     }
 
     public PreemptionEngine engine() {
@@ -75,7 +82,7 @@ public final class PreemptionPipeline {
 
     /** This pipeline with another engine (e.g. one that answers every node, for {@code --why}). */
     public PreemptionPipeline with(PreemptionEngine other) {
-        return new PreemptionPipeline(other, remembered, nanoClock);
+        return new PreemptionPipeline(other, remembered, held, nanoClock);
     }
 
     public Plan decide(Request request) {
@@ -100,7 +107,7 @@ public final class PreemptionPipeline {
         // 2. room makeroom holds idle
         Supplier<PodPlacement> placement = asked != null ? () -> asked
                 : () -> PodPlacement.of(new SnapshotState(snapshot, request.now()), pod);
-        Optional<HeldRoomRelease> release = HeldRoomRelease.find(snapshot, placement);
+        Optional<HeldRoomRelease> release = HeldRoomRelease.find(snapshot, placement, held.givenBack());
         if (release.isPresent()) {
             return new Plan(PreemptionDecision.released(pod.ref(), release.get().describe(), engine.settings().strategy(),
                     nanoClock.getAsLong() - start), release, List.of());

@@ -5,12 +5,14 @@ import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.PodRef;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.room.QueueRules;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -61,6 +63,33 @@ class PreemptionPipelineTest {
             assertThat(r.node()).isEqualTo("kept");
             assertThat(r.pod()).isEqualTo(PENDING.ref());
         });
+    }
+
+    @Test
+    void two_pods_asked_about_at_once_are_given_two_kept_nodes() {
+        NodeAdmission emptied = new NodeAdmission(false, List.of(ConsolidationMark.emptied(NOW.minusSeconds(90))));
+        ClusterSnapshot snapshot = cluster(emptied)
+                .node("kept-2", Map.of(), Resources.of("cpu", 4000, "pods", 20), emptied).build();
+        Map<String, PodRef> givenBack = new HashMap<>();
+        HeldRooms held = new HeldRooms() {
+            @Override
+            public void release(HeldRoomRelease release) {
+                givenBack.put(release.node(), release.pod());
+            }
+
+            @Override
+            public Map<String, PodRef> givenBack() {
+                return Map.copyOf(givenBack);
+            }
+        };
+        PreemptionPipeline pipeline = new PreemptionPipeline(ENGINE, new PreemptionsInFlight(), held, System::nanoTime);
+        PodInfo other = PodInfo.builder("uid-other").name("other").priority(1000).requests(Resources.of("cpu", 3500)).build();
+        HeldRoomRelease first = decide(snapshot, PENDING, pipeline).release().orElseThrow();
+        held.release(first); // as the extender's preempt does; the view still shows the node kept
+        assertThat(first.node()).isEqualTo("kept");
+        assertThat(decide(snapshot, other, pipeline).release()).map(HeldRoomRelease::node).hasValue("kept-2");
+        assertThat(decide(snapshot, PENDING, pipeline).release()).as("asked again, the same pod keeps its node")
+                .map(HeldRoomRelease::node).hasValue("kept");
     }
 
     @Test
