@@ -2,7 +2,9 @@
 """Double-preemption check (issue 51): two full nodes, a pending high-priority pod with a hostname
 spread constraint; the fake kubelet takes GRACE s to finish a termination. For ROUNDS rounds: fill,
 create the pending pod, watch where it binds and who was evicted; read makeroom's decisions.
-Env: PEER + ports (kapi), MR (makeroom extender URL base), MRM (management URL), MODE=names|objects."""
+Env: PEER + ports (kapi), MR (makeroom extender URL base), MRM (management URL; several replicas:
+comma-separated, each one's decisions are read and each one's simulate is asked, while the pod waits,
+whether it sees the preemption in flight), MODE=names|objects."""
 import json, os, sys, time, urllib.request
 PEER = os.environ['PEER']; sys.path.insert(0, PEER); sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kapi
@@ -43,9 +45,26 @@ def pod(name, cpu, prio, node=None, labels=None, spread=False):
 def pods():
     return {p['metadata']['name']: p for p in kapi.req('GET', '/api/v1/namespaces/%s/pods' % NS)['items']}
 
+REPLICAS = MRM.split(',')
+
+
 def decisions():
-    with urllib.request.urlopen(MRM + '/debug/decisions?pod=%s/hp' % NS, timeout=5) as r:
-        return json.loads(r.read())
+    found = []
+    for replica, url in enumerate(REPLICAS):
+        with urllib.request.urlopen(url + '/debug/decisions?pod=%s/hp' % NS, timeout=5) as r:
+            found += [dict(d, replica=replica) for d in json.loads(r.read())]
+    return sorted(found, key=lambda d: d.get('at'))
+
+
+def sees_in_flight(url):
+    """Whether this replica's simulate says hp's preemption is in flight."""
+    req = urllib.request.Request(url + '/debug/simulate', data=json.dumps({'pod': '%s/hp' % NS}).encode(),
+                                 headers={'Content-Type': 'application/json'})
+    try:
+        with urllib.request.urlopen(req, timeout=5) as r:
+            return 'is in flight' in r.read().decode()
+    except Exception:
+        return False
 
 def main():
     kapi.wait_ready()
@@ -70,12 +89,16 @@ def main():
         kapi.wait_for(lambda: all(p['spec'].get('nodeName') and p['status'].get('phase') == 'Running'
                                   for p in pods().values()) and len(pods()) == 2, timeout=60, what='fill running')
         removed0 = len(kubelet.removed)
+        started = time.strftime('%Y-%m-%dT%H:%M:%S', time.gmtime())  # decisions of this round: made from now on
         t0 = time.time()
         kapi.req('POST', base, pod('hp', '1', 'mr-high', labels={'app': 'hp'}, spread=True))
         timeline = []
+        in_flight_seen = set()
         while time.time() - t0 < 60:
             p = kapi.req('GET', base + '/hp')
             st = (p['status'].get('nominatedNodeName'), p['spec'].get('nodeName'))
+            if st[0] and not st[1] and len(REPLICAS) > 1:
+                in_flight_seen |= {i for i, url in enumerate(REPLICAS) if i not in in_flight_seen and sees_in_flight(url)}
             if not timeline or timeline[-1][1:] != st:
                 timeline.append((round(time.time() - t0, 2),) + st)
             if p['spec'].get('nodeName'):
@@ -84,14 +107,15 @@ def main():
         time.sleep(GRACE + 1.5)  # let any second eviction show
         evicted = [n for (_, n, _) in kubelet.removed[removed0:]]
         term = [n for n, p in pods().items() if p['metadata'].get('deletionTimestamp')]
-        d = decisions()
-        outcomes = [(x.get('at')[11:23], x.get('outcome'), x.get('detail')) for x in d]
+        d = [x for x in decisions() if x.get('at') >= started]
+        outcomes = [(x.get('at')[11:23], 'replica %d' % x['replica'], x.get('outcome'), x.get('detail')) for x in d]
         bound = kapi.req('GET', base + '/hp')['spec'].get('nodeName')
-        log('round %d: hp bound to %s after %.1f s; evicted %s terminating %s; timeline %s' % (
-            r, bound, timeline[-1][0] if timeline else -1, evicted, term, timeline))
+        log('round %d: hp bound to %s after %.1f s; evicted %s terminating %s; timeline %s; replicas whose simulate'
+            ' named the preemption in flight %s' % (r, bound, timeline[-1][0] if timeline else -1, evicted, term,
+                                                   timeline, sorted(in_flight_seen)))
         for o in outcomes[-4:]: log('    makeroom:', o)
         summary.append({'round': r, 'bound': bound, 'evicted': evicted + term, 'timeline': timeline,
-                        'decisions': outcomes})
+                        'decisions': outcomes, 'in_flight_seen_by': sorted(in_flight_seen)})
         # clean up the round
         for n in list(pods()):
             kapi.req('DELETE', base + '/' + n + '?gracePeriodSeconds=0', ok404=True)
@@ -99,7 +123,10 @@ def main():
     kubelet.stop()
     json.dump(summary, open(os.environ.get('OUT', '.') + '/async-%s-%s.json' % (os.path.basename(PEER), MODE), 'w'), indent=1)
     ok = sum(1 for s in summary if s['bound'] == 'mr-a' and s['evicted'] == ['low-1'])
-    log('SUMMARY %s %s: %d/%d rounds bound to mr-a with exactly low-1 evicted' % (PEER, MODE, ok, len(summary)))
+    log('SUMMARY %s %s: %d/%d rounds bound to mr-a with exactly low-1 evicted; preempt decisions with victims per'
+        ' round %s; replicas that saw it in flight per round %s' % (
+            PEER, MODE, ok, len(summary), [sum(1 for o in s['decisions'] if o[2] == 'PREEMPT') for s in summary],
+            [s['in_flight_seen_by'] for s in summary]))
 
 if __name__ == '__main__':
     main()
