@@ -8,6 +8,13 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeTable;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.RequestedNodes;
+import dev.makeroom.core.preemption.Candidate;
+import dev.makeroom.core.preemption.DecisionOutcome;
+import dev.makeroom.core.preemption.PreemptionDecision;
+import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.preemption.PreemptionPipeline;
+import dev.makeroom.core.preemption.PreemptionSettings;
+import dev.makeroom.core.room.QueueRules;
 import dev.makeroom.core.score.AvoidList;
 import dev.makeroom.core.score.ShieldScorePolicy;
 import io.fabric8.kubernetes.api.model.Node;
@@ -39,8 +46,10 @@ import java.util.Random;
  * ({@link LiveClusterState}). Each call alternates one pod between bound and pending, so the cluster
  * keeps its size. {@code event}: the event and the new snapshot; {@code eventThenCalls}: and the first
  * calls on it (the node table brought up to date); {@code callsWithoutChange}: the same calls on an
- * unchanged snapshot. Run with {@code -prof gc} for the bytes each allocates. The calls' outcome is
- * checked: every name asked passes the filter and is scored.
+ * unchanged snapshot; {@code eventThenPreempt} / {@code preemptWithoutChange}: a preempt decision over the
+ * same 500 candidate nodes for a 12-cpu pod that must evict (checked at set-up). Run with {@code -prof gc}
+ * for the bytes each allocates. The calls' outcome is checked: every name asked passes the filter and is
+ * scored.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -65,6 +74,10 @@ public class BindingEventBenchmark {
     private int[] scores;
     private final FilterPolicy filter = new FilterPolicy();
     private final ShieldScorePolicy score = new ShieldScorePolicy();
+    private final PreemptionPipeline pipeline = PreemptionPipeline.of(
+            new PreemptionEngine(PreemptionSettings.DEFAULTS, System::nanoTime));
+    private PodInfo preemptor;
+    private List<Candidate> candidates;
 
     @Setup
     public void setUp() {
@@ -99,6 +112,15 @@ public class BindingEventBenchmark {
                 .editSpec().withNodeName(null).endSpec().build()).info();
         scores = new int[asked.size()];
         checkCalls();
+        preemptor = LeanPod.of(new PodBuilder(SyntheticObjects.pod(names.get(0), 5_001, random, rv + 1))
+                .editSpec().withNodeName(null).withPriority(10_000).editFirstContainer().editResources()
+                .addToRequests("cpu", new io.fabric8.kubernetes.api.model.Quantity("12")).endResources().endContainer()
+                .endSpec().build()).info();
+        candidates = Candidate.onNodes(asked);
+        PreemptionDecision probe = preempt();
+        if (probe.outcome() != DecisionOutcome.PREEMPT) {
+            throw new IllegalStateException("the preemptor must preempt: " + probe.outcome() + " " + probe.detail());
+        }
     }
 
     /** One binding (or its undoing): the watch event applied and a new snapshot published. */
@@ -121,6 +143,24 @@ public class BindingEventBenchmark {
     @Benchmark
     public int callsWithoutChange() {
         return calls();
+    }
+
+    /** One binding, then a preempt decision over 500 candidates on the new snapshot (the first after the change). */
+    @Benchmark
+    public PreemptionDecision eventThenPreempt() {
+        event();
+        return preempt();
+    }
+
+    /** The same decision on a snapshot no event changed since the last. */
+    @Benchmark
+    public PreemptionDecision preemptWithoutChange() {
+        return preempt();
+    }
+
+    private PreemptionDecision preempt() {
+        return pipeline.decide(new PreemptionPipeline.Request(snapshot, preemptor, candidates, QueueRules.off(),
+                Instant.EPOCH)).decision();
     }
 
     private int calls() {

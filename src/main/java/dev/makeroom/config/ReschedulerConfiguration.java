@@ -54,7 +54,7 @@ class ReschedulerConfiguration {
             ConfigMapWatch watch = new ConfigMapWatch(live.client(), live.namespace(), settings.configMapName());
             parts.add(watch);
             feed = watch.feed();
-            LeaseLeadership lease = new LeaseLeadership(live.client(), live.namespace(), settings.lease(), ReplicaName.get())
+            LeaseLeadership lease = new LeaseLeadership(live.client(), live.namespace(), settings.lease(), ReplicaName.leaseIdentity())
                     .start();
             parts.add(lease);
             leading = lease;
