@@ -99,17 +99,8 @@ public final class PreemptionEngine {
         if (pending.preemptionPolicy() == PreemptionPolicy.NEVER) {
             return Optional.of(new Ineligible(Ineligible.Why.PREEMPTION_POLICY_NEVER, "preemptionPolicy is Never"));
         }
-        String nominated = pending.nominatedNodeName();
-        NodeInfo node = nominated == null ? null : snapshot.node(nominated);
-        if (node != null) {
-            for (PodInfo pod : node.pods()) {
-                if (pod.terminating() && pod.priority() < pending.priority()) {
-                    return Optional.of(new Ineligible(Ineligible.Why.WAITING_FOR_VICTIMS,
-                            "already waiting for " + pod.ref() + " to terminate on nominated node " + nominated));
-                }
-            }
-        }
-        return Optional.empty();
+        return InFlightPreemption.of(snapshot, pending)
+                .map(inFlight -> new Ineligible(Ineligible.Why.WAITING_FOR_VICTIMS, inFlight.describe()));
     }
 
     /**
