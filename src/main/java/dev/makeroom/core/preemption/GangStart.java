@@ -74,13 +74,10 @@ public final class GangStart {
     private GangStart() {
     }
 
-    /** {@code decision} as it stands, or no preemption when the pod's gang cannot start with it. */
-    public static PreemptionDecision checked(PreemptionEngine engine, ClusterSnapshot snapshot, PodInfo pending,
-                                             PreemptionDecision decision, QueueRules rules, Instant now) {
-        return check(engine, snapshot, pending, decision, rules, now).decision();
-    }
-
-    /** As {@link #checked}, with the rooms found for the gang's other waiting members when it starts. */
+    /**
+     * {@code decision} as it stands, or no preemption when the pod's gang cannot start with it; with the
+     * rooms found for the gang's other waiting members when it starts.
+     */
     public static Checked check(PreemptionEngine engine, ClusterSnapshot snapshot, PodInfo pending,
                                 PreemptionDecision decision, QueueRules rules, Instant now) {
         if (decision.outcome() != DecisionOutcome.PREEMPT || pending.gang() == null) {

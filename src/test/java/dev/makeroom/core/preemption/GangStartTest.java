@@ -42,7 +42,7 @@ class GangStartTest {
         PreemptionEngine engine = Scenario.minimal().engine();
         PreemptionDecision alone = engine.decide(snapshot, pending, Candidate.onNodes(List.of("a", "b", "c")), QueueRules.off());
         assertThat(alone.outcome()).as("room for the one member").isEqualTo(DecisionOutcome.PREEMPT);
-        return GangStart.checked(engine, snapshot, pending, alone, QueueRules.off(), NOW);
+        return GangStart.check(engine, snapshot, pending, alone, QueueRules.off(), NOW).decision();
     }
 
     @Test
@@ -78,7 +78,7 @@ class GangStartTest {
         PreemptionEngine engine = Scenario.minimal().engine();
         PodInfo pending = snapshot.pod("worker-0");
         PreemptionDecision alone = engine.decide(snapshot, pending, Candidate.onNodes(List.of("a", "c")), QueueRules.off());
-        PreemptionDecision decision = GangStart.checked(engine, snapshot, pending, alone, QueueRules.off(), NOW);
+        PreemptionDecision decision = GangStart.check(engine, snapshot, pending, alone, QueueRules.off(), NOW).decision();
         assertThat(decision.outcome()).isEqualTo(DecisionOutcome.PREEMPT); // worker-0 on a or c, worker-1 on the other
     }
 
