@@ -2,12 +2,14 @@ package dev.makeroom.ship;
 
 import dev.makeroom.support.AggregatedMakeroom;
 import dev.makeroom.support.ApiServerStandIn;
+import dev.makeroom.support.ExternalTool;
 import dev.makeroom.support.Json;
 import dev.makeroom.support.TestPki;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -41,6 +43,12 @@ class KubectlPluginTest extends AggregatedMakeroom {
     private static Path dir;
 
     record Run(int exit, String out, String err) {
+    }
+
+    /** Each test skipped, and reported so, where kubectl is missing (failed under CI). */
+    @BeforeEach
+    void needsKubectl() {
+        ExternalTool.needed(ExternalTool.onPath("kubectl"), "kubectl", "apt-get install kubectl, or kubernetes-client on bookworm");
     }
 
     @BeforeAll

@@ -27,11 +27,19 @@ public final class Browser implements AutoCloseable {
     private final ChromeDriver driver;
     private final Path profile;
 
+    /** Whether Debian's chromium and chromedriver are there to drive. */
+    public static boolean installed() {
+        return Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+    }
+
+    /** Skips the test calling it where there is no browser to drive (fails it under CI). */
+    public static void needed() {
+        ExternalTool.needed(installed(), "Debian's chromium or chromedriver, which the page's tests drive",
+                "apt-get install chromium chromium-driver");
+    }
+
     public Browser() throws IOException {
-        if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
-            throw new IllegalStateException("the page's tests need Debian's chromium and chromium-driver"
-                    + " (apt-get install chromium chromium-driver; .ci/run installs them)");
-        }
+        needed();
         profile = Files.createTempDirectory("makeroom-chromium");
         ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile()).addArguments("--headless=new",
                 "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
