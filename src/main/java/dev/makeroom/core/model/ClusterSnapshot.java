@@ -39,6 +39,7 @@ public final class ClusterSnapshot {
     private volatile Map<String, List<PodInfo>> runningByGang; // derived from inGangs on first use
     private volatile Map<String, NodeInfo> withAvoidances; // derived on first use
     private volatile Map<String, NodeInfo> withReservations; // derived on first use
+    private volatile Map<String, NodeInfo> withTaints; // derived on first use
     private volatile NodeTable table; // derived, built on first use: two racing builders build the same
     // until the table is built: the latest table of a predecessor and the nodes replaced since
     // (null: the node set changed, or too much did, so the table is built in full)
@@ -229,10 +230,24 @@ public final class ClusterSnapshot {
         return found;
     }
 
-    /** Both node indexes in one pass over the nodes (most have the open admission and land in neither). */
+    /**
+     * The nodes carrying any taint, by name (most clusters: a few): where makeroom looks for the nodes it
+     * keeps out of service, without a pass over every node in the preempt verb's path.
+     */
+    public Map<String, NodeInfo> nodesWithTaints() {
+        Map<String, NodeInfo> found = withTaints;
+        if (found == null) {
+            indexAdmissions();
+            found = withTaints;
+        }
+        return found;
+    }
+
+    /** The node indexes in one pass over the nodes (most have the open admission and land in none). */
     private void indexAdmissions() {
         Map<String, NodeInfo> avoiding = new HashMap<>();
         Map<String, NodeInfo> holding = new HashMap<>();
+        Map<String, NodeInfo> tainted = new HashMap<>();
         for (NodeInfo node : nodes.values()) {
             NodeAdmission admission = node.admission();
             if (admission == NodeAdmission.OPEN) { // the mappers share this one value for every plain node
@@ -244,7 +259,11 @@ public final class ClusterSnapshot {
             if (!admission.reservations().isEmpty()) {
                 holding.put(node.name(), node);
             }
+            if (!admission.taints().isEmpty()) {
+                tainted.put(node.name(), node);
+            }
         }
+        withTaints = Map.copyOf(tainted);
         withReservations = Map.copyOf(holding);
         withAvoidances = Map.copyOf(avoiding);
     }
@@ -468,6 +487,7 @@ public final class ClusterSnapshot {
             next.inGangs = carried(base.inGangs, ClusterSnapshot::inGang);
             next.withAvoidances = carried(base.withAvoidances, built, a -> !a.avoided().isEmpty());
             next.withReservations = carried(base.withReservations, built, a -> !a.reservations().isEmpty());
+            next.withTaints = carried(base.withTaints, built, a -> !a.taints().isEmpty());
             return next;
         }
     }

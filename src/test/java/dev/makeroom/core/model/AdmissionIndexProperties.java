@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The nodes holding a reservation or an avoid list, carried from snapshot to snapshot across any
+ * The nodes holding a reservation, an avoid list or a taint, carried from snapshot to snapshot across any
  * chain of changes (nodes replaced, added, removed, indexes asked for at some versions and not at
  * others), are exactly the nodes of the snapshot that hold one, as they are in that snapshot.
  */
@@ -49,9 +49,11 @@ class AdmissionIndexProperties {
     private static void assertIndexesTrue(ClusterSnapshot snapshot) {
         assertThat(snapshot.nodesWithReservations()).isEqualTo(holding(snapshot, a -> !a.reservations().isEmpty()));
         assertThat(snapshot.nodesWithAvoidances()).isEqualTo(holding(snapshot, a -> !a.avoided().isEmpty()));
+        assertThat(snapshot.nodesWithTaints()).isEqualTo(holding(snapshot, a -> !a.taints().isEmpty()));
         // the very NodeInfo of this snapshot, not a predecessor's
         snapshot.nodesWithReservations().forEach((name, node) -> assertThat(node).isSameAs(snapshot.node(name)));
         snapshot.nodesWithAvoidances().forEach((name, node) -> assertThat(node).isSameAs(snapshot.node(name)));
+        snapshot.nodesWithTaints().forEach((name, node) -> assertThat(node).isSameAs(snapshot.node(name)));
     }
 
     private static Map<String, NodeInfo> holding(ClusterSnapshot snapshot,
@@ -61,12 +63,13 @@ class AdmissionIndexProperties {
     }
 
     private static NodeAdmission admission(Random random) {
-        return switch (random.nextInt(4)) {
+        return switch (random.nextInt(5)) {
             case 0 -> new NodeAdmission(false, List.of(), List.of(),
                     new Reservation(new PodRef("ns", "p", "uid-p"), Instant.EPOCH));
             case 1 -> new NodeAdmission(false, List.of(),
                     List.of(new Avoidance("rs-" + random.nextInt(3), Instant.EPOCH, true)));
             case 2 -> new NodeAdmission(random.nextBoolean(), List.of());
+            case 3 -> new NodeAdmission(false, List.of(ConsolidationMark.emptied(Instant.EPOCH)));
             default -> NodeAdmission.OPEN;
         };
     }
