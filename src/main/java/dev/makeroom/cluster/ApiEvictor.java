@@ -91,7 +91,7 @@ public final class ApiEvictor implements Evictor, RoomHold, NodeTaints, AutoClos
     private void tell(PodRef pod, String reason, String message) {
         try {
             client.v1().events().inNamespace(pod.namespace())
-                    .resource(PodEvent.of(pod, reason, message, clock.instant())).create();
+                    .resource(MakeroomEvent.onPod(pod, reason, message, clock.instant())).create();
         } catch (KubernetesClientException e) {
             log.warn("could not record an Event for {}: {}", pod, e.getMessage());
         }

@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HashMap;
+import java.util.Collections;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -39,7 +39,7 @@ public final class KeptNodeReleases implements HeldRooms, AutoCloseable {
     private final KubernetesClient client;
     private final Clock clock;
     private final ThreadPoolExecutor writer;
-    private final Cache<String, HeldRoomRelease> lately = Caffeine.newBuilder().expireAfterWrite(QUIET).build();
+    private final Cache<String, PodRef> lately = Caffeine.newBuilder().expireAfterWrite(QUIET).build(); // node: for whom
     private final AtomicLong dropped = new AtomicLong();
 
     public KeptNodeReleases(KubernetesClient client, Clock clock) {
@@ -59,16 +59,14 @@ public final class KeptNodeReleases implements HeldRooms, AutoCloseable {
 
     @Override
     public void release(HeldRoomRelease release) {
-        if (lately.asMap().putIfAbsent(release.node(), release) == null) {
+        if (lately.asMap().putIfAbsent(release.node(), release.pod()) == null) {
             writer.execute(new Write(release));
         }
     }
 
     @Override
     public Map<String, PodRef> givenBack() {
-        Map<String, PodRef> given = new HashMap<>();
-        lately.asMap().forEach((node, release) -> given.put(node, release.pod()));
-        return given;
+        return Collections.unmodifiableMap(lately.asMap());
     }
 
     /** Releases not written because the queue was full. */
@@ -98,8 +96,8 @@ public final class KeptNodeReleases implements HeldRooms, AutoCloseable {
                     + ": it was kept empty by consolidation and the pod fits there, so no one is evicted";
             try {
                 client.v1().events().inNamespace(release.pod().namespace())
-                        .resource(PodEvent.of(release.pod(), REASON, message, clock.instant())).create();
-                client.v1().events().inNamespace("default").resource(NodeEvent.of(node, REASON, message, clock.instant()))
+                        .resource(MakeroomEvent.onPod(release.pod(), REASON, message, clock.instant())).create();
+                client.v1().events().inNamespace("default").resource(MakeroomEvent.onNode(node, REASON, message, clock.instant()))
                         .create();
             } catch (KubernetesClientException e) {
                 log.warn("could not record the release of {} in an Event: {}", node, e.getMessage());

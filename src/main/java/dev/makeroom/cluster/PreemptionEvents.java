@@ -93,7 +93,7 @@ public final class PreemptionEvents implements DecisionEvents, AutoCloseable {
     private void write(PodRef pod, String message) {
         try {
             client.v1().events().inNamespace(pod.namespace())
-                    .resource(PodEvent.of(pod, REASON, message, clock.instant())).create();
+                    .resource(MakeroomEvent.onPod(pod, REASON, message, clock.instant())).create();
         } catch (KubernetesClientException e) {
             log.debug("could not record an Event for {}: {}", pod, e.getMessage());
         }

@@ -248,7 +248,7 @@ final class DebugHandlers {
         NodeAdmission admission = node.admission();
         return new DebugDtos.NodeSummary(node.name(), new TreeMap<>(node.labels()), admission.unschedulable(),
                 admission.taints().stream().map(DebugHandlers::spelled).toList(),
-                admission.taints().stream().anyMatch(t -> t.key().equals(ConsolidationMark.TAINT_KEY)),
+                ConsolidationMark.isMarked(node),
                 node.allocatable().toMap(), node.requested().toMap(), free, byPriority, requestedByPriority,
                 node.nominatedPods().stream().map(DebugHandlers::ref).toList());
     }

@@ -30,11 +30,11 @@ public record HeldRoomRelease(String node, PodRef pod) {
     private static final Comparator<NodeInfo> BY_NAME = Comparator.comparing(NodeInfo::name);
 
     /**
-     * The kept node {@code pending} fits on once released, and not given back lately to another pod
-     * ({@code givenBack}, by node); empty when there is none. The placement is
-     * asked for only when some node is kept; the kept nodes are looked for among the tainted ones only
-     * (the snapshot's index, carried from one snapshot to the next): on a real 1.36 cluster of 5,000
-     * nodes a pass over every node took about a third of a preempt decision.
+     * The kept node the placement's pod fits on once released, and not given back lately to another pod
+     * ({@code givenBack}, by node); empty when there is none. The placement is asked for only when some
+     * node is kept; kept nodes are looked for among the tainted ones only (the snapshot's index, carried
+     * from one snapshot to the next): on a real 1.36 cluster of 5,000 nodes a pass over every node took
+     * about a third of a preempt decision.
      */
     public static Optional<HeldRoomRelease> find(ClusterSnapshot snapshot, Supplier<PodPlacement> placement,
                                                  Map<String, PodRef> givenBack) {
