@@ -35,6 +35,8 @@ class PreemptionPipelineTest {
 
     private static final PodInfo PENDING = PodInfo.builder("uid-big").name("big").priority(1000)
             .requests(Resources.of("cpu", 3500)).build();
+    /** The same pod after the scheduler nominated it to node a. */
+    private static final PodInfo NOMINATED = PENDING.toBuilder().nominatedNodeName("a").build();
 
     /** a full of priority-0 fillers (two of 2 cpu), and a node "kept" carrying {@code mark} (none: open) with an agent. */
     private static ClusterSnapshot.Builder cluster(NodeAdmission kept) {
@@ -111,35 +113,30 @@ class PreemptionPipelineTest {
 
     @Test
     void a_nominated_pod_whose_lower_priority_neighbours_are_terminating_is_in_flight_for_any_replica() {
-        PodInfo nominated = PodInfo.builder("uid-big").name("big").priority(1000).nominatedNodeName("a")
-                .requests(Resources.of("cpu", 3500)).build();
         ClusterSnapshot going = ClusterSnapshot.builder()
                 .node("a", Map.of(), Resources.of("cpu", 4000, "pods", 20), NodeAdmission.OPEN)
                 .pod(filler("f1", "a", 2000).terminating(true).build())
                 .pod(filler("f2", "a", 2000).build())
-                .pod(nominated).build();
+                .pod(NOMINATED).build();
         // a pipeline that never answered for this pod: a second replica, or this one restarted
-        PreemptionPipeline.Plan plan = decide(going, nominated, PreemptionPipeline.of(ENGINE));
+        PreemptionPipeline.Plan plan = decide(going, NOMINATED, PreemptionPipeline.of(ENGINE));
         assertThat(plan.decision().outcome()).isEqualTo(DecisionOutcome.NOT_ELIGIBLE);
         assertThat(plan.decision().detail()).isEqualTo("its preemption on a is in flight: waiting for default/f1 to terminate");
         // the body the scheduler sends may predate its nomination: the view's pod says it
-        PodInfo unnominated = PodInfo.builder("uid-big").name("big").priority(1000).requests(Resources.of("cpu", 3500)).build();
-        assertThat(decide(going, unnominated, PreemptionPipeline.of(ENGINE)).decision().outcome())
+        assertThat(decide(going, PENDING, PreemptionPipeline.of(ENGINE)).decision().outcome())
                 .isEqualTo(DecisionOutcome.NOT_ELIGIBLE);
     }
 
     @Test
     void terminating_pods_of_higher_priority_or_no_nomination_leave_the_pod_free_to_preempt() {
-        PodInfo nominated = PodInfo.builder("uid-big").name("big").priority(1000).nominatedNodeName("a")
-                .requests(Resources.of("cpu", 3500)).build();
         ClusterSnapshot higherGoing = ClusterSnapshot.builder()
                 .node("a", Map.of(), Resources.of("cpu", 4000, "pods", 20), NodeAdmission.OPEN)
                 .pod(filler("f1", "a", 2000).priority(5000).terminating(true).build())
                 .pod(filler("f2", "a", 2000).build()).build();
-        assertThat(decide(higherGoing, nominated, PreemptionPipeline.of(ENGINE)).decision().outcome())
+        assertThat(decide(higherGoing, NOMINATED, PreemptionPipeline.of(ENGINE)).decision().outcome())
                 .isNotEqualTo(DecisionOutcome.NOT_ELIGIBLE);
         ClusterSnapshot noneGoing = cluster(NodeAdmission.OPEN).build();
-        assertThat(decide(noneGoing, nominated, PreemptionPipeline.of(ENGINE)).decision().outcome())
+        assertThat(decide(noneGoing, NOMINATED, PreemptionPipeline.of(ENGINE)).decision().outcome())
                 .isEqualTo(DecisionOutcome.PREEMPT);
     }
 }
