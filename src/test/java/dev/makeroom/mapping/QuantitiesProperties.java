@@ -1,13 +1,12 @@
 package dev.makeroom.mapping;
 
 import io.fabric8.kubernetes.api.model.Quantity;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import dev.makeroom.support.property.Gens;
+import dev.makeroom.support.property.Gen;
+import org.junit.jupiter.api.Test;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Provide;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -23,7 +22,7 @@ class QuantitiesProperties {
         assertThat(outcome(() -> Quantities.toLong(resource, quantity))).isEqualTo(expected);
     }
 
-    @Example
+    @Test
     void thousandths_round_up() {
         assertThat(Quantities.toLong("memory", new Quantity("1001m"))).isEqualTo(2);
         assertThat(Quantities.toLong("cpu", new Quantity("250m"))).isEqualTo(250);
@@ -34,19 +33,19 @@ class QuantitiesProperties {
     }
 
     @Provide
-    Arbitrary<String> resources() {
-        return Arbitraries.of("cpu", "memory", "nvidia.com/gpu", "ephemeral-storage");
+    Gen<String> resources() {
+        return Gens.of("cpu", "memory", "nvidia.com/gpu", "ephemeral-storage");
     }
 
     @Provide
-    Arbitrary<String> quantities() {
-        Arbitrary<String> digits = Arbitraries.oneOf(Arbitraries.longs().between(0, 5000).map(String::valueOf),
-                Arbitraries.longs().between(0, Long.MAX_VALUE).map(String::valueOf),
-                Arbitraries.strings().numeric().ofMinLength(1).ofMaxLength(20));
-        Arbitrary<String> suffix = Arbitraries.of("", "m", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi",
+    Gen<String> quantities() {
+        Gen<String> digits = Gens.oneOf(Gens.longs().between(0, 5000).map(String::valueOf),
+                Gens.longs().between(0, Long.MAX_VALUE).map(String::valueOf),
+                Gens.strings().numeric().ofMinLength(1).ofMaxLength(20));
+        Gen<String> suffix = Gens.of("", "m", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi",
                 "Ei", "e3", "E2", "u", "n");
-        Arbitrary<String> plain = Combinators.combine(digits, suffix).as((d, s) -> d + s);
-        return Arbitraries.oneOf(plain, plain.map(s -> "0." + s), plain.map(s -> "-" + s), plain.map(s -> "+" + s),
+        Gen<String> plain = Gens.combine(digits, suffix).as((d, s) -> d + s);
+        return Gens.oneOf(plain, plain.map(s -> "0." + s), plain.map(s -> "-" + s), plain.map(s -> "+" + s),
                 plain.map(s -> s.replaceFirst("^(\\d)", "$1.5")));
     }
 

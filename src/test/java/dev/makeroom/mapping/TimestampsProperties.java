@@ -1,12 +1,12 @@
 package dev.makeroom.mapping;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.LongRange;
+import dev.makeroom.support.property.Gens;
+import dev.makeroom.support.property.Gen;
+import org.junit.jupiter.api.Test;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Provide;
+import dev.makeroom.support.property.LongRange;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -28,7 +28,7 @@ class TimestampsProperties {
         assertThat(Timestamps.parse(text)).isEqualTo(reference(text));
     }
 
-    @Example
+    @Test
     void none_is_none() {
         assertThat(Timestamps.parse(null)).isNull();
         assertThat(Timestamps.parse("")).isNull();
@@ -36,16 +36,16 @@ class TimestampsProperties {
 
     /** Plain timestamps with one character changed: out-of-range fields, other separators, fractions. */
     @Provide
-    Arbitrary<String> nearMisses() {
-        Arbitrary<String> plain = Arbitraries.longs().between(0, 4_102_444_800L)
+    Gen<String> nearMisses() {
+        Gen<String> plain = Gens.longs().between(0, 4_102_444_800L)
                 .map(s -> Instant.ofEpochSecond(s).toString());
-        Arbitrary<Character> anyChar = Arbitraries.of('0', '1', '2', '3', '5', '6', '9', ':', '-', 'T', 'Z', 'z', '.', '+', ' ');
-        return Arbitraries.oneOf(
-                plain.flatMap(s -> Arbitraries.integers().between(0, s.length() - 1).flatMap(i -> anyChar
+        Gen<Character> anyChar = Gens.of('0', '1', '2', '3', '5', '6', '9', ':', '-', 'T', 'Z', 'z', '.', '+', ' ');
+        return Gens.oneOf(
+                plain.flatMap(s -> Gens.integers().between(0, s.length() - 1).flatMap(i -> anyChar
                         .map(c -> s.substring(0, i) + c + s.substring(i + 1)))),
                 plain.map(s -> s.replace("Z", ".5Z")),
                 plain.map(s -> s.replace("Z", "+01:00")),
-                Arbitraries.of("2026-02-29T00:00:00Z", "2024-02-29T00:00:00Z", "2026-04-31T00:00:00Z",
+                Gens.of("2026-02-29T00:00:00Z", "2024-02-29T00:00:00Z", "2026-04-31T00:00:00Z",
                         "2026-12-31T23:59:60Z", "2026-00-10T00:00:00Z", "2026-13-01T00:00:00Z"));
     }
 

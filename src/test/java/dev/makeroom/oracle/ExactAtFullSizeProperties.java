@@ -8,15 +8,14 @@ import dev.makeroom.core.room.NodeVerdict;
 import dev.makeroom.core.room.OptimalityGap;
 import dev.makeroom.core.room.PdbMode;
 import dev.makeroom.core.room.Strategy;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.LongRange;
-import net.jqwik.api.lifecycle.AddLifecycleHook;
-import net.jqwik.api.lifecycle.LifecycleContext;
-import net.jqwik.api.lifecycle.SkipExecutionHook;
-import net.jqwik.api.statistics.Statistics;
+import org.junit.jupiter.api.Test;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.IntRange;
+import dev.makeroom.support.property.LongRange;
+import dev.makeroom.support.ExternalTool;
+import org.junit.jupiter.api.BeforeEach;
+import dev.makeroom.support.property.Tally;
 
 import java.time.Duration;
 import java.util.Set;
@@ -31,17 +30,19 @@ import static org.assertj.core.api.Assertions.assertThat;
  * optimum. Needs {@code cbc} (Debian's {@code coinor-cbc}; CI installs it, and under CI, or with
  * {@code MAKEROOM_ORACLE=required}, a missing solver fails the properties; elsewhere they are skipped).
  */
-@AddLifecycleHook(ExactAtFullSizeProperties.WithoutSolver.class)
 class ExactAtFullSizeProperties {
 
     /** Skips the properties where {@code cbc} is missing, unless it is required (then they fail on it). */
-    static final class WithoutSolver implements SkipExecutionHook {
-        @Override
-        public SkipResult shouldBeSkipped(LifecycleContext context) {
-            boolean required = "required".equals(System.getenv("MAKEROOM_ORACLE")) || System.getenv("CI") != null;
-            return required || Cbc.installed() ? SkipResult.doNotSkip()
-                    : SkipResult.skip("cbc (Debian's coinor-cbc) is not installed");
+    static void solverNeeded() {
+        if ("required".equals(System.getenv("MAKEROOM_ORACLE")) && !Cbc.installed()) {
+            throw new IllegalStateException("cbc (Debian's coinor-cbc) is not installed, and MAKEROOM_ORACLE=required");
         }
+        ExternalTool.needed(Cbc.installed(), "cbc", "Debian's coinor-cbc");
+    }
+
+    @BeforeEach
+    void solver() {
+        solverNeeded();
     }
 
     /** With a generous budget: most answers proven, and each proven one the optimum. */
@@ -50,7 +51,7 @@ class ExactAtFullSizeProperties {
                                         @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
         NodeVerdict verdict = checkAgainstOracle(FullSizeNodes.generate(shape, size, seed),
                 engine(Duration.ofSeconds(5), System::nanoTime));
-        Statistics.collect(verdict == null ? "infeasible" : verdict.provenOptimal() ? "proven" : "unproven");
+        Tally.collect(verdict == null ? "infeasible" : verdict.provenOptimal() ? "proven" : "unproven");
     }
 
     /**
@@ -64,14 +65,14 @@ class ExactAtFullSizeProperties {
         long[] now = {0};
         NodeVerdict verdict = checkAgainstOracle(FullSizeNodes.generate(shape, size, seed),
                 engine(Duration.ofMillis(2), () -> now[0] += 1_000_000L));
-        Statistics.collect(verdict == null ? "infeasible" : verdict.provenOptimal() ? "proven" : "unproven");
+        Tally.collect(verdict == null ? "infeasible" : verdict.provenOptimal() ? "proven" : "unproven");
     }
 
     /**
      * A node whose QoS stage CBC's preprocessing called infeasible although the earlier stages' optimum
      * is a solution (a sample this property once drew): the oracle must still answer it.
      */
-    @Example
+    @Test
     void the_oracle_answers_a_node_cbc_preprocessing_once_called_infeasible() {
         NodeVerdict verdict = checkAgainstOracle(FullSizeNodes.generate(FullSizeNodes.Shape.MIXED, 41, 456088),
                 engine(Duration.ofSeconds(5), System::nanoTime));
@@ -121,7 +122,7 @@ class ExactAtFullSizeProperties {
         } else {
             assertThat(gap.atLeast()).as("bound").isLessThanOrEqualTo(optimum[part]).isLessThan(gap.found());
         }
-        Statistics.label("open part").collect(gap.part());
+        Tally.label("open part").collect(gap.part());
     }
 
     private static PreemptionEngine engine(Duration budget, java.util.function.LongSupplier clock) {

@@ -8,13 +8,13 @@ import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.Scenario;
 import dev.makeroom.core.room.NodeVerdict;
 import dev.makeroom.core.room.Objective;
-import net.jqwik.api.lifecycle.AddLifecycleHook;
-import net.jqwik.api.Assume;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.statistics.Statistics;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Assumptions;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Tally;
+import dev.makeroom.support.property.IntRange;
+import dev.makeroom.support.property.LongRange;
 
 import java.util.List;
 import java.util.Random;
@@ -28,8 +28,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * lets the pod fit, is costed as it reports, and is the optimum when it says it is proven (never
  * better than it). Needs {@code cbc}, as {@link ExactAtFullSizeProperties} does.
  */
-@AddLifecycleHook(ExactAtFullSizeProperties.WithoutSolver.class)
 class GangsExactProperties {
+
+    @BeforeEach
+    void solver() {
+        ExactAtFullSizeProperties.solverNeeded();
+    }
 
     private static final int PENDING_PRIORITY = 10;
 
@@ -67,12 +71,12 @@ class GangsExactProperties {
                 "memory", 256 * random.nextInt(10));
 
         GangSolverOracle oracle = new GangSolverOracle(snapshot, "n", pending, "size " + size + " seed " + seed);
-        Assume.that(oracle.needsRoom());
+        Assumptions.assumeTrue(oracle.needsRoom());
         Objective optimum = oracle.optimum(60);
         PreemptionDecision decision = Scenario.minimal().decide(snapshot, pending, List.of("n"));
         if (optimum == null) {
             assertThat(decision.outcome()).isNotEqualTo(DecisionOutcome.PREEMPT);
-            Statistics.collect("infeasible");
+            Tally.collect("infeasible");
             return;
         }
         assertThat(decision.outcome()).as(decision.detail()).isEqualTo(DecisionOutcome.PREEMPT);
@@ -84,7 +88,7 @@ class GangsExactProperties {
         if (chosen.provenOptimal()) {
             assertThat(answered).as("proven: the optimum").isEqualTo(optimum);
         }
-        Statistics.collect(chosen.provenOptimal() ? "proven" : "unproven",
+        Tally.collect(chosen.provenOptimal() ? "proven" : "unproven",
                 answered.victims() > chosen.victims().victims().size() ? "breaks a gang" : "breaks none");
     }
 }

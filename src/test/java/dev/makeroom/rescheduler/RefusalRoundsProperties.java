@@ -13,9 +13,9 @@ import dev.makeroom.core.rounds.Evictor;
 import dev.makeroom.core.rounds.Move;
 import dev.makeroom.core.rounds.PreemptionCheck;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.statistics.Statistics;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Tally;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -159,7 +159,7 @@ class RefusalRoundsProperties {
                         .isNotEmpty();
             }
         }
-        Statistics.label("evictions in 20 rounds").collect(evictions == 0 ? "0" : evictions < 4 ? "1-3" : "4+");
-        Statistics.label("refused pods tried").collect(refusals.isEmpty() ? "none" : "some");
+        Tally.label("evictions in 20 rounds").collect(evictions == 0 ? "0" : evictions < 4 ? "1-3" : "4+");
+        Tally.label("refused pods tried").collect(refusals.isEmpty() ? "none" : "some");
     }
 }

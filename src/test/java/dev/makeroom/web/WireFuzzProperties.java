@@ -2,14 +2,14 @@ package dev.makeroom.web;
 
 import dev.makeroom.MakeroomApplication;
 import dev.makeroom.support.Json;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
-import net.jqwik.api.statistics.Statistics;
+import dev.makeroom.support.property.Gens;
+import dev.makeroom.support.property.Gen;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Provide;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import dev.makeroom.support.property.Tally;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -53,14 +53,14 @@ class WireFuzzProperties {
         NONE
     }
 
-    @BeforeContainer
+    @BeforeAll
     static void start() {
         app = new SpringApplicationBuilder(MakeroomApplication.class).run("--server.port=0", "--logging.level.root=WARN");
         port = ((WebServerApplicationContext) app).getWebServer().getPort();
         http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     }
 
-    @AfterContainer
+    @AfterAll
     static void stop() {
         app.close();
     }
@@ -88,13 +88,13 @@ class WireFuzzProperties {
     }
 
     @Provide
-    Arbitrary<String> verbs() {
-        return Arbitraries.of("filter", "prioritize", "preempt");
+    Gen<String> verbs() {
+        return Gens.of("filter", "prioritize", "preempt");
     }
 
     @Provide
-    Arbitrary<Integer> seedIndex() {
-        return Arbitraries.integers().between(0, SEEDS.size() - 1);
+    Gen<Integer> seedIndex() {
+        return Gens.integers().between(0, SEEDS.size() - 1);
     }
 
     @Property(tries = 300)
@@ -117,8 +117,8 @@ class WireFuzzProperties {
             assertThat(answer.path("Error").asString()).isNotBlank();
         }
         // the mutations must really produce both accepted and rejected bodies
-        Statistics.collect(response.statusCode());
-        Statistics.coverage(coverage -> {
+        Tally.collect(response.statusCode());
+        Tally.coverage(coverage -> {
             coverage.check(200).percentage(p -> p > 10);
             coverage.check(400).percentage(p -> p > 10);
         });

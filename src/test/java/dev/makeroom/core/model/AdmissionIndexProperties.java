@@ -1,7 +1,7 @@
 package dev.makeroom.core.model;
 
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
 
 import java.time.Instant;
 import java.util.List;

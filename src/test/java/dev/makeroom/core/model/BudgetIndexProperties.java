@@ -1,11 +1,10 @@
 package dev.makeroom.core.model;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import dev.makeroom.support.property.Gens;
+import dev.makeroom.support.property.Gen;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Provide;
 
 import java.util.List;
 import java.util.Map;
@@ -47,26 +46,26 @@ class BudgetIndexProperties {
     }
 
     @Provide
-    Arbitrary<List<DisruptionBudget>> budgets() {
-        Arbitrary<Map<String, String>> matchLabels = Arbitraries.maps(Arbitraries.of(KEYS), Arbitraries.of(VALUES))
+    Gen<List<DisruptionBudget>> budgets() {
+        Gen<Map<String, String>> matchLabels = Gens.maps(Gens.of(KEYS), Gens.of(VALUES))
                 .ofMaxSize(2);
-        Arbitrary<List<LabelSelector.Requirement>> requirements = Arbitraries.of(
+        Gen<List<LabelSelector.Requirement>> requirements = Gens.of(
                 List.of(),
                 List.of(new LabelSelector.Requirement("tier", LabelSelector.Operator.IN, List.of("web", "db"))),
                 List.of(new LabelSelector.Requirement("app", LabelSelector.Operator.EXISTS, List.of())),
                 List.of(new LabelSelector.Requirement("team", LabelSelector.Operator.NOT_IN, List.of("x"))));
-        Arbitrary<DisruptionBudget> budget = Combinators.combine(Arbitraries.of(NAMESPACES),
-                        Arbitraries.strings().withCharRange('a', 'z').ofLength(3), matchLabels, requirements,
-                        Arbitraries.integers().between(0, 2), Arbitraries.of(Set.<String>of(), Set.of("p1"), Set.of("p2", "p3")))
+        Gen<DisruptionBudget> budget = Gens.combine(Gens.of(NAMESPACES),
+                        Gens.strings().withCharRange('a', 'z').ofLength(3), matchLabels, requirements,
+                        Gens.integers().between(0, 2), Gens.of(Set.<String>of(), Set.of("p1"), Set.of("p2", "p3")))
                 .as((ns, name, labels, reqs, allowed, disrupted) -> new DisruptionBudget(ns, name,
                         new LabelSelector(labels, reqs), allowed, disrupted));
         return budget.list().ofMaxSize(12);
     }
 
     @Provide
-    Arbitrary<List<PodInfo>> pods() {
-        Arbitrary<Map<String, String>> labels = Arbitraries.maps(Arbitraries.of(KEYS), Arbitraries.of(VALUES)).ofMaxSize(3);
-        return Combinators.combine(Arbitraries.of(NAMESPACES), labels).as((ns, l) -> new Object[] {ns, l}).list().ofMinSize(1).ofMaxSize(12)
+    Gen<List<PodInfo>> pods() {
+        Gen<Map<String, String>> labels = Gens.maps(Gens.of(KEYS), Gens.of(VALUES)).ofMaxSize(3);
+        return Gens.combine(Gens.of(NAMESPACES), labels).as((ns, l) -> new Object[] {ns, l}).list().ofMinSize(1).ofMaxSize(12)
                 .map(specs -> {
                     List<PodInfo> pods = new java.util.ArrayList<>();
                     for (int i = 0; i < specs.size(); i++) {

@@ -1,8 +1,8 @@
 package dev.makeroom.core.model;
 
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.IntRange;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;

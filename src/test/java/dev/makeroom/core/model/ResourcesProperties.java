@@ -1,10 +1,10 @@
 package dev.makeroom.core.model;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import dev.makeroom.support.property.Gens;
+import dev.makeroom.support.property.Gen;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Provide;
 
 import java.util.HashMap;
 import java.util.List;
@@ -34,8 +34,8 @@ class ResourcesProperties {
     }
 
     @Provide
-    Arbitrary<Map<String, Long>> amounts() {
-        return Arbitraries.maps(Arbitraries.of(NAMES).map(n -> new String(n.toCharArray())), // as parsed, not interned
-                Arbitraries.longs().between(-5, 1_000_000)).ofMaxSize(NAMES.size()).map(HashMap::new);
+    Gen<Map<String, Long>> amounts() {
+        return Gens.maps(Gens.of(NAMES).map(n -> new String(n.toCharArray())), // as parsed, not interned
+                Gens.longs().between(-5, 1_000_000)).ofMaxSize(NAMES.size()).map(HashMap::new);
     }
 }

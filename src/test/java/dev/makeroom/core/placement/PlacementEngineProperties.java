@@ -6,9 +6,9 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Reservation;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.statistics.Statistics;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Tally;
 
 import java.time.Instant;
 import java.util.List;
@@ -31,12 +31,12 @@ class PlacementEngineProperties {
             Placement answer = engine.on(node);
             SchedulerFilterOracle.Answer expected = withHold(SchedulerFilterOracle.of(c.snapshot(), c.pending(), node),
                     c.snapshot(), c.pending(), node);
-            Statistics.label("first failing filter").collect(answer.filter() == null ? "fits" : answer.filter() + " " + answer.verdict());
+            Tally.label("first failing filter").collect(answer.filter() == null ? "fits" : answer.filter() + " " + answer.verdict());
             assertThat(new SchedulerFilterOracle.Answer(answer.filter(), answer.verdict()))
                     .as("seed %d, %s on %s: %s", seed, c.pending(), node.name(), answer.reason())
                     .isEqualTo(expected);
         }
-        Statistics.label("first failing filter").coverage(coverage -> {
+        Tally.label("first failing filter").coverage(coverage -> {
             coverage.check("NODE_RESOURCES_FIT UNRESOLVABLE").count(n -> n > 0); // 1.34 on: more than the node has
             coverage.check("NODE_RESOURCES_FIT UNSCHEDULABLE").count(n -> n > 0);
             coverage.check("RESERVATION UNRESOLVABLE").count(n -> n > 0);

@@ -9,8 +9,8 @@ import dev.makeroom.core.model.PreferredNodeTerm;
 import dev.makeroom.core.model.PreferredPodTerm;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.model.SchedulingConstraints;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -6,13 +6,12 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.room.NodeVerdict;
 import dev.makeroom.core.room.Objective;
 import dev.makeroom.core.room.TieBreak;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Assume;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import dev.makeroom.support.property.Gens;
+import dev.makeroom.support.property.Gen;
+import org.junit.jupiter.api.Assumptions;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Provide;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -43,15 +42,15 @@ class GangOracleProperties {
     }
 
     @Provide
-    Arbitrary<Case> cases() {
-        Arbitrary<PodSpec> pod = Combinators.combine(Arbitraries.integers().between(0, 6),
-                Arbitraries.integers().between(0, 3), Arbitraries.integers().between(0, 3),
-                Arbitraries.integers().between(-1, 1)).as(PodSpec::new);
-        Arbitrary<GangSpec> gang = Combinators.combine(Arbitraries.integers().between(0, 4),
-                Arbitraries.integers().between(0, 3), Arbitraries.integers().between(0, 4)).as(GangSpec::new);
-        return Combinators.combine(pod.list().ofMinSize(1).ofMaxSize(9), gang.list().ofSize(2),
-                Arbitraries.integers().between(0, 1), Arbitraries.integers().between(0, 1),
-                Arbitraries.integers().between(1, 6), Arbitraries.integers().between(0, 4)).as(Case::new);
+    Gen<Case> cases() {
+        Gen<PodSpec> pod = Gens.combine(Gens.integers().between(0, 6),
+                Gens.integers().between(0, 3), Gens.integers().between(0, 3),
+                Gens.integers().between(-1, 1)).as(PodSpec::new);
+        Gen<GangSpec> gang = Gens.combine(Gens.integers().between(0, 4),
+                Gens.integers().between(0, 3), Gens.integers().between(0, 4)).as(GangSpec::new);
+        return Gens.combine(pod.list().ofMinSize(1).ofMaxSize(9), gang.list().ofSize(2),
+                Gens.integers().between(0, 1), Gens.integers().between(0, 1),
+                Gens.integers().between(1, 6), Gens.integers().between(0, 4)).as(Case::new);
     }
 
     private static Gang gang(Case c, int g) {
@@ -135,7 +134,7 @@ class GangOracleProperties {
     void makeroom_answers_the_cheapest_set_under_the_gang_cost(@ForAll("cases") Case c) {
         ClusterSnapshot snapshot = snapshot(c);
         PodInfo pending = Scenario.pending(PENDING_PRIORITY, "cpu", c.cpuAsked(), "memory", c.memoryAsked());
-        Assume.that(!frees(c, List.of())); // a pod that fits as it is preempts nothing
+        Assumptions.assumeTrue(!frees(c, List.of())); // a pod that fits as it is preempts nothing
         List<Integer> mayGo = new ArrayList<>();
         for (int i = 0; i < c.pods().size(); i++) {
             if (c.pods().get(i).priority() < PENDING_PRIORITY) {

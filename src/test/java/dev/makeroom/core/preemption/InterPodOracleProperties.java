@@ -10,8 +10,8 @@ import dev.makeroom.core.placement.PodPlacement;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.room.NodeVerdict;
 import dev.makeroom.core.room.QueueRules;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -6,8 +6,8 @@ import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.room.InfeasibleReason;
 import dev.makeroom.core.room.NodeVerdict;
 import dev.makeroom.core.room.QueueRules;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

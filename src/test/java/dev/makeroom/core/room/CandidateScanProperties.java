@@ -2,12 +2,12 @@ package dev.makeroom.core.room;
 
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
+import dev.makeroom.support.property.Gens;
+import dev.makeroom.support.property.Gen;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Provide;
+import dev.makeroom.support.property.IntRange;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -61,9 +61,9 @@ class CandidateScanProperties {
     }
 
     @Provide
-    Arbitrary<List<PodInfo>> pods() {
-        Arbitrary<int[]> spec = Arbitraries.integers().between(0, 4).array(int[].class).ofSize(3); // priority, cpu, memory
-        Arbitrary<Integer> largest = Arbitraries.of(1, 5); // many small pods, or fewer larger ones
+    Gen<List<PodInfo>> pods() {
+        Gen<int[]> spec = Gens.integers().between(0, 4).arrays().ofSize(3); // priority, cpu, memory
+        Gen<Integer> largest = Gens.of(1, 5); // many small pods, or fewer larger ones
         return largest.flatMap(max -> spec.list().ofMaxSize(12).map(specs -> {
             List<PodInfo> pods = new ArrayList<>();
             for (int i = 0; i < specs.size(); i++) {

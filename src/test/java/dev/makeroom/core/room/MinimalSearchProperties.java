@@ -13,14 +13,12 @@ import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionSettings;
 import dev.makeroom.core.preemption.Scenario;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.statistics.Statistics;
+import dev.makeroom.support.property.Gens;
+import dev.makeroom.support.property.Gen;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Provide;
+import dev.makeroom.support.property.Tally;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -47,9 +45,9 @@ class MinimalSearchProperties {
         PLAIN, TERMINATING, OPTED_OUT, MIRROR;
 
         /** One pod in about seven is special, each kind alike. */
-        static Arbitrary<Standing> arbitrary() {
-            return Arbitraries.frequencyOf(Tuple.of(17, Arbitraries.just(PLAIN)), Tuple.of(1, Arbitraries.just(TERMINATING)),
-                    Tuple.of(1, Arbitraries.just(OPTED_OUT)), Tuple.of(1, Arbitraries.just(MIRROR)));
+        static Gen<Standing> arbitrary() {
+            return Gens.frequencyOf(Gens.weighted(17, Gens.just(PLAIN)), Gens.weighted(1, Gens.just(TERMINATING)),
+                    Gens.weighted(1, Gens.just(OPTED_OUT)), Gens.weighted(1, Gens.just(MIRROR)));
         }
     }
 
@@ -62,7 +60,7 @@ class MinimalSearchProperties {
     }
 
     @Provide
-    Arbitrary<Case> cases() {
+    Gen<Case> cases() {
         return cases(6, 6, 0);
     }
 
@@ -71,23 +69,23 @@ class MinimalSearchProperties {
      * four: room takes many pods of one priority, as on nodes full of one Deployment's replicas.
      */
     @Provide
-    Arbitrary<Case> smallPods() {
+    Gen<Case> smallPods() {
         return cases(0, 1, 4);
     }
 
-    private static Arbitrary<Case> cases(int highestPriority, int largestAmount, int smallestRequest) {
-        Arbitrary<PodSpec> pod = Combinators.combine(
-                Arbitraries.integers().between(0, highestPriority),
-                Arbitraries.integers().between(0, largestAmount).array(int[].class).ofSize(DIMS.length),
-                Arbitraries.integers().between(1, 2),
+    private static Gen<Case> cases(int highestPriority, int largestAmount, int smallestRequest) {
+        Gen<PodSpec> pod = Gens.combine(
+                Gens.integers().between(0, highestPriority),
+                Gens.integers().between(0, largestAmount).arrays().ofSize(DIMS.length),
+                Gens.integers().between(1, 2),
                 Standing.arbitrary(),
-                Arbitraries.integers().between(-1, 1),
-                Arbitraries.integers().between(0, 5),
-                Arbitraries.integers().between(0, 9).map(i -> i == 0),
-                Arbitraries.of(true, false)).as(PodSpec::new);
+                Gens.integers().between(-1, 1),
+                Gens.integers().between(0, 5),
+                Gens.integers().between(0, 9).map(i -> i == 0),
+                Gens.of(true, false)).as(PodSpec::new);
         // replicas: a template repeated up to three times, each copy started a minute later
-        Arbitrary<List<PodSpec>> pods = Combinators.combine(pod.list().ofMaxSize(8),
-                Arbitraries.integers().between(1, 3).array(int[].class).ofSize(8)).as((templates, copies) -> {
+        Gen<List<PodSpec>> pods = Gens.combine(pod.list().ofMaxSize(8),
+                Gens.integers().between(1, 3).arrays().ofSize(8)).as((templates, copies) -> {
                     List<PodSpec> all = new ArrayList<>();
                     for (int t = 0; t < templates.size(); t++) {
                         PodSpec p = templates.get(t);
@@ -98,13 +96,13 @@ class MinimalSearchProperties {
                     }
                     return all;
                 });
-        return Combinators.combine(
-                Arbitraries.integers().between(2, DIMS.length),
+        return Gens.combine(
+                Gens.integers().between(2, DIMS.length),
                 pods,
-                Arbitraries.integers().between(0, 2).array(int[].class).ofSize(DIMS.length),
-                Arbitraries.integers().between(0, 2),
-                Arbitraries.integers().between(smallestRequest, 9).array(int[].class).ofSize(DIMS.length),
-                Arbitraries.integers().between(0, 2).array(int[].class).ofSize(2)).as(Case::new);
+                Gens.integers().between(0, 2).arrays().ofSize(DIMS.length),
+                Gens.integers().between(0, 2),
+                Gens.integers().between(smallestRequest, 9).arrays().ofSize(DIMS.length),
+                Gens.integers().between(0, 2).arrays().ofSize(2)).as(Case::new);
     }
 
     private static ClusterSnapshot snapshot(Case c) {
@@ -254,18 +252,18 @@ class MinimalSearchProperties {
         List<PodInfo> pool = s.node("n").pods().stream().filter(MinimalSearchProperties::eligible).toList();
 
         if (fitsWithout(s, pending, Set.of())) {
-            Statistics.collect("fits already");
+            Tally.collect("fits already");
             assertThat(verdict.reason()).isEqualTo(InfeasibleReason.FITS_WITHOUT_PREEMPTION);
             return;
         }
         Objective optimum = bruteForceOptimum(s, pending);
         if (optimum == null) {
-            Statistics.collect("infeasible");
+            Tally.collect("infeasible");
             assertThat(verdict.isFeasible()).isFalse();
             return;
         }
-        Statistics.collect(optimum.victims() > 1 ? "preempt several" : "preempt one");
-        Statistics.coverage(coverage -> coverage.check("preempt several").percentage(p -> p > 10));
+        Tally.collect(optimum.victims() > 1 ? "preempt several" : "preempt one");
+        Tally.coverage(coverage -> coverage.check("preempt several").percentage(p -> p > 10));
         assertThat(verdict.isFeasible()).isTrue();
         assertThat(verdict.provenOptimal()).isTrue();
         assertThat(verdict.victims().victims()).allMatch(MinimalSearchProperties::eligible);
@@ -346,7 +344,7 @@ class MinimalSearchProperties {
         assertThat(best.verdicts()).extracting(NodeVerdict::node).containsExactlyElementsOf(nodes);
         for (NodeVerdict verdict : best.verdicts()) {
             if (verdict.dominated()) { // settled by a search or by DominatedSingle's scan: no set there beats the answer
-                Statistics.collect(verdict.stats().statesExplored() == 0 ? "dominated without a search" : "dominated");
+                Tally.collect(verdict.stats().statesExplored() == 0 ? "dominated without a search" : "dominated");
                 assertThat(bruteForceOptimum(s, verdict.node(), pending)).isGreaterThanOrEqualTo(optimum);
                 assertThat(fitsWithout(s, verdict.node(), pending, uids(verdict))).isTrue();
             }

@@ -6,8 +6,8 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PriorityClassInfo;
 import dev.makeroom.core.model.QosClass;
 import dev.makeroom.core.model.Resources;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -6,13 +6,12 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.PodPlacement;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.preemption.Scenario;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
+import dev.makeroom.support.property.Gens;
+import dev.makeroom.support.property.Gen;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Provide;
+import dev.makeroom.support.property.IntRange;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,9 +37,9 @@ class RoomSetsProperties {
     }
 
     @Provide
-    Arbitrary<List<PodSpec>> pods() {
-        return Combinators.combine(Arbitraries.integers().between(0, 6), Arbitraries.integers().between(0, 5),
-                        Arbitraries.integers().between(0, 5), Arbitraries.integers().between(0, 7).map(i -> i == 0))
+    Gen<List<PodSpec>> pods() {
+        return Gens.combine(Gens.integers().between(0, 6), Gens.integers().between(0, 5),
+                        Gens.integers().between(0, 5), Gens.integers().between(0, 7).map(i -> i == 0))
                 .as(PodSpec::new).list().ofMaxSize(10);
     }
 

@@ -4,14 +4,13 @@ import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.statistics.Statistics;
+import dev.makeroom.support.property.Gens;
+import dev.makeroom.support.property.Gen;
+import org.junit.jupiter.api.Test;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Provide;
+import dev.makeroom.support.property.Tally;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,16 +42,16 @@ class TiedCountBoundProperties {
     }
 
     @Provide
-    Arbitrary<Case> cases() {
-        Arbitrary<PodSpec> pod = Combinators.combine(
-                Arbitraries.integers().between(0, 3),
-                Arbitraries.integers().between(0, 7).array(int[].class).ofSize(DIMS.length),
-                Arbitraries.integers().between(-1, 2)).as(PodSpec::new);
-        return Combinators.combine(pod.list().ofMinSize(1).ofMaxSize(12),
-                Arbitraries.integers().between(1, 16).array(int[].class).ofSize(DIMS.length),
-                Arbitraries.integers().between(0, 2).array(int[].class).ofSize(3),
-                Arbitraries.integers().between(1, DIMS.length),
-                Arbitraries.of(true, false)).as(Case::new);
+    Gen<Case> cases() {
+        Gen<PodSpec> pod = Gens.combine(
+                Gens.integers().between(0, 3),
+                Gens.integers().between(0, 7).arrays().ofSize(DIMS.length),
+                Gens.integers().between(-1, 2)).as(PodSpec::new);
+        return Gens.combine(pod.list().ofMinSize(1).ofMaxSize(12),
+                Gens.integers().between(1, 16).arrays().ofSize(DIMS.length),
+                Gens.integers().between(0, 2).arrays().ofSize(3),
+                Gens.integers().between(1, DIMS.length),
+                Gens.of(true, false)).as(Case::new);
     }
 
     @Property(tries = 400)
@@ -85,7 +84,7 @@ class TiedCountBoundProperties {
                 assertThat(leastSum).as("priority sum bound").isLessThanOrEqualTo(truth.leastPrioritySum(highest, slack, trueFewest));
             }
         }
-        Statistics.collect(tuned ? "tuned" : "equal multipliers");
+        Tally.collect(tuned ? "tuned" : "equal multipliers");
     }
 
     /**
@@ -186,7 +185,7 @@ class TiedCountBoundProperties {
      * per-resource bound says 2 and equal multipliers (the pod count weighing as much as cpu) say 2
      * as well; it takes 4, which the tuned multipliers prove.
      */
-    @Example
+    @Test
     void tuned_multipliers_see_what_competing_resources_need() {
         List<PodSpec> pods = new ArrayList<>();
         for (int i = 0; i < 4; i++) {

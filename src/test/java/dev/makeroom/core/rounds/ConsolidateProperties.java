@@ -8,9 +8,9 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Taint;
 import dev.makeroom.core.placement.SchedulerFilterOracle;
 import dev.makeroom.core.placement.Verdict;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.statistics.Statistics;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Tally;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -79,7 +79,7 @@ class ConsolidateProperties {
         }
         assertThat(landings).as("seed %d: the moves are among the landings", seed).containsAll(plan.moves());
         assertThat(plan.moves()).allMatch(m -> started.contains(m.from()) && m.policy() == ReschedulePolicy.CONSOLIDATE);
-        Statistics.label("started").collect(started.size());
+        Tally.label("started").collect(started.size());
     }
 
     @Property(tries = 200)
@@ -123,7 +123,7 @@ class ConsolidateProperties {
             assertThat(mark == null || mark.emptied() && leaving(node).isEmpty()).as("seed %d: %s at rest: %s", seed,
                     node.name(), mark).isTrue();
         }
-        Statistics.label("emptied").collect(emptied > 2 ? "3+" : String.valueOf(emptied));
+        Tally.label("emptied").collect(emptied > 2 ? "3+" : String.valueOf(emptied));
     }
 
     private static List<PodInfo> leaving(NodeInfo node) {

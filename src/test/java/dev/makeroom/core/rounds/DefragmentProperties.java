@@ -9,9 +9,9 @@ import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.model.Toleration;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.statistics.Statistics;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Tally;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -124,7 +124,7 @@ class DefragmentProperties {
         if (room.proven()) {
             assertThat(room.moves()).hasSize(fewest);
         }
-        Statistics.label("proven").collect(room.proven());
+        Tally.label("proven").collect(room.proven());
     }
 
     /**
@@ -143,7 +143,7 @@ class DefragmentProperties {
         List<String> shared = described(DefragmentTest.plan(withClones(base, clones, false), settings));
         List<String> apart = described(DefragmentTest.plan(withClones(base, clones, true), settings));
         assertThat(shared).as("seed %d", seed).isEqualTo(apart);
-        Statistics.label("rooms").collect(shared.stream().filter(line -> line.startsWith("room")).count());
+        Tally.label("rooms").collect(shared.stream().filter(line -> line.startsWith("room")).count());
     }
 
     /** The snapshot with {@code clones} more pods like waiting-0, each of a Job of its own that runs nowhere. */

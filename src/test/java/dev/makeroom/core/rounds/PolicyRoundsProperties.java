@@ -9,9 +9,9 @@ import dev.makeroom.core.model.Taint;
 import dev.makeroom.core.model.Toleration;
 import dev.makeroom.core.placement.SchedulerFilterOracle;
 import dev.makeroom.core.placement.Verdict;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.statistics.Statistics;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Tally;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -78,7 +78,7 @@ class PolicyRoundsProperties {
                     move).isTrue();
             state = next;
         }
-        Statistics.label("policies").collect(plan.moves().stream().map(m -> m.policy().name()).distinct().sorted().toList());
+        Tally.label("policies").collect(plan.moves().stream().map(m -> m.policy().name()).distinct().sorted().toList());
     }
 
     @Property(tries = 200)
@@ -110,7 +110,7 @@ class PolicyRoundsProperties {
                     Arrays.toString(now), Arrays.toString(before)).isLessThanOrEqualTo(0);
             before = now;
         }
-        Statistics.label("rounds").collect(rounds > 3 ? "4+" : String.valueOf(rounds));
+        Tally.label("rounds").collect(rounds > 3 ? "4+" : String.valueOf(rounds));
     }
 
     @Property(tries = 300)
@@ -146,7 +146,7 @@ class PolicyRoundsProperties {
             assertThat(pod.startTime().plus(scope.minPodAge())).as(seen).isBefore(NOW);
             assertThat(replicas.get(pod.controller().uid())).as(seen).isGreaterThanOrEqualTo(scope.minReplicas());
         }
-        Statistics.label("moved in scope").collect(plan.moves().isEmpty() ? "none" : "some");
+        Tally.label("moved in scope").collect(plan.moves().isEmpty() ? "none" : "some");
     }
 
     /** Pods on nodes with a NoSchedule taint they do not tolerate; spread excess; the squares of each controller's pods per node. */

@@ -7,9 +7,9 @@ import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.SchedulerFilterOracle;
 import dev.makeroom.core.placement.Verdict;
-import net.jqwik.api.statistics.Statistics;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import dev.makeroom.support.property.Tally;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -51,8 +51,8 @@ class ReschedulePlannerProperties {
                     .as("seed %d: moving %s keeps the spread and affinity of the pods that stay", seed, pod.name()).isTrue();
             state = next;
         }
-        Statistics.label("moves").collect(plan.moves().size() > 3 ? "4+" : String.valueOf(plan.moves().size()));
-        Statistics.label("pods with spread or zone terms moved").collect(plan.moves().stream()
+        Tally.label("moves").collect(plan.moves().size() > 3 ? "4+" : String.valueOf(plan.moves().size()));
+        Tally.label("pods with spread or zone terms moved").collect(plan.moves().stream()
                 .map(m -> cluster.snapshot().pod(m.pod().uid()))
                 .anyMatch(p -> !p.constraints().spread().isEmpty() || !p.constraints().affinity().isEmpty()
                         || p.antiAffinity().stream().anyMatch(t -> t.topologyKey().equals(MovableCluster.ZONE))));
@@ -195,6 +195,6 @@ class ReschedulePlannerProperties {
         List<String> neverMovable = Rounds.plan(pinned, settings(GENEROUS), List.of(), NOW).moves().stream()
                 .map(Move::toString).toList();
         assertThat(withBudgets).as("seed %d", seed).isEqualTo(neverMovable);
-        Statistics.label("moves beside guarded pods").collect(withBudgets.isEmpty() ? "none" : "some");
+        Tally.label("moves beside guarded pods").collect(withBudgets.isEmpty() ? "none" : "some");
     }
 }

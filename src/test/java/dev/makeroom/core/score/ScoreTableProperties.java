@@ -4,8 +4,8 @@ import dev.makeroom.core.accounting.NodeUsage;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.RandomCluster;
 import dev.makeroom.core.model.RequestedNodes;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
 
 import java.util.ArrayList;
 import java.util.List;

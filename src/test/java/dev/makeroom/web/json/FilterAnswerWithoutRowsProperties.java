@@ -4,8 +4,8 @@ import dev.makeroom.core.filter.FilterPolicy;
 import dev.makeroom.core.filter.FilterVerdict;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.RandomCluster;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

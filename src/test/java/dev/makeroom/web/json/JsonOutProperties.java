@@ -1,11 +1,11 @@
 package dev.makeroom.web.json;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import dev.makeroom.support.property.Gens;
+import dev.makeroom.support.property.Gen;
+import org.junit.jupiter.api.Test;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Provide;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.nio.charset.StandardCharsets;
@@ -28,22 +28,22 @@ class JsonOutProperties {
 
     /** Every char: plain ASCII runs broken by others, ASCII with quotes and controls, two- and three-byte ones, pairs and lone surrogates. */
     @Provide
-    Arbitrary<String> anyText() {
-        return Arbitraries.oneOf(
-                Arbitraries.strings().all().ofMaxLength(40),
-                Arbitraries.strings().withChars("\"\\/\n\r\t\b\f\u0000\u001fé€😀").ofMaxLength(20),
-                Arbitraries.strings().withChars("node-1.\"\\\u007f\u0080é😀").ofMaxLength(20), // plain runs, then not
-                Arbitraries.strings().withCharRange('\ud800', '\udfff').ofMaxLength(4));
+    Gen<String> anyText() {
+        return Gens.oneOf(
+                Gens.strings().all().ofMaxLength(40),
+                Gens.strings().withChars("\"\\/\n\r\t\b\f\u0000\u001fé€😀").ofMaxLength(20),
+                Gens.strings().withChars("node-1.\"\\\u007f\u0080é😀").ofMaxLength(20), // plain runs, then not
+                Gens.strings().withCharRange('\ud800', '\udfff').ofMaxLength(4));
     }
 
-    @Example
+    @Test
     void text_is_utf_8_and_only_what_json_requires_is_escaped() {
         byte[] written = new JsonOut(1).string("node-é \"a\"\\ 😀\n").answer().toByteArray();
 
         assertThat(new String(written, StandardCharsets.UTF_8)).isEqualTo("\"node-é \\\"a\\\"\\\\ 😀\\n\"");
     }
 
-    @Example
+    @Test
     void a_lone_surrogate_is_escaped_rather_than_mangled() {
         assertThat(new String(new JsonOut(1).string("x\ud800").answer().toByteArray(), StandardCharsets.US_ASCII))
                 .isEqualTo("\"x\\ud800\"");

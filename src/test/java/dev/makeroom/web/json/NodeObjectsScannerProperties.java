@@ -3,11 +3,11 @@ package dev.makeroom.web.json;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeTable;
 import dev.makeroom.core.model.Resources;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.statistics.Statistics;
+import org.junit.jupiter.api.Test;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.IntRange;
+import dev.makeroom.support.property.Tally;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -79,7 +79,7 @@ class NodeObjectsScannerProperties {
             byTokens = "refused: " + e.getMessage();
         }
 
-        Statistics.collect(scanned != null ? "scanned" : byTokens.startsWith("refused") ? "both refuse" : "left to Jackson");
+        Tally.collect(scanned != null ? "scanned" : byTokens.startsWith("refused") ? "both refuse" : "left to Jackson");
         if (scanned != null) {
             assertThat(summary(scanned)).as(new String(body, StandardCharsets.ISO_8859_1)).isEqualTo(byTokens);
         }
@@ -102,12 +102,12 @@ class NodeObjectsScannerProperties {
         NodesArgs split = NodeObjectsScanner.read(body, KNOWN, ALWAYS, null);
         NodesArgs alone = NodeObjectsScanner.read(body, KNOWN, null, null);
 
-        Statistics.collect(ALWAYS.halvesTaken() > taken ? "helper's half taken" : "scanned alone");
+        Tally.collect(ALWAYS.halvesTaken() > taken ? "helper's half taken" : "scanned alone");
         assertThat(split == null ? "gave up" : summary(split)).as(new String(body, StandardCharsets.ISO_8859_1))
                 .isEqualTo(alone == null ? "gave up" : summary(alone));
     }
 
-    @Example
+    @Test
     void the_schedulers_bodies_are_split_at_an_item_boundary_and_the_helpers_half_is_taken() {
         ScanSplit split = new ScanSplit(0, true);
         for (byte[] body : SEEDS) {
@@ -117,7 +117,7 @@ class NodeObjectsScannerProperties {
         assertThat(split.halvesTaken()).as("bodies of several nodes are split").isPositive();
     }
 
-    @Example
+    @Test
     void bodies_read_at_once_on_several_threads_with_the_verbs_split_read_as_one_thread_reads_them() throws Exception {
         byte[] body = manyNodes(SEEDS.get(SEEDS.size() - 1), 40); // 1.8 MB: past the verbs' least body for a helper
         String alone = summary(NodeObjectsScanner.read(body, KNOWN, null, null));
@@ -135,7 +135,7 @@ class NodeObjectsScannerProperties {
         }
     }
 
-    @Example
+    @Test
     void a_guess_that_lands_inside_a_node_is_passed_by_and_its_items_are_dropped() {
         // past the middle, the first item's opening bytes come next inside a node, where an object
         // that looks like a node ends its array early: scanned from there, the helper reads one item "fake"
@@ -154,7 +154,7 @@ class NodeObjectsScannerProperties {
         assertThat(split.halvesTaken()).isZero();
     }
 
-    @Example
+    @Test
     void escapes_and_non_ascii_in_values_are_scanned_but_a_repeated_key_deep_in_a_node_is_jacksons_error() {
         String node = "{\"metadata\":{\"name\":\"node-1\",\"labels\":{\"a\":\"\\u00e9\\\"\\n \u00e9 \uD83D\uDE00\"}},"
                 + "\"status\":{\"capacity\":{\"cpu\":\"4\"},\"x\":[1,-0.5e+3,true,false,null,{}]}}";

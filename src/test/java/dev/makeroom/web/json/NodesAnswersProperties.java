@@ -5,14 +5,14 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.score.NodeScore;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
+import dev.makeroom.support.property.Gens;
+import dev.makeroom.support.property.Gen;
+import org.junit.jupiter.api.Test;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Provide;
+import dev.makeroom.support.property.IntRange;
+import dev.makeroom.support.property.Size;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -130,7 +130,7 @@ class NodesAnswersProperties {
         }
     }
 
-    @Example
+    @Test
     void encodings_are_kept_while_the_nodes_stay_and_made_anew_when_a_node_joins() {
         ClusterSnapshot first = snapshotOf(List.of("node-a", "nöde-\"b\"", "n-1", "n-2", "n-3", "n-4", "n-5", "n-6"));
         NodeInfo a = first.node("node-a");
@@ -160,11 +160,11 @@ class NodesAnswersProperties {
 
     /** Plain names, names JSON must escape, non-ASCII ones, and a few that collide often. */
     @Provide
-    Arbitrary<List<String>> names() {
-        Arbitrary<String> name = Arbitraries.oneOf(
-                Arbitraries.of("node-1", "node-2", "node-3", "n"),
-                Arbitraries.strings().withChars("ab-.\"\\\né").ofMinLength(1).ofMaxLength(8).map(n -> n.endsWith("é") ? n + "😀" : n),
-                Arbitraries.strings().alpha().numeric().ofMinLength(1).ofMaxLength(12));
+    Gen<List<String>> names() {
+        Gen<String> name = Gens.oneOf(
+                Gens.of("node-1", "node-2", "node-3", "n"),
+                Gens.strings().withChars("ab-.\"\\\né").ofMinLength(1).ofMaxLength(8).map(n -> n.endsWith("é") ? n + "😀" : n),
+                Gens.strings().alpha().numeric().ofMinLength(1).ofMaxLength(12));
         return name.list();
     }
 

@@ -10,10 +10,10 @@ import dev.makeroom.core.preemption.PreemptionSettings;
 import dev.makeroom.core.room.PdbMode;
 import dev.makeroom.core.room.QueueRules;
 import dev.makeroom.core.room.Strategy;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.statistics.Statistics;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.IntRange;
+import dev.makeroom.support.property.Tally;
 
 import java.time.Duration;
 import java.util.Map;
@@ -38,8 +38,8 @@ class PreemptAnswerProperties {
         PreemptionDecision decision = engine.decide(c.snapshot(), c.pending(), Candidate.onNodes(c.asked()), QueueRules.off());
         Map<String, WireDtos.MetaVictims> answer = PreemptionAnswer.toWire(decision);
 
-        Statistics.label("nodes answered").collect(answer.isEmpty() ? "none" : "some");
-        Statistics.label("nodes answered").coverage(cov -> cov.check("some").percentage(p -> p > 10));
+        Tally.label("nodes answered").collect(answer.isEmpty() ? "none" : "some");
+        Tally.label("nodes answered").coverage(cov -> cov.check("some").percentage(p -> p > 10));
         answer.forEach((node, victims) -> {
             assertThat(victims.pods()).as("seed %d: victims on %s", seed, node).isNotEmpty();
             victims.pods().forEach(v -> {

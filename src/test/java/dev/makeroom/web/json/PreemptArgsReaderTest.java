@@ -4,12 +4,11 @@ import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.NodeTable;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.preemption.Candidate;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import dev.makeroom.support.property.Gens;
+import dev.makeroom.support.property.Gen;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Provide;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -189,11 +188,11 @@ class PreemptArgsReaderTest {
     }
 
     @Provide
-    Arbitrary<List<Victims>> bodies() {
-        Arbitrary<String> names = Arbitraries.strings().withCharRange('a', 'z').withChars('-', 'é', '"', '\\')
+    Gen<List<Victims>> bodies() {
+        Gen<String> names = Gens.strings().withCharRange('a', 'z').withChars('-', 'é', '"', '\\')
                 .ofMinLength(1).ofMaxLength(6);
-        return Combinators.combine(names, names.list().ofMaxSize(4), Arbitraries.longs().between(0, 3),
-                Arbitraries.of(true, false)).as(Victims::new).list().ofMaxSize(6).uniqueElements(Victims::node);
+        return Gens.combine(names, names.list().ofMaxSize(4), Gens.longs().between(0, 3),
+                Gens.of(true, false)).as(Victims::new).list().ofMaxSize(6).uniqueElements(Victims::node);
     }
 
     /** Whatever the scheduler sends is read as Jackson's tree reads it, key case and form aside. */

@@ -3,11 +3,11 @@ package dev.makeroom.web.json;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeTable;
 import dev.makeroom.core.model.Resources;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.statistics.Statistics;
+import org.junit.jupiter.api.Test;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.IntRange;
+import dev.makeroom.support.property.Tally;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -48,12 +48,12 @@ class SeenNodeObjectsProperties {
         NodesArgs beside = NodeObjectsScanner.read(body, table, null, seen);
         NodesArgs alone = NodeObjectsScanner.read(body, table, null, null);
 
-        Statistics.collect(seen.recognised() > 0 ? "items recognised" : "none recognised");
+        Tally.collect(seen.recognised() > 0 ? "items recognised" : "none recognised");
         assertThat(beside == null ? "gave up" : summary(beside)).as(new String(body, StandardCharsets.ISO_8859_1))
                 .isEqualTo(alone == null ? "gave up" : summary(alone));
     }
 
-    @Example
+    @Test
     void in_a_body_with_one_node_changed_every_other_node_is_recognised() {
         byte[] before = manyNodes(SEEDS.get(SEEDS.size() - 1), 3);
         NodesArgs first = NodeObjectsScanner.read(before, KNOWN, null, null);
@@ -68,7 +68,7 @@ class SeenNodeObjectsProperties {
         assertThat(seen.recognised()).isEqualTo(items.size() - 1);
     }
 
-    @Example
+    @Test
     void a_body_of_other_nodes_is_scanned_as_if_nothing_was_seen_and_split_as_usual() {
         byte[] before = manyNodes(SEEDS.get(SEEDS.size() - 1), 12);
         NodesArgs first = NodeObjectsScanner.read(before, KNOWN, null, null);
@@ -86,7 +86,7 @@ class SeenNodeObjectsProperties {
         assertThat(split.halvesTaken()).as("the rest was split across two threads").isPositive();
     }
 
-    @Example
+    @Test
     void bodies_under_a_megabyte_are_not_kept() {
         byte[] small = SEEDS.get(0);
 

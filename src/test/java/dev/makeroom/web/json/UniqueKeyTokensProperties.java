@@ -1,12 +1,12 @@
 package dev.makeroom.web.json;
 
 import dev.makeroom.core.model.NodeTable;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.statistics.Statistics;
+import dev.makeroom.support.property.Gens;
+import dev.makeroom.support.property.Gen;
+import dev.makeroom.support.property.ForAll;
+import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Provide;
+import dev.makeroom.support.property.Tally;
 import org.junit.jupiter.api.Test;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.exc.StreamReadException;
@@ -48,24 +48,24 @@ class UniqueKeyTokensProperties {
     }
 
     @Provide
-    Arbitrary<String> values() {
-        Arbitrary<String> scalars = Arbitraries.of("1", "-2.50", "12345678901234567890", "0.1e-7", "true", "null",
+    Gen<String> values() {
+        Gen<String> scalars = Gens.of("1", "-2.50", "12345678901234567890", "0.1e-7", "true", "null",
                 "\"s\"", "\"\\u00e9\\\"\"");
         // a few names (a key often repeats) or many (rarely)
-        Arbitrary<String> keys = Arbitraries.oneOf(Arbitraries.of("a", "b", "A"),
-                Arbitraries.strings().withCharRange('a', 'z').ofLength(2));
-        Arbitrary<List<String>> narrow = keys.list().ofMaxSize(4);
+        Gen<String> keys = Gens.oneOf(Gens.of("a", "b", "A"),
+                Gens.strings().withCharRange('a', 'z').ofLength(2));
+        Gen<List<String>> narrow = keys.list().ofMaxSize(4);
         // around the linear check's 16 keys: all different, or one repeated last (found past the 16th
         // only when there are more); of scalars, to keep bodies small
-        Arbitrary<List<String>> unique = keys.list().ofMinSize(14).ofMaxSize(20).uniqueElements();
-        Arbitrary<List<String>> wide = Arbitraries.oneOf(unique, unique.flatMap(names -> Arbitraries.of(names)
+        Gen<List<String>> unique = keys.list().ofMinSize(14).ofMaxSize(20).uniqueElements();
+        Gen<List<String>> wide = Gens.oneOf(unique, unique.flatMap(names -> Gens.of(names)
                 .map(again -> Stream.concat(names.stream(), Stream.of(again)).toList())));
-        return Arbitraries.recursive(() -> scalars, inner -> Arbitraries.oneOf(
+        return Gens.recursive(() -> scalars, inner -> Gens.oneOf(
                 inner.list().ofMaxSize(3).map(items -> "[" + String.join(",", items) + "]"),
                 objects(narrow, inner), objects(wide, scalars)), 0, 4);
     }
 
-    private static Arbitrary<String> objects(Arbitrary<List<String>> keys, Arbitrary<String> values) {
+    private static Gen<String> objects(Gen<List<String>> keys, Gen<String> values) {
         return keys.flatMap(names -> values.list().ofSize(names.size()).map(items -> object(names, items)));
     }
 
@@ -82,10 +82,10 @@ class UniqueKeyTokensProperties {
                                                                              @ForAll Place place) {
         String body = place.around(value);
         boolean refused = strictlyRefused(body);
-        Statistics.collect(refused ? "refused" : "read");
+        Tally.collect(refused ? "refused" : "read");
         // about a fifth are refused (1.6 points' spread over 600 tries); the bounds only catch a generator
         // that stopped making one kind, far enough off that a run's chance cannot cross them
-        Statistics.coverage(c -> {
+        Tally.coverage(c -> {
             c.check("refused").percentage(p -> p > 8);
             c.check("read").percentage(p -> p > 50);
         });
