@@ -4,7 +4,6 @@ import org.opentest4j.TestAbortedException;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -193,13 +192,8 @@ final class PropertyRun {
     private String shown(Object[] args) {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < args.length; i++) {
-            Object arg = args[i];
-            String value = arg instanceof int[] a ? Arrays.toString(a) : arg instanceof Object[] a ? Arrays.deepToString(a)
-                    : String.valueOf(arg);
-            if (value.length() > MOST_SHOWN) {
-                value = value.substring(0, MOST_SHOWN) + "… (" + value.length() + " chars)";
-            }
-            text.append(i == 0 ? "" : ", ").append(parameters.get(i).name()).append('=').append(value);
+            text.append(i == 0 ? "" : ", ").append(parameters.get(i).name()).append('=')
+                    .append(CaseText.of(args[i], MOST_SHOWN));
         }
         return text.toString();
     }

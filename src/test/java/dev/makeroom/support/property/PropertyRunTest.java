@@ -118,6 +118,15 @@ class PropertyRunTest {
                 .isInstanceOf(AssertionError.class).hasMessageContaining("50 cases discarded by assumptions, 0 checked");
     }
 
+    record Holder(int[] amounts, List<String> names) {
+    }
+
+    @Test
+    void a_case_is_shown_with_its_arrays_and_records_opened_up_and_cut_short() {
+        assertThat(CaseText.of(new Holder(new int[] {1, 2}, List.of("a")), 100)).isEqualTo("Holder[amounts=[1, 2], names=[a]]");
+        assertThat(CaseText.of(new long[] {1, 2, 3, 4, 5, 6}, 8)).isEqualTo("[1, 2, 3… (cut)");
+    }
+
     @Test
     void a_shorter_record_or_a_lower_first_difference_is_simpler() {
         assertThat(Shrinker.simpler(new long[] {9}, new long[] {0, 0})).isTrue();
