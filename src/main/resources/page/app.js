@@ -308,7 +308,7 @@ function round(r) {
     el('h3', null, when(r.at) + ' — ' + r.mode + (r.idle ? ' (idle: ' + r.idle + ')' : '')),
     r.moves.length ? table(['Pod', 'Policy', 'Why', 'From', 'To (proven)', 'Result'], r.moves.map(m => [
       podLink(m.pod), m.policy, m.reason, nodeLink(m.from), m.to ? nodeLink(m.to) : '—', m.result + (m.detail ? ': ' + m.detail : '')]))
-      : el('p', { class: 'moves' }, 'No moves.'),
+      : el('p', { class: 'moves' }, r.nothingMoved ? 'No moves: ' + r.nothingMoved + '.' : 'No moves.'),
     r.landings.length ? table(['Moved', 'Proven on', 'Landed on', 'Result'], r.landings.map(l => [
       l.moved, l.planned, l.landed || '—', l.result])) : null,
     r.drains.length ? table(['Drain of', 'Step', 'Why', 'Result'], r.drains.map(d => [

@@ -1,6 +1,7 @@
 package dev.makeroom.debug;
 
 import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.ReschedulePlan;
 import dev.makeroom.core.rounds.Skip;
 import dev.makeroom.rescheduler.InvalidReschedulerConfigException;
 import dev.makeroom.rescheduler.Rescheduler;
@@ -36,8 +37,13 @@ final class ReschedulerDebug {
     record LandingView(String moved, String planned, String landed, String result) {
     }
 
-    record RoundView(String at, String mode, String idle, long micros, List<RoomView> rooms, List<DrainView> drains,
-                     List<MoveView> moves, List<SkipView> skipped, List<LandingView> landings) {
+    /**
+     * A round: {@code idle} says why it did not plan at all (null when it planned); {@code policies} the
+     * ones it ran, in their order; {@code nothingMoved} why it moved nothing (null when it moved a pod).
+     */
+    record RoundView(String at, String mode, String idle, List<String> policies, String nothingMoved, long micros,
+                     List<RoomView> rooms, List<DrainView> drains, List<MoveView> moves, List<SkipView> skipped,
+                     List<LandingView> landings) {
     }
 
     record Problem(String error) {
@@ -130,7 +136,9 @@ final class ReschedulerDebug {
     }
 
     private static RoundView view(RoundReport round) {
-        return new RoundView(round.at().toString(), DebugDtos.spelled(round.mode()), round.idle(), round.nanos() / 1000,
+        return new RoundView(round.at().toString(), DebugDtos.spelled(round.mode()), round.idle(),
+                round.ran().stream().map(DebugDtos::spelled).toList(),
+                round.nothingMoved().map(ReschedulePlan.NothingMoved::reason).orElse(null), round.nanos() / 1000,
                 round.rooms().stream().map(r -> new RoomView(r.room().pending().toString(), r.room().node(),
                         r.room().moves().stream().map(m -> m.pod() + " to " + m.to()).toList(),
                         r.room().reserveUntil().toString(), r.room().proven(), r.result().name(), r.detail())).toList(),

@@ -229,7 +229,7 @@ public final class Rescheduler implements AutoCloseable {
         }
         long start = nanos.getAsLong();
         ReschedulePlan plan = plan(view.snapshot(), now, pending, tried);
-        return new RoundReport(now, ReschedulerMode.DRY_RUN, null,
+        return new RoundReport(now, ReschedulerMode.DRY_RUN, null, plan.ran(),
                 plan.moves().stream().map(m -> new RoundReport.MoveResult(m, RoundReport.MoveOutcome.PLANNED, null)).toList(),
                 plan.skipped(), plan.rooms().stream().map(r -> new RoundReport.RoomResult(r, RoundReport.RoomOutcome.PLANNED, null)).toList(),
                 planned(plan), List.of(), nanos.getAsLong() - start);
@@ -350,7 +350,7 @@ public final class Rescheduler implements AutoCloseable {
             releaseEnded(snapshot, now);
             landings.addAll(closeLandings(snapshot, now));
         }
-        return new RoundReport(now, mode, null, results, plan.skipped(), roomResults, drainResults, landings,
+        return new RoundReport(now, mode, null, plan.ran(), results, plan.skipped(), roomResults, drainResults, landings,
                 nanos.getAsLong() - start);
     }
 

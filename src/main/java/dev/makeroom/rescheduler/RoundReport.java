@@ -4,20 +4,25 @@ import dev.makeroom.core.model.PodRef;
 import dev.makeroom.core.rounds.Evictor;
 import dev.makeroom.core.rounds.Move;
 import dev.makeroom.core.rounds.NodeDrain;
+import dev.makeroom.core.rounds.ReschedulePlan;
+import dev.makeroom.core.rounds.ReschedulePolicy;
 import dev.makeroom.core.rounds.RoomPlan;
 import dev.makeroom.core.rounds.Skip;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * What one round did: each planned move with its result ({@code PLANNED} in a dry run, else the
- * eviction's), the room made for pending pods with its result, the pods not moved (and pending pods
- * not helped) and why, what came of the consolidate policy's nodes ({@code drains}), or why the round
- * did not plan at all ({@code idle}), and the moved pods' landings that closed ({@code landings}).
+ * What one round did: the policies it ran under ({@code ran}), each planned move with its result
+ * ({@code PLANNED} in a dry run, else the eviction's), the room made for pending pods with its result,
+ * the pods not moved (and pending pods not helped) and why, what came of the consolidate policy's nodes
+ * ({@code drains}), or why the round did not plan at all ({@code idle}), and the moved pods' landings
+ * that closed ({@code landings}).
  */
-public record RoundReport(Instant at, ReschedulerMode mode, String idle, List<MoveResult> moves, List<Skip> skipped,
-                          List<RoomResult> rooms, List<DrainResult> drains, List<LandingResult> landings, long nanos) {
+public record RoundReport(Instant at, ReschedulerMode mode, String idle, List<ReschedulePolicy> ran, List<MoveResult> moves,
+                          List<Skip> skipped, List<RoomResult> rooms, List<DrainResult> drains,
+                          List<LandingResult> landings, long nanos) {
 
     /**
      * A moved pod's landing that closed this round: where makeroom proved its replacement fits
@@ -103,6 +108,7 @@ public record RoundReport(Instant at, ReschedulerMode mode, String idle, List<Mo
     }
 
     public RoundReport {
+        ran = List.copyOf(ran);
         moves = List.copyOf(moves);
         skipped = List.copyOf(skipped);
         rooms = List.copyOf(rooms);
@@ -111,6 +117,11 @@ public record RoundReport(Instant at, ReschedulerMode mode, String idle, List<Mo
     }
 
     static RoundReport idle(Instant at, ReschedulerMode mode, String why) {
-        return new RoundReport(at, mode, why, List.of(), List.of(), List.of(), List.of(), List.of(), 0);
+        return new RoundReport(at, mode, why, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), 0);
+    }
+
+    /** Why a round that planned moved nothing (empty when it moved something, or did not plan: see {@code idle}). */
+    public Optional<ReschedulePlan.NothingMoved> nothingMoved() {
+        return idle != null ? Optional.empty() : ReschedulePlan.nothingMoved(ran, moves.size(), skipped);
     }
 }

@@ -51,7 +51,12 @@ class PoliciesOverHttpTest {
         management.post("/debug/rescheduler/plan", "application/yaml", Files.readString(Path.of(DOCUMENT)));
         HttpResponse<String> inForce = management.post("/debug/rescheduler/plan", null, "");
         assertThat(inForce.body()).as("the defaults in force: only defragmentation, nothing pending")
-                .contains("\"moves\":[]");
+                .contains("\"moves\":[]").contains("\"policies\":[\"defragment\"]")
+                .contains("\"nothingMoved\":\"the policies on (defragment) found nothing out of place\"");
+        HttpResponse<String> none = management.post("/debug/rescheduler/plan", "application/yaml",
+                "policies: {defragment: {enabled: false}}");
+        assertThat(none.body()).as("a document that turns everything off says so").contains("\"policies\":[]")
+                .contains("\"nothingMoved\":\"no policy is on: the policies document turns none on\"");
         HttpResponse<String> bad = management.post("/debug/rescheduler/plan", "application/yaml",
                 "policies: {spread: {enabled: sure}}");
         assertThat(bad.statusCode()).isEqualTo(400);

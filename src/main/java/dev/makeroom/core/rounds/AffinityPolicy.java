@@ -23,7 +23,12 @@ import java.util.Set;
 final class AffinityPolicy implements RoundPolicy {
 
     @Override
-    public boolean enabled(RescheduleSettings settings) {
+    public ReschedulePolicy kind() {
+        return ReschedulePolicy.AFFINITY;
+    }
+
+    @Override
+    public boolean on(RescheduleSettings settings) {
         return settings.affinity().enabled();
     }
 

@@ -54,7 +54,17 @@ final class ConsolidatePolicy implements RoundPolicy {
     static final int TRIED_PER_ROUND = 10;
 
     @Override
-    public boolean enabled(RescheduleSettings settings) {
+    public ReschedulePolicy kind() {
+        return ReschedulePolicy.CONSOLIDATE;
+    }
+
+    @Override
+    public boolean on(RescheduleSettings settings) {
+        return settings.consolidate().enabled();
+    }
+
+    @Override
+    public boolean runs(RescheduleSettings settings) {
         return true; // off, it still ends the drains under way
     }
 

@@ -16,7 +16,12 @@ import java.util.Optional;
 final class DefragmentPolicy implements RoundPolicy {
 
     @Override
-    public boolean enabled(RescheduleSettings settings) {
+    public ReschedulePolicy kind() {
+        return ReschedulePolicy.DEFRAGMENT;
+    }
+
+    @Override
+    public boolean on(RescheduleSettings settings) {
         return settings.defragment().enabled();
     }
 

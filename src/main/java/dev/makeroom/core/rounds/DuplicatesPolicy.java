@@ -20,7 +20,12 @@ import java.util.Map;
 final class DuplicatesPolicy implements RoundPolicy {
 
     @Override
-    public boolean enabled(RescheduleSettings settings) {
+    public ReschedulePolicy kind() {
+        return ReschedulePolicy.DUPLICATES;
+    }
+
+    @Override
+    public boolean on(RescheduleSettings settings) {
         return settings.duplicates().enabled();
     }
 

@@ -19,7 +19,12 @@ import java.util.Map;
 final class RebalancePolicy implements RoundPolicy {
 
     @Override
-    public boolean enabled(RescheduleSettings settings) {
+    public ReschedulePolicy kind() {
+        return ReschedulePolicy.REBALANCE;
+    }
+
+    @Override
+    public boolean on(RescheduleSettings settings) {
         return settings.rebalance().enabled();
     }
 

@@ -2,6 +2,7 @@ package dev.makeroom.core.rounds;
 
 import dev.makeroom.core.model.PodInfo;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -36,12 +37,16 @@ public final class ReschedulePlanner {
 
     public static ReschedulePlan plan(RoundInputs inputs) {
         Round round = new Round(inputs);
+        List<ReschedulePolicy> ran = new ArrayList<>();
         for (RoundPolicy policy : POLICIES) {
-            if (policy.enabled(inputs.settings())) {
+            if (policy.runs(inputs.settings())) {
                 policy.plan(round);
             }
+            if (policy.on(inputs.settings())) {
+                ran.add(policy.kind());
+            }
         }
-        return round.plan();
+        return round.plan(ran);
     }
 
     /**
@@ -51,6 +56,6 @@ public final class ReschedulePlanner {
     public static ReschedulePlan roomFor(RoundInputs inputs, PodInfo pending) {
         Round round = new Round(inputs);
         DefragmentPolicy.makeRoom(round, List.of(pending));
-        return round.plan();
+        return round.plan(List.of(ReschedulePolicy.DEFRAGMENT));
     }
 }

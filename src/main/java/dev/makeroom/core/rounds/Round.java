@@ -66,9 +66,9 @@ final class Round {
         this.nodes = snapshot.nodes().stream().sorted(Comparator.comparing(NodeInfo::name)).toList();
     }
 
-    /** What the round planned. */
-    ReschedulePlan plan() {
-        return new ReschedulePlan(moves, skipped, rooms, drains);
+    /** What the round planned, under the policies that {@code ran}. */
+    ReschedulePlan plan(List<ReschedulePolicy> ran) {
+        return new ReschedulePlan(ran, moves, skipped, rooms, drains);
     }
 
     /** With rebalancing on, a pod moved for another policy must not make its new node one to rebalance. */

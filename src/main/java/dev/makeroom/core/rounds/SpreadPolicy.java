@@ -37,7 +37,12 @@ final class SpreadPolicy implements RoundPolicy {
     }
 
     @Override
-    public boolean enabled(RescheduleSettings settings) {
+    public ReschedulePolicy kind() {
+        return ReschedulePolicy.SPREAD;
+    }
+
+    @Override
+    public boolean on(RescheduleSettings settings) {
         return settings.spread().enabled();
     }
 

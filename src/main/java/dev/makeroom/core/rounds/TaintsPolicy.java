@@ -15,7 +15,12 @@ import java.util.List;
 final class TaintsPolicy implements RoundPolicy {
 
     @Override
-    public boolean enabled(RescheduleSettings settings) {
+    public ReschedulePolicy kind() {
+        return ReschedulePolicy.TAINTS;
+    }
+
+    @Override
+    public boolean on(RescheduleSettings settings) {
         return settings.taints().enabled();
     }
 

@@ -1,0 +1,50 @@
+package dev.makeroom.core.rounds;
+
+import dev.makeroom.core.model.PodRef;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A plan that moves nothing says why: no policy on, nothing out of place, or every candidate skipped. */
+class ReschedulePlanTest {
+
+    private static Skip skip(String pod, SkipCategory category) {
+        return new Skip(new PodRef("shop", pod, "uid-" + pod), "node-1", ReschedulePolicy.REBALANCE, category, "why not");
+    }
+
+    @Test
+    void a_plan_without_a_policy_on_says_so_and_names_every_policy_off() {
+        ReschedulePlan plan = new ReschedulePlan(List.of(), List.of(), List.of(), List.of(), List.of());
+        assertThat(plan.nothingMoved()).map(ReschedulePlan.NothingMoved::why).contains(ReschedulePlan.Why.NO_POLICY_ON);
+        assertThat(plan.off()).containsExactlyInAnyOrder(ReschedulePolicy.values());
+    }
+
+    @Test
+    void a_plan_whose_policies_found_nothing_names_them() {
+        ReschedulePlan plan = new ReschedulePlan(List.of(ReschedulePolicy.AFFINITY, ReschedulePolicy.REBALANCE),
+                List.of(), List.of(), List.of(), List.of());
+        assertThat(plan.nothingMoved()).get().isEqualTo(new ReschedulePlan.NothingMoved(
+                ReschedulePlan.Why.NOTHING_OUT_OF_PLACE, "the policies on (affinity, rebalance) found nothing out of place"));
+        assertThat(plan.off()).doesNotContain(ReschedulePolicy.AFFINITY, ReschedulePolicy.REBALANCE).hasSize(5);
+    }
+
+    @Test
+    void a_plan_whose_candidates_were_all_skipped_counts_them_by_category() {
+        ReschedulePlan plan = new ReschedulePlan(List.of(ReschedulePolicy.REBALANCE), List.of(),
+                List.of(skip("a", SkipCategory.LIMIT), skip("b", SkipCategory.BUDGET), skip("c", SkipCategory.LIMIT)),
+                List.of(), List.of());
+        assertThat(plan.nothingMoved()).get().isEqualTo(new ReschedulePlan.NothingMoved(
+                ReschedulePlan.Why.EVERY_CANDIDATE_SKIPPED, "every candidate was skipped (2 LIMIT, 1 BUDGET): see skipped"));
+    }
+
+    @Test
+    void a_plan_that_moves_a_pod_has_nothing_to_explain() {
+        Move move = new Move(new PodRef("shop", "a", "uid-a"), "node-1", "node-2", ReschedulePolicy.REBALANCE, "above cpu 75%");
+        ReschedulePlan plan = new ReschedulePlan(List.of(ReschedulePolicy.REBALANCE), List.of(move),
+                List.of(skip("b", SkipCategory.LIMIT)), List.of(), List.of());
+        assertThat(plan.nothingMoved()).isEmpty();
+    }
+}
