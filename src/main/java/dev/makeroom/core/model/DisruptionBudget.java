@@ -1,5 +1,6 @@
 package dev.makeroom.core.model;
 
+import java.util.Map;
 import java.util.Set;
 
 /** A PodDisruptionBudget as preemption reads it (status.disruptionsAllowed and disruptedPods). */
@@ -15,10 +16,17 @@ public record DisruptionBudget(String namespace, String name, LabelSelector sele
      * covers nothing here, and a pod already being disrupted does not count again.
      */
     public boolean covers(PodInfo pod) {
-        return namespace.equals(pod.namespace())
-                && !selector.isEmpty()
-                && selector.matches(pod.labels())
+        return selects(pod.namespace(), pod.labels())
                 && (disruptedPods.isEmpty() || !disruptedPods.contains(pod.name()));
+    }
+
+    /**
+     * Whether the budget selects pods of {@code podNamespace} labelled {@code labels} (an empty selector
+     * selects none): what {@link #covers} asks of a pod before whether it is already being disrupted,
+     * and all that can be asked of a pod that is gone (an eviction in the past).
+     */
+    public boolean selects(String podNamespace, Map<String, String> labels) {
+        return namespace.equals(podNamespace) && !selector.isEmpty() && selector.matches(labels);
     }
 
     /**
@@ -26,7 +34,34 @@ public record DisruptionBudget(String namespace, String name, LabelSelector sele
      * beyond what it allows (the objective's first term; the search adds it up one victim at a time).
      */
     public long violationsAt(long spent) {
-        return Math.max(0, spent - disruptionsAllowed);
+        return violationsAt(spent, disruptionsAllowed);
+    }
+
+    /** Whether one more eviction, after {@code spentBefore} of the pods it covers, is beyond what it allows. */
+    public boolean violatedBy(long spentBefore) {
+        return violatedBy(spentBefore, disruptionsAllowed);
+    }
+
+    // The rule itself, once, on plain numbers: the search keeps budgets as arrays of allowances and counts.
+
+    /** The evictions beyond {@code allowed} when {@code spent} of a budget's pods are evicted. */
+    public static long violationsAt(long spent, long allowed) {
+        return Math.max(0, spent - allowed);
+    }
+
+    /** Whether one more eviction, after {@code spentBefore}, is beyond {@code allowed}: it adds one violation. */
+    public static boolean violatedBy(long spentBefore, long allowed) {
+        return spentBefore >= allowed;
+    }
+
+    /** The evictions {@code allowed} still lets happen after {@code spent}, 0 once spent beyond it. */
+    public static long leftAt(long spent, long allowed) {
+        return Math.max(0, allowed - spent);
+    }
+
+    /** The most evictions of a budget's pods that cost at most {@code violations} violations. */
+    public static long mostWith(long allowed, long violations) {
+        return allowed + violations;
     }
 
     @Override

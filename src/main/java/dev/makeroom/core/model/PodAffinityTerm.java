@@ -22,6 +22,19 @@ public record PodAffinityTerm(LabelSelector selector, Set<String> namespaces, bo
     }
 
     /**
+     * Whether a term by {@code topologyKey} is node-local: by hostname, each node is a domain of its own
+     * (a node without the label is still its own domain), so the term reads one node and the pods on it.
+     */
+    public static boolean nodeLocal(String topologyKey) {
+        return HOSTNAME.equals(topologyKey);
+    }
+
+    /** Whether this term is node-local ({@link #nodeLocal(String)}). */
+    public boolean nodeLocal() {
+        return nodeLocal(topologyKey);
+    }
+
+    /**
      * Whether {@code other} matches every one of {@code owner}'s required affinity {@code terms}: the
      * pods the scheduler's InterPodAffinity counts for that pod's affinity (false for no terms).
      */

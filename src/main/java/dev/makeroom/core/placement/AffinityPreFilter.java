@@ -40,8 +40,8 @@ final class AffinityPreFilter {
         List<String> cannot = UnmodelledTerms.of(pod, state.podsWithAntiAffinity().stream()
                 .filter(existing -> existing.nodeName() != null && state.node(existing.nodeName()) != null).toList());
         this.state = state;
-        this.byNode = anti.stream().filter(t -> PodAffinityTerm.HOSTNAME.equals(t.topologyKey())).toList();
-        List<PodAffinityTerm> wider = anti.stream().filter(t -> !PodAffinityTerm.HOSTNAME.equals(t.topologyKey())).toList();
+        this.byNode = anti.stream().filter(PodAffinityTerm::nodeLocal).toList();
+        List<PodAffinityTerm> wider = anti.stream().filter(t -> !t.nodeLocal()).toList();
         if (!affinity.isEmpty() || !wider.isEmpty()) { // terms by node are answered from the node's own pods
             for (NodeInfo node : state.nodes()) {
                 for (PodInfo other : state.podsOn(node)) {
@@ -209,7 +209,7 @@ final class AffinityPreFilter {
             if (!keys.add(key)) {
                 continue;
             }
-            if (PodAffinityTerm.HOSTNAME.equals(key)) {
+            if (PodAffinityTerm.nodeLocal(key)) {
                 for (PodInfo other : state.podsOn(node)) {
                     if (!other.uid().equals(pod.uid()) && byNode.stream().anyMatch(t -> t.selects(pod, other))) {
                         apart.add(new KeptApart(other, key, true));

@@ -39,7 +39,7 @@ public final class Conflicts {
 
     private static boolean selectsOnSameNode(PodInfo owner, PodInfo other) {
         for (PodAffinityTerm term : owner.antiAffinity()) {
-            if (PodAffinityTerm.HOSTNAME.equals(term.topologyKey()) && term.selects(owner, other)) {
+            if (term.nodeLocal() && term.selects(owner, other)) {
                 return true;
             }
         }

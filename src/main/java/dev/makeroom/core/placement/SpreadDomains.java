@@ -53,8 +53,8 @@ public final class SpreadDomains {
     }
 
     /**
-     * The constraint's skew over these counts: the fullest domain minus the emptiest (0 while fewer
-     * domains than minDomains exist); 0 with no domain.
+     * The constraint's skew over these counts: the fullest domain minus the emptiest ({@link #floor});
+     * 0 with no domain.
      */
     public static long skew(SpreadConstraint constraint, Map<String, Long> byDomain) {
         if (byDomain.isEmpty()) {
@@ -66,6 +66,32 @@ public final class SpreadDomains {
             max = Math.max(max, count);
             min = Math.min(min, count);
         }
-        return max - (byDomain.size() < constraint.minDomains() ? 0 : min);
+        return max - floor(constraint, byDomain.size(), min);
+    }
+
+    /**
+     * What the skew is measured from: the least count among the {@code domains}, or 0 while there are
+     * fewer domains than the constraint's minDomains (the domains not there yet count as empty).
+     */
+    public static long floor(SpreadConstraint constraint, int domains, long least) {
+        return domains < constraint.minDomains() ? 0 : least;
+    }
+
+    /**
+     * The counts once a counted pod moved from domain {@code from} to domain {@code to}: one fewer where
+     * it leaves, one more where it lands (null: a node that does not count, or no node).
+     */
+    public static void moved(Map<String, Long> byDomain, String from, String to) {
+        if (from != null) {
+            byDomain.merge(from, -1L, Long::sum);
+        }
+        if (to != null) {
+            byDomain.merge(to, 1L, Long::sum);
+        }
+    }
+
+    /** The domain of {@code node} where it counts for {@code owner}'s constraint, else null. */
+    public static String countedDomain(NodeInfo node, SpreadConstraint constraint, PodInfo owner, List<SpreadConstraint> all) {
+        return node != null && counts(node, constraint, owner, all) ? Topology.domainOf(node, constraint.topologyKey()) : null;
     }
 }

@@ -42,7 +42,7 @@ final class SpreadPreFilter {
      */
     boolean allows(String domain, PodInfo pod) {
         long self = constraint.selector().matches(pod.labels()) ? 1 : 0;
-        long min = byDomain.size() < constraint.minDomains() ? 0 : least;
+        long min = SpreadDomains.floor(constraint, byDomain.size(), least);
         if (min == Long.MAX_VALUE) {
             return true; // no domain is counted: nothing to be skewed against
         }
@@ -62,9 +62,7 @@ final class SpreadPreFilter {
         long self = constraint.selector().matches(pod.labels()) ? 1 : 0;
         long others = domain.equals(emptiest) ? secondLeast : least;
         int domains = byDomain.containsKey(domain) ? byDomain.size() : byDomain.size() + 1;
-        if (domains < constraint.minDomains()) {
-            others = 0;
-        }
+        others = SpreadDomains.floor(constraint, domains, others);
         if (others == Long.MAX_VALUE) {
             return 0; // the only domain: it is always the emptiest
         }

@@ -15,6 +15,6 @@ public final class Topology {
      */
     public static String domainOf(NodeInfo node, String key) {
         String value = node.labels().get(key);
-        return value == null && PodAffinityTerm.HOSTNAME.equals(key) ? node.name() : value;
+        return value == null && PodAffinityTerm.nodeLocal(key) ? node.name() : value;
     }
 }

@@ -99,8 +99,8 @@ public final class InterPodConstraints {
         Map<String, String> forced = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
         String missing = missingKey(node);
-        if (missing != null) {
-            return NodeConstraints.unmodelled("the node has no label " + missing);
+        if (missing != null) { // as the scheduler's filters answer it: unresolvable, no eviction helps
+            return NodeConstraints.impossible("the node has no label " + missing);
         }
         for (KeptApart apart : placement().keptApart(node)) {
             PodInfo other = apart.pod();
@@ -131,7 +131,7 @@ public final class InterPodConstraints {
             }
         }
         forced.values().stream().distinct().forEach(notes::add);
-        return new NodeConstraints(null, null, forced, needs, notes);
+        return new NodeConstraints.Shaping(forced, needs, notes);
     }
 
     private String missingKey(NodeInfo node) {

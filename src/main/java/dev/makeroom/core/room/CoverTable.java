@@ -1,5 +1,7 @@
 package dev.makeroom.core.room;
 
+import dev.makeroom.core.model.DisruptionBudget;
+
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.stream.IntStream;
@@ -182,7 +184,7 @@ final class CoverTable {
             int pod = classes[c][0];
             int cap = classes[c].length;
             for (int b : pool.budgetsOf[pod]) {
-                cap = (int) Math.min(cap, (long) pool.allowed[b] + slack);
+                cap = (int) Math.min(cap, DisruptionBudget.mostWith(pool.allowed[b], slack));
             }
             long ax = Math.min(xNeed, inUnits(pool.frees[pod][xDim], xUnit));
             long ay = yDim < 0 ? 0 : Math.min(yNeed, inUnits(pool.frees[pod][yDim], yUnit));

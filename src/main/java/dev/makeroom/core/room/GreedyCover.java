@@ -1,5 +1,7 @@
 package dev.makeroom.core.room;
 
+import dev.makeroom.core.model.DisruptionBudget;
+
 /**
  * A good first set for the exact search, so that its bounds prune from the start: the search's own
  * first sets take the lowest priority first and as many as possible, which on full nodes means
@@ -114,7 +116,7 @@ final class GreedyCover {
 
     private static boolean beyondAllowance(CandidatePool pool, int i, int[] spent) {
         for (int b : pool.budgetsOf[i]) {
-            if (spent[b] > pool.allowed[b]) {
+            if (DisruptionBudget.violationsAt(spent[b], pool.allowed[b]) > 0) {
                 return true;
             }
         }
@@ -123,7 +125,7 @@ final class GreedyCover {
 
     private static boolean exhausts(CandidatePool pool, int i, int[] spent) {
         for (int b : pool.budgetsOf[i]) {
-            if (spent[b] >= pool.allowed[b]) {
+            if (DisruptionBudget.violatedBy(spent[b], pool.allowed[b])) {
                 return true;
             }
         }

@@ -4,21 +4,40 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the pending pod's inter-pod constraints ask of one node's victims: pods that must go
- * ({@code forced}: uid → why), counts the victims must reach ({@code needs}), or that no victim set
- * on this node can work ({@code impossible}), or that makeroom cannot tell ({@code unmodelled}).
- * {@code notes} explain the constraints that shaped the answer.
+ * What the pending pod's inter-pod constraints ask of one node's victims: that makeroom cannot tell
+ * ({@link Unmodelled}), that no victim set on this node can work ({@link Impossible}), or what the victims
+ * must be ({@link Shaping}: pods that must go, counts they must reach, notes on what shaped them).
  */
-public record NodeConstraints(String unmodelled, String impossible, Map<String, String> forced, List<CountNeed> needs,
-                       List<String> notes) {
+public sealed interface NodeConstraints {
 
-    public static final NodeConstraints NONE = new NodeConstraints(null, null, Map.of(), List.of(), List.of());
+    /** Nothing asked of the victims: the most common answer. */
+    Shaping NONE = new Shaping(Map.of(), List.of(), List.of());
 
-    public static NodeConstraints unmodelled(String what) {
-        return new NodeConstraints(what, null, Map.of(), List.of(), List.of());
+    /** A constraint makeroom does not model: it cannot say which victims would do. */
+    record Unmodelled(String what) implements NodeConstraints {
     }
 
-    public static NodeConstraints impossible(String why) {
-        return new NodeConstraints(null, why, Map.of(), List.of(), List.of());
+    /** No victim set on this node makes the constraints hold. */
+    record Impossible(String why) implements NodeConstraints {
+    }
+
+    /**
+     * The victims must include the {@code forced} pods (uid → why) and reach each of the {@code needs};
+     * {@code notes} explain the constraints that shaped them.
+     */
+    record Shaping(Map<String, String> forced, List<CountNeed> needs, List<String> notes) implements NodeConstraints {
+        public Shaping {
+            forced = Map.copyOf(forced);
+            needs = List.copyOf(needs);
+            notes = List.copyOf(notes);
+        }
+    }
+
+    static NodeConstraints unmodelled(String what) {
+        return new Unmodelled(what);
+    }
+
+    static NodeConstraints impossible(String why) {
+        return new Impossible(why);
     }
 }

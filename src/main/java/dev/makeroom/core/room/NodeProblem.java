@@ -67,13 +67,14 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         if (node == null) {
             return blocked(nodeName, InfeasibleReason.UNKNOWN_NODE, "not in makeroom's view");
         }
-        NodeConstraints placement = withForced(interPod.apply(node), goWith);
-        if (placement.unmodelled() != null) {
-            return blocked(nodeName, InfeasibleReason.UNMODELLED_CONSTRAINT, "not modelled: " + placement.unmodelled());
+        NodeConstraints constraints = interPod.apply(node);
+        if (constraints instanceof NodeConstraints.Unmodelled u) {
+            return blocked(nodeName, InfeasibleReason.UNMODELLED_CONSTRAINT, "not modelled: " + u.what());
         }
-        if (placement.impossible() != null) {
-            return blocked(nodeName, InfeasibleReason.INTER_POD_CONSTRAINT, placement.impossible());
+        if (constraints instanceof NodeConstraints.Impossible i) {
+            return blocked(nodeName, InfeasibleReason.INTER_POD_CONSTRAINT, i.why());
         }
+        NodeConstraints.Shaping placement = withForced((NodeConstraints.Shaping) constraints, goWith);
         Resources deficit = FitCheck.deficit(node.allocatable(),
                 NodeUsage.requestedFor(node, pending, NodeUsage.homeOf(snapshot, pending)), pending.requests());
         Eligibility.Preempting who = Eligibility.toPreempt(pending, snapshot, rules).on(nodeName);
@@ -81,14 +82,13 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
                 placement, deficit, snapshot::budgetsCovering, rules);
     }
 
-    private static NodeConstraints withForced(NodeConstraints placement, Map<String, String> goWith) {
+    private static NodeConstraints.Shaping withForced(NodeConstraints.Shaping placement, Map<String, String> goWith) {
         if (goWith.isEmpty()) {
             return placement;
         }
         Map<String, String> forced = new HashMap<>(goWith);
         forced.putAll(placement.forced()); // a pod that must go for the pod's own placement says so first
-        return new NodeConstraints(placement.unmodelled(), placement.impossible(), forced, placement.needs(),
-                placement.notes());
+        return new NodeConstraints.Shaping(forced, placement.needs(), placement.notes());
     }
 
     /**
@@ -104,11 +104,11 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         List<PodInfo> pods = state.podsOn(node);
         Map<String, String> apart = new HashMap<>();
         for (KeptApart kept : placement.keptApart(node)) {
-            if (PodAffinityTerm.HOSTNAME.equals(kept.topologyKey()) && node.name().equals(kept.pod().nodeName())) {
+            if (PodAffinityTerm.nodeLocal(kept.topologyKey()) && node.name().equals(kept.pod().nodeName())) {
                 apart.put(kept.pod().uid(), "required anti-affinity on one node");
             }
         }
-        NodeConstraints onNode = new NodeConstraints(null, null, apart, List.of(), List.of());
+        NodeConstraints.Shaping onNode = new NodeConstraints.Shaping(apart, List.of(), List.of());
         Resources deficit = FitCheck.deficit(node.allocatable(), state.requestedFor(node, pending), pending.requests());
         return pose(node.name(), pods, null, pending, who, onNode, deficit, state.snapshot()::budgetsCovering,
                 QueueRules.off());
@@ -116,7 +116,7 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
 
     /** {@code columns}: the pods' own, when they are a node's (may be null). */
     private static NodeProblem pose(String nodeName, List<PodInfo> pods, PodColumns columns, PodInfo pending,
-                                    Eligibility who, NodeConstraints placement, Resources deficit,
+                                    Eligibility who, NodeConstraints.Shaping placement, Resources deficit,
                                     Function<PodInfo, List<DisruptionBudget>> budgets, QueueRules rules) {
         // posed for every candidate node of a preemption: nearly every pod is an ordinary candidate,
         // so that tier (its rows, with columns) is sized once and the rest are made only when a pod

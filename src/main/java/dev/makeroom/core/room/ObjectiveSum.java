@@ -1,10 +1,12 @@
 package dev.makeroom.core.room;
 
+import dev.makeroom.core.model.DisruptionBudget;
+
 /**
  * The {@link Objective} of a set being built from a {@link CandidatePool}, kept as running sums: the
  * one place the objective is added up, for the search (victims taken and put back, last in first
  * out), its lower bounds, and plain sets. PDB violations count, per budget, the victims beyond what it
- * allows ({@link dev.makeroom.core.model.DisruptionBudget#violationsAt}, one victim at a time).
+ * allows ({@link dev.makeroom.core.model.DisruptionBudget#violatedBy}, one victim at a time).
  */
 final class ObjectiveSum {
 
@@ -42,7 +44,7 @@ final class ObjectiveSum {
 
     void add(int i) {
         for (int b : pool.budgetsOf[i]) {
-            if (spent[b]++ >= pool.allowed[b]) {
+            if (DisruptionBudget.violatedBy(spent[b]++, pool.allowed[b])) {
                 violations++;
             }
         }
@@ -60,7 +62,7 @@ final class ObjectiveSum {
     /** Undoes the last {@link #add} not yet undone, which must have been of {@code i}. */
     void remove(int i) {
         for (int b : pool.budgetsOf[i]) {
-            if (--spent[b] >= pool.allowed[b]) {
+            if (DisruptionBudget.violatedBy(--spent[b], pool.allowed[b])) {
                 violations--;
             }
         }

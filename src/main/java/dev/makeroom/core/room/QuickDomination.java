@@ -192,7 +192,7 @@ final class QuickDomination {
                 for (int j = 0; j < i; j++) {
                     spentBefore += covering[j].contains(budget) ? 1 : 0;
                 }
-                violations += spentBefore >= budget.disruptionsAllowed() ? 1 : 0;
+                violations += budget.violatedBy(spentBefore) ? 1 : 0;
             }
             highest = Math.max(highest, pod.priority());
             prioritySum += pod.priority();

@@ -1,5 +1,7 @@
 package dev.makeroom.core.room;
 
+import dev.makeroom.core.model.DisruptionBudget;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -69,7 +71,7 @@ final class ReprieveSelector implements VictimSelector {
             return new Reprieve(evicted, 0, n, false);
         }
 
-        int[] allowed = pool.allowed.clone();
+        int[] spent = new int[pool.allowed.length];
         List<Integer> violating = new ArrayList<>();
         List<Integer> nonViolating = new ArrayList<>();
         for (int i : order) {
@@ -78,8 +80,7 @@ final class ReprieveSelector implements VictimSelector {
             }
             boolean violates = false;
             for (int b : pool.budgetsOf[i]) {
-                allowed[b]--;
-                violates |= allowed[b] < 0;
+                violates |= DisruptionBudget.violatedBy(spent[b]++, pool.allowed[b]);
             }
             (violates ? violating : nonViolating).add(i);
         }

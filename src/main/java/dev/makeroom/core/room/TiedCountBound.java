@@ -1,5 +1,7 @@
 package dev.makeroom.core.room;
 
+import dev.makeroom.core.model.DisruptionBudget;
+
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.stream.IntStream;
@@ -196,7 +198,7 @@ final class TiedCountBound {
     private int capLeft(int b) {
         if (capStamp[b] != capRound) {
             capStamp[b] = capRound;
-            capLeft[b] = capsOf == null ? Integer.MAX_VALUE : Math.max(0, pool.allowed[b] - capsOf.spent(b));
+            capLeft[b] = capsOf == null ? Integer.MAX_VALUE : (int) DisruptionBudget.leftAt(capsOf.spent(b), pool.allowed[b]);
         }
         return capLeft[b];
     }

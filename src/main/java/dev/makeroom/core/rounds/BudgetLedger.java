@@ -39,7 +39,7 @@ final class BudgetLedger {
         return usable.computeIfAbsent(budget, b -> {
             int spentInHour = 0;
             for (PastEviction past : lastHour) {
-                if (past.namespace().equals(b.namespace()) && !b.selector().isEmpty() && b.selector().matches(past.labels())) {
+                if (b.selects(past.namespace(), past.labels())) {
                     spentInHour++;
                 }
             }
@@ -58,7 +58,7 @@ final class BudgetLedger {
         for (PodInfo pod : pods) {
             for (DisruptionBudget budget : snapshot.budgetsCovering(pod)) {
                 int total = spent.getOrDefault(budget, 0) + wanted.merge(budget, 1, Integer::sum);
-                if (total > usable(budget)) {
+                if (DisruptionBudget.violationsAt(total, usable(budget)) > 0) {
                     return budget;
                 }
             }

@@ -90,7 +90,7 @@ final class KeptConstraints {
         }
         this.spread = List.copyOf(distinct.values());
         this.zoneAntiAffinity = snapshot.podsWithAntiAffinity().stream().filter(p -> p.antiAffinity().stream()
-                .anyMatch(t -> !PodAffinityTerm.HOSTNAME.equals(t.topologyKey()))).toList();
+                .anyMatch(t -> !t.nodeLocal())).toList();
         this.withAffinity = affinity;
     }
 
@@ -100,12 +100,12 @@ final class KeptConstraints {
      */
     boolean interPod(PodInfo pod) {
         if (!pod.constraints().spread().isEmpty() || !pod.constraints().affinity().isEmpty()
-                || pod.antiAffinity().stream().anyMatch(t -> !PodAffinityTerm.HOSTNAME.equals(t.topologyKey()))) {
+                || pod.antiAffinity().stream().anyMatch(t -> !t.nodeLocal())) {
             return true;
         }
         for (PodInfo other : zoneAntiAffinity) { // anti-affinity by node is node-local: only wider domains tie landings
             for (PodAffinityTerm term : other.antiAffinity()) {
-                if (!PodAffinityTerm.HOSTNAME.equals(term.topologyKey()) && term.selects(other, pod)) {
+                if (!term.nodeLocal() && term.selects(other, pod)) {
                     return true;
                 }
             }
@@ -181,12 +181,8 @@ final class KeptConstraints {
             Map<String, Long> before = countsOf(owned);
             Map<String, Long> after = new HashMap<>(before);
             List<SpreadConstraint> all = owner.constraints().spread();
-            if (SpreadDomains.counts(from, c, owner, all)) {
-                after.merge(Topology.domainOf(from, c.topologyKey()), -1L, Long::sum);
-            }
-            if (SpreadDomains.counts(to, c, owner, all)) {
-                after.merge(Topology.domainOf(to, c.topologyKey()), 1L, Long::sum);
-            }
+            SpreadDomains.moved(after, SpreadDomains.countedDomain(from, c, owner, all),
+                    SpreadDomains.countedDomain(to, c, owner, all));
             OthersKept raised = owned.raisedTo(SpreadDomains.skew(c, after), skewAtStart(owned));
             if (!raised.kept()) {
                 return raised;
@@ -211,12 +207,8 @@ final class KeptConstraints {
                 return;
             }
             List<SpreadConstraint> all = owner.constraints().spread();
-            if (SpreadDomains.counts(from, c, owner, all)) {
-                byDomain.merge(Topology.domainOf(from, c.topologyKey()), -1L, Long::sum);
-            }
-            if (SpreadDomains.counts(to, c, owner, all)) {
-                byDomain.merge(Topology.domainOf(to, c.topologyKey()), 1L, Long::sum);
-            }
+            SpreadDomains.moved(byDomain, SpreadDomains.countedDomain(from, c, owner, all),
+                    SpreadDomains.countedDomain(to, c, owner, all));
         });
     }
 
@@ -239,9 +231,9 @@ final class KeptConstraints {
         Map<String, Long> counts = new HashMap<>(countsOf(owned));
         String home = state.nodeOf(pod);
         NodeInfo node = home == null ? null : state.node(home);
-        if (node != null && !pod.terminating() && c.counts(owned.owner(), pod)
-                && SpreadDomains.counts(node, c, owned.owner(), owned.owner().constraints().spread())) {
-            counts.merge(Topology.domainOf(node, c.topologyKey()), -1L, Long::sum);
+        if (!pod.terminating() && c.counts(owned.owner(), pod)) { // counted where it runs, as it will not be
+            SpreadDomains.moved(counts, SpreadDomains.countedDomain(node, c, owned.owner(),
+                    owned.owner().constraints().spread()), null);
         }
         return counts;
     }

@@ -107,8 +107,7 @@ final class SpreadPolicy implements RoundPolicy {
             if (landed == null) {
                 return; // no pod of the fullest domain can go anywhere that helps: the skips say why
             }
-            counts.merge(fullest, -1L, Long::sum);
-            counts.merge(Topology.domainOf(landed, c.topologyKey()), 1L, Long::sum);
+            SpreadDomains.moved(counts, fullest, Topology.domainOf(landed, c.topologyKey()));
         }
     }
 

@@ -32,7 +32,7 @@ final class WideAntiAffinity {
         Map<TermOf, PodInfo> terms = new HashMap<>();
         for (PodInfo owner : owners) {
             for (PodAffinityTerm term : owner.antiAffinity()) {
-                if (!PodAffinityTerm.HOSTNAME.equals(term.topologyKey()) && !term.namespacesByLabels()) {
+                if (!term.nodeLocal() && !term.namespacesByLabels()) {
                     terms.putIfAbsent(new TermOf(owner.namespace(), term), owner);
                 }
             }

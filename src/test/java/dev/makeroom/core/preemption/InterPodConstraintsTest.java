@@ -198,14 +198,19 @@ class InterPodConstraintsTest {
         assertThat(none.reason()).isEqualTo(InfeasibleReason.UNMODELLED_CONSTRAINT);
     }
 
+    /**
+     * The scheduler's filters answer a node without the topology label of the pod's spread (or affinity)
+     * unschedulable and unresolvable, and so does the placement engine: no eviction there helps.
+     */
     @Test
-    void a_topology_key_the_node_lacks_keeps_the_schedulers_victims() {
+    void a_topology_key_the_node_lacks_rules_the_node_out_as_the_scheduler_does() {
         ClusterSnapshot snapshot = new Scenario().node("n", "cpu", 1).on("n", pod("job", 10, "cpu", 1)).snapshot();
 
         NodeVerdict verdict = on(Scenario.minimal().decideFor(snapshot, web(100, spread(1, ZONE, 1)),
                 List.of(new Candidate("n", List.of("job")))), "n");
 
-        assertThat(victimNames(verdict)).containsExactly("job");
-        assertThat(verdict.detail()).startsWith("not modelled: the node has no label " + ZONE);
+        assertThat(verdict.victims()).isNull();
+        assertThat(verdict.reason()).isEqualTo(InfeasibleReason.INTER_POD_CONSTRAINT);
+        assertThat(verdict.detail()).isEqualTo("the node has no label " + ZONE + " (the pod's topology spread)");
     }
 }
