@@ -71,7 +71,7 @@ final class GangScenarios {
         for (PodInfo pod : node.pods()) {
             if (pod.gang() != null && !pod.terminating()) {
                 Protection protection = preempting.protectionOf(pod);
-                if (preempting.tierOf(pod, protection) != null) {
+                if (preempting.tierOf(pod, protection).reachable()) {
                     here.computeIfAbsent(pod.gang().key(), k -> new ArrayList<>()).add(pod);
                 }
             }

@@ -7,6 +7,7 @@ import dev.makeroom.core.queue.Queue;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -38,9 +39,9 @@ public sealed interface Eligibility permits Eligibility.Preempting, Eligibility.
         return protectionOf(running);
     }
 
-    /** The ring {@code running} is taken in, or null when it is out of reach. */
+    /** The ring {@code running} is taken in ({@link Tier#OUT_OF_REACH} when none). */
     default Tier tierOf(PodInfo running, Protection protection) {
-        return protection == Protection.NONE ? Tier.ORDINARY : null;
+        return protection == Protection.NONE ? Tier.ORDINARY : Tier.OUT_OF_REACH;
     }
 
     /** Preemption for {@code pending}, under {@code rules} ({@link QueueRules#off()} without queues), on no node in particular. */
@@ -119,12 +120,12 @@ public sealed interface Eligibility permits Eligibility.Preempting, Eligibility.
                 return standing(flags, running, snapshot);
             }
             Queue leaf = rules.leafOf(running);
-            Protection byQueue = rules.protectionOf(running, leaf);
-            if (byQueue == null && running.priority() >= pending.priority()) {
+            Optional<Protection> byQueue = rules.protectionOf(running, leaf);
+            if (byQueue.isEmpty() && running.priority() >= pending.priority()) {
                 return Protection.PRIORITY_NOT_LOWER;
             }
-            if (byQueue != null && byQueue != Protection.NONE) {
-                return byQueue;
+            if (byQueue.isPresent() && byQueue.get() != Protection.NONE) {
+                return byQueue.get();
             }
             // checked last, so a disabled queue's pod that a DaemonSet takes as last resort still obeys the laws
             if (leaf != null && leaf.disabledBy() != null) {
@@ -152,7 +153,7 @@ public sealed interface Eligibility permits Eligibility.Preempting, Eligibility.
             if (protection == Protection.NONE) {
                 return rules.active() && running.originator() ? Tier.ORIGINATORS : Tier.ORDINARY;
             }
-            return protection.isOptOut() && daemonSetHere ? Tier.OPTED_OUT_LAST_RESORT : null;
+            return protection.isOptOut() && daemonSetHere ? Tier.OPTED_OUT_LAST_RESORT : Tier.OUT_OF_REACH;
         }
     }
 

@@ -40,8 +40,8 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
                           Function<PodInfo, List<DisruptionBudget>> budgets, QueueRules rules,
                           PodColumns columns) {
 
-    /** Every tier, in order (one list: {@code Tier.values()} copies its array at every call). */
-    static final List<Tier> TIERS = List.of(Tier.values());
+    /** Every tier a victim may come from, in order (one list: {@code Tier.values()} copies its array at every call). */
+    static final List<Tier> TIERS = java.util.Arrays.stream(Tier.values()).filter(Tier::reachable).toList();
 
     /** Why no victim set on the node can work. */
     public record Obstacle(InfeasibleReason reason, String detail) {
@@ -149,7 +149,7 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
             if (conflict == null && !forcedByPlacement.isEmpty()) { // most nodes: none, and no lookup per pod
                 conflict = forcedByPlacement.get(pod.uid());
             }
-            if (conflict != null && tier == null) {
+            if (conflict != null && !tier.reachable()) {
                 return blocked(nodeName, InfeasibleReason.CONFLICT_WITH_PROTECTED_POD,
                         conflict + " with " + pod.ref() + " (" + protection + ")");
             }
@@ -188,7 +188,7 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
         if (who != null) {
             for (PodInfo pod : pods) {
                 Protection protection = who.protectionOf(pod);
-                if (who.tierOf(pod, protection) == null) {
+                if (!who.tierOf(pod, protection).reachable()) {
                     outOfReach.merge(protection, 1, Integer::sum);
                 }
             }

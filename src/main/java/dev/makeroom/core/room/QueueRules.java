@@ -7,10 +7,12 @@ import dev.makeroom.core.queue.QueueUsage;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The queue laws (README, Queues) for one pending pod P, over one snapshot's queue usage.
@@ -86,7 +88,7 @@ public final class QueueRules {
 
     /** Whether P may not take from other queues yet only because its delay has not passed. */
     public boolean delayPending() {
-        return active() && pendingFor.compareTo(home.delay()) < 0 && crossQueueProtection(null) == null;
+        return active() && pendingFor.compareTo(home.delay()) < 0 && crossQueueProtection(null) == Protection.NONE;
     }
 
     public String delayDetail() {
@@ -95,29 +97,43 @@ public final class QueueRules {
     }
 
     /**
-     * The queue-law protection of a running pod against P, or null when only the plain rules
-     * apply to it (same leaf as P, or outside every queue). {@code leaf} is the pod's leaf.
+     * What the queue laws say of a running pod against P: its protection ({@link Protection#NONE}: they
+     * let it go), or nothing when only the plain rules apply to it (same leaf as P, or outside every
+     * queue). {@code leaf} is the pod's leaf.
      */
-    Protection protectionOf(PodInfo running, Queue leaf) {
+    Optional<Protection> protectionOf(PodInfo running, Queue leaf) {
         if (pending.applicationId() != null && pending.applicationId().equals(running.applicationId())) {
-            return Protection.SAME_APPLICATION;
+            return said(Protection.SAME_APPLICATION);
         }
         if (leaf == null || leaf == home) {
-            return null;
+            return Optional.empty();
         }
         if (running.priority() > pending.priority()) {
-            return Protection.PRIORITY_HIGHER;
+            return said(Protection.PRIORITY_HIGHER);
         }
         Protection p = byLeaf.computeIfAbsent(leaf, this::leafProtection);
         if (p != Protection.NONE) {
-            return p;
+            return said(p);
         }
         for (Map.Entry<String, Long> slack : slackOf(leaf).entrySet()) {
             if (QueueUsage.amount(running, slack.getKey()) > slack.getValue()) {
-                return Protection.VICTIM_QUEUE_WOULD_GO_BELOW_GUARANTEE;
+                return said(Protection.VICTIM_QUEUE_WOULD_GO_BELOW_GUARANTEE);
             }
         }
-        return Protection.NONE;
+        return said(Protection.NONE);
+    }
+
+    /** Each answer made once: this is asked of every pod of every candidate node. */
+    private static final Map<Protection, Optional<Protection>> SAID = new EnumMap<>(Protection.class);
+
+    static {
+        for (Protection p : Protection.values()) {
+            SAID.put(p, Optional.of(p));
+        }
+    }
+
+    private static Optional<Protection> said(Protection p) {
+        return SAID.get(p);
     }
 
     /** The victim's leaf queue, or null when it belongs to none. */
@@ -127,7 +143,7 @@ public final class QueueRules {
 
     private Protection leafProtection(Queue leaf) {
         Protection p = crossQueueProtection(leaf);
-        if (p != null) {
+        if (p != Protection.NONE) {
             return p;
         }
         if (pendingFor.compareTo(home.delay()) < 0) {
@@ -144,7 +160,7 @@ public final class QueueRules {
 
     /**
      * The laws on P's side (fence, law 4) for taking from {@code leaf}; with a null leaf, whether
-     * P may take from any other queue at all. Null when they allow it.
+     * P may take from any other queue at all. {@link Protection#NONE} when they allow it.
      */
     private Protection crossQueueProtection(Queue leaf) {
         Queue fence = home.fence();
@@ -156,7 +172,7 @@ public final class QueueRules {
         }
         Queue lca = leaf == null ? null : Queue.lowestCommonAncestor(home, leaf);
         return preemptorBelowGuarantee(home.pathUpTo(lca == null ? home.parent() : lca))
-                ? null : Protection.PREEMPTOR_QUEUE_NOT_BELOW_GUARANTEE;
+                ? Protection.NONE : Protection.PREEMPTOR_QUEUE_NOT_BELOW_GUARANTEE;
     }
 
     private boolean preemptorBelowGuarantee(List<Queue> path) {

@@ -13,9 +13,16 @@ public enum Tier {
      * Pods that opted out of preemption (annotation, PriorityClass, disabled queue), reached only by
      * a DaemonSet pod pinned to this node, which has nowhere else to go (queue law 1).
      */
-    OPTED_OUT_LAST_RESORT;
+    OPTED_OUT_LAST_RESORT,
+    /** Pods no ring reaches: their protection keeps them whatever the pending pod needs. */
+    OUT_OF_REACH;
 
+    /** A ring reached only when the ordinary one cannot make room. */
     public boolean lastResort() {
-        return this != ORDINARY;
+        return this == ORIGINATORS || this == OPTED_OUT_LAST_RESORT;
+    }
+
+    public boolean reachable() {
+        return this != OUT_OF_REACH;
     }
 }
