@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -49,18 +50,19 @@ final class DrainsUnderway {
         }
     }
 
-    /** Why the move may not be sent: its node's drain did not start or was abandoned this round; or null. */
-    String blocks(Move move) {
+    /** Why the move may not be sent, when its node's drain did not start or was abandoned this round. */
+    Optional<NotReady> blocks(Move move) {
         if (move.policy() != ReschedulePolicy.CONSOLIDATE) {
-            return null;
+            return Optional.empty();
         }
         RoundReport.DrainResult result = results.get(move.from());
         if (result == null || result.result() == RoundReport.DrainOutcome.STARTED
                 || result.result() == RoundReport.DrainOutcome.CONTINUED) {
-            return null;
+            return Optional.empty();
         }
-        return "the drain of " + move.from() + " is " + (result.result() == RoundReport.DrainOutcome.API_FAILED
-                ? "not started: the taint could not be written" : "abandoned: " + result.detail());
+        return Optional.of(new NotReady("the drain of " + move.from() + " is "
+                + (result.result() == RoundReport.DrainOutcome.API_FAILED
+                ? "not started: the taint could not be written" : "abandoned: " + result.detail())));
     }
 
     /** An eviction off a draining node that did not happen abandons the drain. */

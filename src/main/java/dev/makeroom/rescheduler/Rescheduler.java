@@ -290,10 +290,9 @@ public final class Rescheduler implements AutoCloseable {
                 drains.evicted(move, refused); // a drain waiting on it is abandoned, as for a refusal
                 continue;
             }
-            String notReady = rooms.begin(move);
-            notReady = notReady != null ? notReady : drains.blocks(move);
-            if (notReady != null) {
-                results.add(new RoundReport.MoveResult(move, RoundReport.MoveOutcome.NOT_TRIED, notReady));
+            Optional<NotReady> notReady = rooms.begin(move).or(() -> drains.blocks(move));
+            if (notReady.isPresent()) {
+                results.add(new RoundReport.MoveResult(move, RoundReport.MoveOutcome.NOT_TRIED, notReady.get().why()));
                 stayed.put(move.from(), move.pod().toString());
                 continue;
             }

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The room a round makes for pending pods, while its moves are enacted: a room's node is reserved
@@ -42,25 +43,25 @@ final class RoomsUnderway {
         }
     }
 
-    /** Readies the move's room before its eviction; why the move must not be tried, or null. */
-    String begin(Move move) {
+    /** Readies the move's room before its eviction; why the move must not be tried, when it must not. */
+    Optional<NotReady> begin(Move move) {
         RoomPlan room = roomOfPod.get(move.pod().uid());
         if (room == null) {
-            return null;
+            return Optional.empty();
         }
         Progress p = progress.get(room);
         if (p.stopped != null) {
-            return "room for " + room.pending() + " on " + room.node() + " stopped: " + p.stopped;
+            return Optional.of(new NotReady("room for " + room.pending() + " on " + room.node() + " stopped: " + p.stopped));
         }
         if (!p.reserved) {
             if (!hold.reserve(room.node(), new Reservation(room.pending(), room.reserveUntil()))) {
                 p.stopped = "could not reserve " + room.node() + " for " + room.pending();
-                return p.stopped;
+                return Optional.of(new NotReady(p.stopped));
             }
             p.reserved = true;
             hold.announce(snapshot.pod(room.pending().uid()), room);
         }
-        return null;
+        return Optional.empty();
     }
 
     /** Records whether the move's pod left its node. */

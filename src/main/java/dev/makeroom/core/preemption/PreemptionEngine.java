@@ -19,10 +19,13 @@ import dev.makeroom.core.room.Strategy;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
@@ -82,8 +85,9 @@ public final class PreemptionEngine {
                     nanoClock.getAsLong() - start);
         }
         SchedulersChoice.Pick schedulers = new SchedulersChoice.Pick();
-        Map<String, NodeVerdict> verdicts = usable(snapshot, candidates, schedulers);
-        roomOnEachNode(snapshot, pending, verdicts, candidates, rules, asked);
+        Usable usable = usable(snapshot, candidates, schedulers);
+        roomOnEachNode(snapshot, pending, usable, candidates, rules, asked);
+        Map<String, NodeVerdict> verdicts = usable.inOrderAsked();
         List<NodeVerdict> ranked = settings.answer() == AnswerMode.BEST ? best(verdicts.values())
                 : rank(verdicts.values());
         return answer(pending, verdicts, ranked, rules, schedulers.best(), nanoClock.getAsLong() - start);
@@ -103,15 +107,38 @@ public final class PreemptionEngine {
                 .map(inFlight -> new Ineligible(Ineligible.Why.WAITING_FOR_VICTIMS, inFlight.describe()));
     }
 
+    /** The nodes asked, each once in the order asked, and the verdicts found so far (every node's, once searched). */
+    private record Usable(List<String> asked, Map<String, NodeVerdict> settled) {
+
+        /** The nodes no verdict settles yet: to be searched. */
+        List<String> open() {
+            List<String> open = new ArrayList<>();
+            for (String node : asked) {
+                if (!settled.containsKey(node)) {
+                    open.add(node);
+                }
+            }
+            return open;
+        }
+
+        /** Every node's verdict, in the order the nodes were asked. */
+        Map<String, NodeVerdict> inOrderAsked() {
+            Map<String, NodeVerdict> verdicts = new LinkedHashMap<>(2 * asked.size()); // sized: no rehashing
+            asked.forEach(node -> verdicts.put(node, settled.get(node)));
+            return verdicts;
+        }
+    }
+
     /**
-     * Step 2: every node asked, once, in the order asked, each mapped to its verdict when it is
-     * settled without a search (null: to be searched). The scheduler names victims it sees on the
-     * node; one makeroom does not see there means the two views disagree about that node, so makeroom
-     * leaves it out rather than guess. The victims looked up are offered to {@code schedulers} too.
+     * Step 2: every node asked, once, in the order asked, with its verdict when it is settled without
+     * a search. The scheduler names victims it sees on the node; one makeroom does not see there means
+     * the two views disagree about that node, so makeroom leaves it out rather than guess. The victims
+     * looked up are offered to {@code schedulers} too.
      */
-    private static Map<String, NodeVerdict> usable(ClusterSnapshot snapshot, List<Candidate> candidates,
-                                                   SchedulersChoice.Pick schedulers) {
-        Map<String, NodeVerdict> verdicts = new LinkedHashMap<>(2 * candidates.size()); // sized: no rehashing
+    private static Usable usable(ClusterSnapshot snapshot, List<Candidate> candidates, SchedulersChoice.Pick schedulers) {
+        List<String> asked = new ArrayList<>(candidates.size());
+        Set<String> seen = new HashSet<>(2 * candidates.size());
+        Map<String, NodeVerdict> settled = new HashMap<>(2 * candidates.size()); // sized: no rehashing
         for (Candidate candidate : candidates) {
             String stale = null; // the first victim not on the node in makeroom's view
             boolean known = true;  // every victim in makeroom's view, wherever: the pick can be weighed
@@ -139,17 +166,19 @@ public final class PreemptionEngine {
                 highest = Math.max(highest, priority);
                 sum += priority;
             }
-            if (!verdicts.containsKey(candidate.node())) {
-                verdicts.put(candidate.node(), stale == null ? null : NodeVerdict.infeasible(candidate.node(),
-                        InfeasibleReason.UNKNOWN_VICTIM,
-                        "the scheduler's victim " + stale + " is not on this node in makeroom's view",
-                        SearchStats.NONE));
+            if (seen.add(candidate.node())) {
+                asked.add(candidate.node());
+                if (stale != null) {
+                    settled.put(candidate.node(), NodeVerdict.infeasible(candidate.node(), InfeasibleReason.UNKNOWN_VICTIM,
+                            "the scheduler's victim " + stale + " is not on this node in makeroom's view",
+                            SearchStats.NONE));
+                }
             }
             if (known) {
                 schedulers.offer(candidate, highest, sum);
             }
         }
-        return verdicts;
+        return new Usable(asked, settled);
     }
 
     /**
@@ -157,16 +186,11 @@ public final class PreemptionEngine {
      * that among equally good nodes the one answered does not depend on the order the scheduler
      * listed them in. When only the best node is answered, the best so far is the cutoff.
      */
-    private void roomOnEachNode(ClusterSnapshot snapshot, PodInfo pending, Map<String, NodeVerdict> verdicts,
+    private void roomOnEachNode(ClusterSnapshot snapshot, PodInfo pending, Usable usable,
                                 List<Candidate> candidates, QueueRules rules, PodPlacement asked) {
         Deadline deadline = Deadline.after(nanoClock, settings.budget().toNanos());
         InterPodConstraints interPod = InterPodConstraints.of(snapshot, pending, asked);
-        List<String> open = new ArrayList<>();
-        verdicts.forEach((node, verdict) -> {
-            if (verdict == null) {
-                open.add(node);
-            }
-        });
+        List<String> open = usable.open();
         open.sort(Comparator.naturalOrder());
         Objective bestSoFar = null;
         // gangs change the cost where victims could break one (GangScenarios); the kube-default strategy is the scheduler's
@@ -188,7 +212,7 @@ public final class PreemptionEngine {
                 verdict = GangScenarios.verdict(snapshot, pending, open.get(i), rules, interPod::on, atRisk, roomMaker,
                         deadline, open.size() - i, cutoff);
             }
-            verdicts.put(open.get(i), verdict);
+            usable.settled().put(open.get(i), verdict);
             if (verdict.isFeasible() && !verdict.dominated() && !verdict.lastResort()
                     && (bestSoFar == null || verdict.victims().objective().isBetterThan(bestSoFar))) {
                 bestSoFar = verdict.victims().objective();

@@ -83,10 +83,10 @@ final class AffinityPolicy implements RoundPolicy {
                     || !round.movable(pod, node, ReschedulePolicy.AFFINITY)) {
                 return;
             }
-            NodeInfo landed = round.relocate(pod, node, ReschedulePolicy.AFFINITY, "its affinity preferences score "
+            Relocation landed = round.relocate(pod, node, ReschedulePolicy.AFFINITY, "its affinity preferences score "
                     + node.name() + " " + here + ", another node at least " + minGain + " more",
                     round.nodes, target -> now.on(target) >= wanted && round.staysAtOrBelowHigh(target, pod));
-            if (landed != null) {
+            if (landed instanceof Relocation.Moved) {
                 scores = null;
             }
         }

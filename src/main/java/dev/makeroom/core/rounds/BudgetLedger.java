@@ -7,6 +7,7 @@ import dev.makeroom.core.model.PodInfo;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The PodDisruptionBudgets as a round spends them: each budget's {@code disruptionsAllowed} (its status,
@@ -47,23 +48,23 @@ final class BudgetLedger {
         });
     }
 
-    /** The first budget covering {@code pod} that allows no more disruptions this round, or null. */
-    DisruptionBudget refusing(PodInfo pod) {
+    /** The first budget covering {@code pod} that allows no more disruptions this round. */
+    Optional<DisruptionBudget> refusing(PodInfo pod) {
         return refusing(List.of(pod));
     }
 
-    /** The first budget that {@code pods}, moved together after the round's moves so far, would pass, or null. */
-    DisruptionBudget refusing(List<PodInfo> pods) {
+    /** The first budget that {@code pods}, moved together after the round's moves so far, would pass. */
+    Optional<DisruptionBudget> refusing(List<PodInfo> pods) {
         Map<DisruptionBudget, Integer> wanted = new HashMap<>();
         for (PodInfo pod : pods) {
             for (DisruptionBudget budget : snapshot.budgetsCovering(pod)) {
                 int total = spent.getOrDefault(budget, 0) + wanted.merge(budget, 1, Integer::sum);
                 if (DisruptionBudget.violationsAt(total, usable(budget)) > 0) {
-                    return budget;
+                    return Optional.of(budget);
                 }
             }
         }
-        return null;
+        return Optional.empty();
     }
 
     /** Counts a planned move of {@code pod} against every budget covering it. */

@@ -277,10 +277,10 @@ final class ConsolidatePolicy implements RoundPolicy {
             return kept;
         }
         for (PodInfo pod : pods) {
-            DisruptionBudget budget = round.budgets.refusing(pod);
-            if (budget != null) {
+            Optional<DisruptionBudget> budget = round.budgets.refusing(pod);
+            if (budget.isPresent()) {
                 return Optional.of(new Kept(SkipCategory.BUDGET,
-                        pod.ref() + " may not move now: " + round.budgets.describe(budget)));
+                        pod.ref() + " may not move now: " + round.budgets.describe(budget.get())));
             }
         }
         return round.limits.exceededWithinHour(pods) instanceof LimitCheck.Passed passed
@@ -370,10 +370,10 @@ final class ConsolidatePolicy implements RoundPolicy {
                         "waits for a later round of the drain: " + passed.text()));
                 continue;
             }
-            DisruptionBudget budget = round.budgets.refusing(pod);
-            if (budget != null) {
+            Optional<DisruptionBudget> budget = round.budgets.refusing(pod);
+            if (budget.isPresent()) {
                 round.skip(new Skip(pod.ref(), node.name(), ReschedulePolicy.CONSOLIDATE, SkipCategory.BUDGET,
-                        "waits for a later round of the drain: " + round.budgets.describe(budget)));
+                        "waits for a later round of the drain: " + round.budgets.describe(budget.get())));
                 continue;
             }
             round.record(pod, move);
@@ -387,10 +387,7 @@ final class ConsolidatePolicy implements RoundPolicy {
         if (round.limits.exceeded(pods, node.name()) instanceof LimitCheck.Passed passed) {
             waits = Optional.of(new Kept(SkipCategory.LIMIT, passed.text()));
         } else {
-            DisruptionBudget budget = round.budgets.refusing(pods);
-            if (budget != null) {
-                waits = Optional.of(new Kept(SkipCategory.BUDGET, round.budgets.describe(budget)));
-            }
+            waits = round.budgets.refusing(pods).map(budget -> new Kept(SkipCategory.BUDGET, round.budgets.describe(budget)));
         }
         for (int i : members) {
             PodInfo pod = proof.pods().get(i);

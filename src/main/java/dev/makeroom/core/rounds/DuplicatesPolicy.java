@@ -72,12 +72,12 @@ final class DuplicatesPolicy implements RoundPolicy {
             if (!round.movable(pod, node, ReschedulePolicy.DUPLICATES)) {
                 continue;
             }
-            NodeInfo landed = round.relocate(pod, node, ReschedulePolicy.DUPLICATES, here + " pods of "
+            if (round.relocate(pod, node, ReschedulePolicy.DUPLICATES, here + " pods of "
                     + controller.kind() + " " + controller.name() + " on " + node.name(), round.nodes,
-                    target -> counts.getOrDefault(target.name(), 0) <= here - 2 && round.staysAtOrBelowHigh(target, pod));
-            if (landed != null) {
+                    target -> counts.getOrDefault(target.name(), 0) <= here - 2 && round.staysAtOrBelowHigh(target, pod))
+                    instanceof Relocation.Moved moved) {
                 counts.merge(node.name(), -1, Integer::sum);
-                counts.merge(landed.name(), 1, Integer::sum);
+                counts.merge(moved.to().name(), 1, Integer::sum);
             }
         }
     }

@@ -412,7 +412,7 @@ final class RoomByMoving {
         /** Where each pod of the option lands, with every check passed; null (and nothing applied) when it does not work. */
         private Map<PodInfo, String> verify(Option option) {
             String node = option.node().name();
-            if (budgets.refusing(option.pods()) != null) {
+            if (budgets.refusing(option.pods()).isPresent()) {
                 failures.merge(NoPlan.BUDGET, 1, Integer::sum);
                 return null;
             }

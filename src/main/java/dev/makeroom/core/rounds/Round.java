@@ -126,24 +126,21 @@ final class Round {
 
     /**
      * Plans the move to the least used of {@code targets} that takes the pod and {@code serves} the
-     * policy, or says why not; the node it goes to, or null.
+     * policy, or records the skip that says why not.
      */
-    NodeInfo relocate(PodInfo pod, NodeInfo from, ReschedulePolicy policy, String why, List<NodeInfo> targets,
+    Relocation relocate(PodInfo pod, NodeInfo from, ReschedulePolicy policy, String why, List<NodeInfo> targets,
                       Predicate<NodeInfo> serves) {
         if (limits.exceeded(pod, from.name()) instanceof LimitCheck.Passed passed) {
-            skipped.add(new Skip(pod.ref(), from.name(), policy, SkipCategory.LIMIT, why + "; not moved: " + passed.text()));
-            return null;
+            return kept(new Skip(pod.ref(), from.name(), policy, SkipCategory.LIMIT, why + "; not moved: " + passed.text()));
         }
         if (heldBack.contains(pod.uid())) {
-            skipped.add(new Skip(pod.ref(), from.name(), policy, SkipCategory.BACKOFF,
+            return kept(new Skip(pod.ref(), from.name(), policy, SkipCategory.BACKOFF,
                     why + "; not moved: held back after the Eviction API refused it"));
-            return null;
         }
-        DisruptionBudget budget = budgets.refusing(pod);
-        if (budget != null) {
-            skipped.add(new Skip(pod.ref(), from.name(), policy, SkipCategory.BUDGET,
-                    why + "; not moved: " + budgets.describe(budget)));
-            return null;
+        Optional<DisruptionBudget> budget = budgets.refusing(pod);
+        if (budget.isPresent()) {
+            return kept(new Skip(pod.ref(), from.name(), policy, SkipCategory.BUDGET,
+                    why + "; not moved: " + budgets.describe(budget.get())));
         }
         // "least used" in what the pod asks for (cpu and memory when it asks for nothing); the engine is
         // asked in that order and only until a node takes it: asking all 5,000 cost a round seconds
@@ -169,14 +166,19 @@ final class Round {
         }
         if (best == null) {
             // no node refused it: none would have served the policy (too full, or no better than here)
-            skipped.add(new Skip(pod.ref(), from.name(), policy, SkipCategory.NO_LANDING, why + "; not moved: "
+            return kept(new Skip(pod.ref(), from.name(), policy, SkipCategory.NO_LANDING, why + "; not moved: "
                     + (refusal == null ? "no other node qualifies for the " + policy.name().toLowerCase(Locale.ROOT)
                     + " policy" : "no other node takes it (" + refusal + ")")));
-            return null;
         }
         planned.move(pod, from.name(), best.name());
-        record(pod, new Move(pod.ref(), from.name(), best.name(), policy, why));
-        return best;
+        Move move = new Move(pod.ref(), from.name(), best.name(), policy, why);
+        record(pod, move);
+        return new Relocation.Moved(best, move);
+    }
+
+    private Relocation kept(Skip skip) {
+        skipped.add(skip);
+        return new Relocation.Kept(skip);
     }
 
     /** Adds a move already applied to the planned state to the round's, counted against the limits and budgets. */

@@ -93,11 +93,12 @@ final class SpreadPolicy implements RoundPolicy {
             for (PodInfo pod : inFullest) {
                 NodeInfo home = homes.get(pod.uid());
                 if (round.movable(pod, home, ReschedulePolicy.SPREAD)) {
-                    landed = round.relocate(pod, home, ReschedulePolicy.SPREAD, why, round.nodes, target -> {
+                    Relocation relocation = round.relocate(pod, home, ReschedulePolicy.SPREAD, why, round.nodes, target -> {
                         String domain = Topology.domainOf(target, c.topologyKey());
                         return domain != null && counts.containsKey(domain) && counts.get(domain) + 1 < most
                                 && round.staysAtOrBelowHigh(target, pod);
                     });
+                    landed = relocation instanceof Relocation.Moved moved ? moved.to() : null;
                 }
                 if (landed != null) {
                     break;
