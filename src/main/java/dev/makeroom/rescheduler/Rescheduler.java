@@ -6,7 +6,6 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.rounds.Evictor;
 import dev.makeroom.core.rounds.RoomHold;
 import dev.makeroom.core.rounds.Move;
@@ -14,7 +13,6 @@ import dev.makeroom.core.rounds.NodeTaints;
 import dev.makeroom.core.rounds.PastEviction;
 import dev.makeroom.core.rounds.PreemptionCheck;
 import dev.makeroom.core.rounds.RefusalBackoff;
-import dev.makeroom.core.rounds.ReschedulePolicy;
 import dev.makeroom.core.rounds.RescheduleSettings;
 import dev.makeroom.core.rounds.ReschedulePlan;
 import dev.makeroom.core.rounds.ReschedulePlanner;
@@ -72,7 +70,7 @@ public final class Rescheduler implements AutoCloseable {
     private static final Duration UNSTARTED_INTERVAL = Duration.ofMinutes(1); // rounds driven by hand (tests, no loop)
 
     private final ReschedulerMode mode;
-    private final Duration landingFor;
+    private final Landings landings;
     private final ClusterView view;
     private final ReschedulerConfigService config;
     private final Evictor evictor;
@@ -85,9 +83,7 @@ public final class Rescheduler implements AutoCloseable {
     private final PreemptionCheck preemption;
     private final List<AutoCloseable> parts;
     private final Deque<RoundReport> rounds = new ArrayDeque<>();
-    private final List<RoundReport.LandingResult> closedSinceRound = new ArrayList<>(); // reported with the next round
-    private final Map<String, Integer> drainEvictions = new HashMap<>(); // draining node -> evictions off it so far
-    private final Map<String, Instant> closedLandings = new HashMap<>(); // moved pod uid -> until: never closed twice
+    private final DrainEvictions drainEvictions = new DrainEvictions();
     private final List<PastEviction> history = new ArrayList<>();
     private final RefusalBackoff backoff = new RefusalBackoff();
     private final RefusalBackoff nodeBackoff = new RefusalBackoff(); // nodes consolidation abandoned or could not start
@@ -107,7 +103,7 @@ public final class Rescheduler implements AutoCloseable {
                        RoomHold hold, NodeTaints taints, Leadership leadership, Clock clock, LongSupplier nanos,
                        ReschedulerMetrics metrics,
                        PreemptionCheck preemption, List<AutoCloseable> parts, Duration landingFor) {
-        this.landingFor = landingFor;
+        this.landings = new Landings(hold, landingFor);
         this.mode = mode;
         this.view = view;
         this.config = config;
@@ -168,7 +164,7 @@ public final class Rescheduler implements AutoCloseable {
             }
             ClusterSnapshot snapshot = view.snapshot();
             if (!snapshot.nodesWithReservations().isEmpty()) {
-                closedSinceRound.addAll(closeLandings(snapshot, clock.instant()));
+                landings.closeBetweenRounds(snapshot, clock.instant());
             }
         } catch (RuntimeException e) {
             log.warn("rescheduler: could not look at the landings; the next round does", e);
@@ -297,7 +293,7 @@ public final class Rescheduler implements AutoCloseable {
                 continue;
             }
             PodInfo pod = snapshot.pod(move.pod().uid());
-            boolean landing = openLanding(pod, move, now);
+            boolean landing = landings.open(pod, move, now);
             Evictor.EvictionOutcome outcome = evictor.evict(pod, move);
             if (landing && outcome.result() != Evictor.EvictionOutcome.Result.EVICTED) {
                 hold.release(move.to(), pod.uid()); // nothing moved: nothing to come
@@ -330,7 +326,7 @@ public final class Rescheduler implements AutoCloseable {
                 ? plan.rooms().stream().map(r -> new RoundReport.RoomResult(r, RoundReport.RoomOutcome.PLANNED, null)).toList()
                 : rooms.finish();
         List<RoundReport.DrainResult> drainResults = mode == ReschedulerMode.DRY_RUN ? planned(plan)
-                : withEvictionCounts(drains.finish(), results);
+                : drainEvictions.counted(drains.finish(), results);
         for (String node : drains.heldBack(drainResults)) {
             nodeBackoff.refused(node, backoffRounds(config.state().settings().refusalBackoffMax()));
         }
@@ -343,66 +339,17 @@ public final class Rescheduler implements AutoCloseable {
             snapshot.nodesWithAvoidances().values().stream().filter(n -> n.admission().hasExpiredOwn(now))
                     .forEach(n -> evictor.expireAvoidances(n.name()));
         }
-        List<RoundReport.LandingResult> landings = new ArrayList<>(closedSinceRound);
-        closedSinceRound.clear();
+        List<RoundReport.LandingResult> closed = landings.takeClosedSinceRound();
         if (mode == ReschedulerMode.EVICT) {
-            releaseEnded(snapshot, now);
-            landings.addAll(closeLandings(snapshot, now));
+            landings.releaseEnded(snapshot, now);
+            closed.addAll(landings.close(snapshot, now));
         }
-        return new RoundReport(now, mode, null, plan.ran(), results, plan.skipped(), roomResults, drainResults, landings,
+        return new RoundReport(now, mode, null, plan.ran(), results, plan.skipped(), roomResults, drainResults, closed,
                 nanos.getAsLong() - start);
-    }
-
-    /**
-     * The drains' results, an emptied node's saying how many evictions emptied it: the consolidate
-     * policy's evictions off each draining node are counted across rounds (by this leader) until the
-     * node is emptied, released or abandoned.
-     */
-    private List<RoundReport.DrainResult> withEvictionCounts(List<RoundReport.DrainResult> finished,
-                                                            List<RoundReport.MoveResult> moves) {
-        for (RoundReport.MoveResult moved : moves) {
-            if (moved.move().policy() == ReschedulePolicy.CONSOLIDATE && moved.result() == RoundReport.MoveOutcome.EVICTED) {
-                drainEvictions.merge(moved.move().from(), 1, Integer::sum);
-            }
-        }
-        List<RoundReport.DrainResult> counted = new ArrayList<>(finished.size());
-        for (RoundReport.DrainResult drain : finished) {
-            String node = drain.drain().node();
-            switch (drain.result()) {
-                case EMPTIED -> {
-                    int evictions = drainEvictions.getOrDefault(node, 0);
-                    drainEvictions.remove(node);
-                    counted.add(new RoundReport.DrainResult(drain.drain(), drain.result(), drain.detail() + "; emptied with "
-                            + evictions + (evictions == 1 ? " eviction" : " evictions") + " (as this replica counted them)"));
-                    continue;
-                }
-                case RELEASED, ABANDONED -> drainEvictions.remove(node);
-                default -> { }
-            }
-            counted.add(drain);
-        }
-        return counted;
     }
 
     private static List<RoundReport.DrainResult> planned(ReschedulePlan plan) {
         return plan.drains().stream().map(d -> new RoundReport.DrainResult(d, RoundReport.DrainOutcome.PLANNED, null)).toList();
-    }
-
-    /**
-     * Holds the room {@code move} proved on its target for the moved pod's replacement, before the
-     * eviction: the extender then steers the replacement there ({@link Reservation}). Whether it was held.
-     */
-    private boolean openLanding(PodInfo pod, Move move, Instant now) {
-        Reservation landing = Reservation.landing(pod, now, now.plus(landingFor));
-        if (landing == null) {
-            return false;
-        }
-        if (!hold.reserve(move.to(), landing)) {
-            log.info("rescheduler: could not hold {} for the replacement of {}; the scheduler places it unsteered",
-                    move.to(), pod.ref());
-            return false;
-        }
-        return true;
     }
 
     /**
@@ -423,57 +370,6 @@ public final class Rescheduler implements AutoCloseable {
             }
         }
         return Optional.empty();
-    }
-
-    /** Ends the pending pods' holds whose pod bound, is gone, or whose time is up, so the nodes' annotations stay true. */
-    private void releaseEnded(ClusterSnapshot snapshot, Instant now) {
-        for (NodeInfo node : snapshot.nodesWithReservations().values()) {
-            for (Reservation reservation : node.admission().reservations()) {
-                if (!reservation.isLanding() && !reservation.holdsIn(snapshot, now)) {
-                    hold.release(node.name(), reservation.pod().uid());
-                }
-            }
-        }
-    }
-
-    /**
-     * Removes the landings served (a replacement bound on their node) or out of time, and says where each
-     * replacement went. One the view still shows after it was removed is not closed again.
-     */
-    private List<RoundReport.LandingResult> closeLandings(ClusterSnapshot snapshot, Instant now) {
-        closedLandings.values().removeIf(until -> !until.isAfter(now.minus(landingFor)));
-        List<RoundReport.LandingResult> closed = new ArrayList<>();
-        for (NodeInfo node : snapshot.nodesWithReservations().values()) {
-            List<Reservation> holding = Reservation.holdingOn(node, snapshot, now);
-            for (Reservation reservation : node.admission().reservations()) {
-                if (!reservation.isLanding() || holding.contains(reservation)) {
-                    continue; // a pending pod's hold, or a landing still open: no replacement bound here yet, time left
-                }
-                if (closedLandings.containsKey(reservation.pod().uid())) {
-                    hold.release(node.name(), reservation.pod().uid()); // removed before; the view had not seen it yet
-                    continue;
-                }
-                // served here, or out of time: then wherever a replacement went
-                PodInfo replacement = reservation.replacementIn(snapshot, node.name());
-                String landed = replacement == null ? null : replacement.nodeName();
-                RoundReport.LandingOutcome result = landed == null ? RoundReport.LandingOutcome.EXPIRED
-                        : landed.equals(node.name()) ? RoundReport.LandingOutcome.AS_PLANNED : RoundReport.LandingOutcome.ELSEWHERE;
-                hold.release(node.name(), reservation.pod().uid());
-                closedLandings.put(reservation.pod().uid(), reservation.until());
-                closed.add(new RoundReport.LandingResult(reservation.pod(), node.name(), landed, result));
-                String what = switch (result) {
-                    case AS_PLANNED -> "landed on " + landed + " as planned";
-                    case ELSEWHERE -> "landed on " + landed + ", not on " + node.name() + " as planned (the node did not"
-                            + " take it when the scheduler placed it)";
-                    case EXPIRED -> "did not bind before its landing on " + node.name() + " ran out";
-                };
-                log.info("rescheduler: the replacement of {} {}", reservation.pod(), what);
-                if (replacement != null) {
-                    hold.landed(replacement, "makeroom moved " + reservation.pod() + "; this replacement " + what);
-                }
-            }
-        }
-        return closed;
     }
 
     /** The longest backoff in rounds: {@code max} over the rounds' interval, at least one round. */
