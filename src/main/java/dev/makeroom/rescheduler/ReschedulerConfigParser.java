@@ -1,7 +1,6 @@
 package dev.makeroom.rescheduler;
 
 import dev.makeroom.core.model.LabelSelector;
-import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.rounds.Aggressiveness;
 import dev.makeroom.core.rounds.RescheduleSettings;
 import dev.makeroom.core.rounds.Scope;
@@ -32,8 +31,7 @@ import java.util.stream.Collectors;
 public final class ReschedulerConfigParser {
 
     /** Defragmentation's settings where the document says nothing. */
-    static final RescheduleSettings.Defragment DEFRAGMENT = new RescheduleSettings.Defragment(true,
-            Duration.ofSeconds(30), Set.of(PodInfo.DEFAULT_SCHEDULER), Duration.ofMinutes(2), 3, Duration.ofSeconds(1));
+    static final RescheduleSettings.Defragment DEFRAGMENT = RescheduleSettings.Defragment.DEFAULTS;
 
     /** What an absent or empty document means: defragmentation on, rebalance and affinity off, modest limits. */
     public static final RescheduleSettings DEFAULTS = new RescheduleSettings(

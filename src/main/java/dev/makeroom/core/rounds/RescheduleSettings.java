@@ -1,5 +1,7 @@
 package dev.makeroom.core.rounds;
 
+import dev.makeroom.core.model.PodInfo;
+
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -92,8 +94,13 @@ public record RescheduleSettings(MoveLimits limits, Aggressiveness aggressivenes
     public record Defragment(boolean enabled, Duration after, Set<String> schedulerNames, Duration reserveFor,
                              int maxMoves, Duration searchBudget) {
 
-        public static final Defragment OFF = new Defragment(false, Duration.ofSeconds(30),
-                Set.of("default-scheduler"), Duration.ofMinutes(2), 3, Duration.ofSeconds(1));
+        /** Where the policies document says nothing (the one place these values are written). */
+        public static final Defragment DEFAULTS = new Defragment(true, Duration.ofSeconds(30),
+                Set.of(PodInfo.DEFAULT_SCHEDULER), Duration.ofMinutes(2), 3, Duration.ofSeconds(1));
+
+        /** The defaults, switched off. */
+        public static final Defragment OFF = new Defragment(false, DEFAULTS.after, DEFAULTS.schedulerNames,
+                DEFAULTS.reserveFor, DEFAULTS.maxMoves, DEFAULTS.searchBudget);
 
         public Defragment {
             schedulerNames = Set.copyOf(schedulerNames);
