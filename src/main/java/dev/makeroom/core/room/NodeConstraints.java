@@ -26,11 +26,7 @@ public sealed interface NodeConstraints {
      * {@code notes} explain the constraints that shaped them.
      */
     record Shaping(Map<String, String> forced, List<CountNeed> needs, List<String> notes) implements NodeConstraints {
-        public Shaping {
-            forced = Map.copyOf(forced);
-            needs = List.copyOf(needs);
-            notes = List.copyOf(notes);
-        }
+        // not copied: posed for every node of every pending pod, from collections made for it alone
     }
 
     static NodeConstraints unmodelled(String what) {
