@@ -15,6 +15,7 @@ import dev.makeroom.core.placement.PlacementState;
 import dev.makeroom.core.placement.PodPlacement;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -41,7 +42,7 @@ public record NodeProblem(String node, Obstacle obstacle, Resources deficit, Lis
                           PodColumns columns) {
 
     /** Every tier a victim may come from, in order (one list: {@code Tier.values()} copies its array at every call). */
-    static final List<Tier> TIERS = java.util.Arrays.stream(Tier.values()).filter(Tier::reachable).toList();
+    static final List<Tier> TIERS = Arrays.stream(Tier.values()).filter(Tier::reachable).toList();
 
     /** Why no victim set on the node can work. */
     public record Obstacle(InfeasibleReason reason, String detail) {

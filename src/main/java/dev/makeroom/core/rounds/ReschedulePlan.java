@@ -9,7 +9,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * One round's plan: the policies it ran under ({@code ran}, in the order they ran), the moves in order
+ * One round's plan: the policies the document turns on ({@code ran}, in the order they ran), the moves in order
  * (each checked with the ones before it applied), what was not moved, the room made for pending pods
  * ({@code rooms}: their moves are among {@code moves}, first), and what the consolidate policy does with
  * each node it drains or tried ({@code drains}: its moves are among {@code moves}).
@@ -38,7 +38,7 @@ public record ReschedulePlan(List<ReschedulePolicy> ran, List<Move> moves, List<
         EVERY_CANDIDATE_SKIPPED
     }
 
-    /** The policies the round did not run. */
+    /** The policies the document does not turn on (consolidation still finishes its drains when off). */
     public Set<ReschedulePolicy> off() {
         Set<ReschedulePolicy> off = EnumSet.allOf(ReschedulePolicy.class);
         ran.forEach(off::remove);
