@@ -9,6 +9,7 @@ import dev.makeroom.core.room.InfeasibleReason;
 import dev.makeroom.core.room.NodeVerdict;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.springframework.stereotype.Component;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * Metrics of the extender verbs and of preemption decisions. Tags are enums and verb names only:
@@ -124,6 +126,19 @@ public class ExtenderMetrics {
     public void recordRequest(String verb, String outcome, long nanos) {
         Timer timer = requestTimers.get(verb + " " + outcome);
         (timer != null ? timer : requests(verb, outcome)).record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * {@code makeroom_extender_pod_reads_total{source}}: where the pods the verbs are asked about came
+     * from (each a count the verbs keep): {@code recent} (its bytes seen lately), {@code view} (the view's
+     * own, at the same version), {@code kept} (its text read before), {@code translated} (read through
+     * fabric8's model, most of a filter call's time when it happens).
+     */
+    public void podReads(Map<String, LongSupplier> bySource) {
+        bySource.forEach((source, count) -> FunctionCounter.builder("makeroom_extender_pod_reads", count,
+                        c -> c.getAsLong())
+                .description("pods the verbs were asked about, by where each came from")
+                .tag("source", source).register(registry));
     }
 
     /** A preempt call answered without deciding because the cluster view has not synced. */

@@ -21,8 +21,11 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.io.InputStream;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * The preempt verb. Thin: take one snapshot, read the wire body, ask {@link PreemptVerb} (the pipeline
@@ -51,6 +54,11 @@ class ExtenderController {
         this.preemptions = preemptions;
         this.metrics = metrics;
         this.warmups = warmups;
+        Map<String, LongSupplier> reads = new LinkedHashMap<>();
+        for (PodTranslator.Source source : PodTranslator.Source.values()) {
+            reads.put(source.name().toLowerCase(Locale.ROOT), () -> pods.reads(source));
+        }
+        metrics.podReads(reads);
     }
 
     @PostMapping(path = "/preempt", produces = MediaType.APPLICATION_JSON_VALUE)

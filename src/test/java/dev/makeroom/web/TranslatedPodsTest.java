@@ -102,4 +102,26 @@ class TranslatedPodsTest {
         assertThat(pods.toCore(new RawJson(newer, 0, newer.length, true), snapshot)).isNotSameAs(seen)
                 .satisfies(p -> assertThat(p.resourceVersion()).isEqualTo(43));
     }
+
+    /** Each read is counted by where the pod came from: what makeroom_extender_pod_reads_total shows. */
+    @Test
+    void every_read_is_counted_by_where_the_pod_came_from() {
+        PodTranslator pods = new PodTranslator();
+        PodInfo seen = PodInfo.builder("u-1").name("p").namespace("d").resourceVersion(42).priority(7).build();
+        ClusterSnapshot snapshot = ClusterSnapshot.builder().pod(seen).build();
+        byte[] viewed = "{\"metadata\":{\"name\":\"p\",\"namespace\":\"d\",\"uid\":\"u-1\",\"resourceVersion\":\"42\"}}"
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] unseen = "{\"metadata\":{\"name\":\"q\",\"namespace\":\"d\",\"uid\":\"u-2\"},\"spec\":{\"priority\":3}}"
+                .getBytes(StandardCharsets.UTF_8);
+
+        pods.toCore(new RawJson(viewed, 0, viewed.length, true), snapshot);
+        pods.toCore(new RawJson(unseen, 0, unseen.length, true), snapshot);
+        pods.toCore(new RawJson(unseen, 0, unseen.length, true), snapshot);
+        pods.toCore(new RawJson(unseen, 0, unseen.length, true), snapshot);
+
+        assertThat(pods.reads(PodTranslator.Source.VIEW)).isEqualTo(1);
+        assertThat(pods.reads(PodTranslator.Source.TRANSLATED)).isEqualTo(1);
+        assertThat(pods.reads(PodTranslator.Source.RECENT)).as("the same bytes again").isEqualTo(2);
+        assertThat(pods.reads(PodTranslator.Source.KEPT)).isZero();
+    }
 }
