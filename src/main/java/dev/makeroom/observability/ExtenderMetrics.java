@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
+import java.util.function.ToLongFunction;
 
 /**
  * Metrics of the extender verbs and of preemption decisions. Tags are enums and verb names only:
@@ -134,9 +134,11 @@ public class ExtenderMetrics {
      * own, at the same version), {@code kept} (its text read before), {@code translated} (read through
      * fabric8's model, most of a filter call's time when it happens).
      */
-    public void podReads(Map<String, LongSupplier> bySource) {
-        bySource.forEach((source, count) -> FunctionCounter.builder("makeroom_extender_pod_reads", count,
-                        c -> c.getAsLong())
+    public <T> void podReads(T counter, Map<String, ToLongFunction<T>> bySource) {
+        // the meter holds only a weak reference to what it reads: the counter itself, a long-lived bean,
+        // not a lambda nothing else holds (that one was collected, and the series read 0)
+        bySource.forEach((source, count) -> FunctionCounter.builder("makeroom_extender_pod_reads", counter,
+                        c -> count.applyAsLong(c))
                 .description("pods the verbs were asked about, by where each came from")
                 .tag("source", source).register(registry));
     }

@@ -25,7 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.LongSupplier;
+import java.util.function.ToLongFunction;
 
 /**
  * The preempt verb. Thin: take one snapshot, read the wire body, ask {@link PreemptVerb} (the pipeline
@@ -54,11 +54,11 @@ class ExtenderController {
         this.preemptions = preemptions;
         this.metrics = metrics;
         this.warmups = warmups;
-        Map<String, LongSupplier> reads = new LinkedHashMap<>();
+        Map<String, ToLongFunction<PodTranslator>> reads = new LinkedHashMap<>();
         for (PodTranslator.Source source : PodTranslator.Source.values()) {
-            reads.put(source.name().toLowerCase(Locale.ROOT), () -> pods.reads(source));
+            reads.put(source.name().toLowerCase(Locale.ROOT), translator -> translator.reads(source));
         }
-        metrics.podReads(reads);
+        metrics.podReads(pods, reads);
     }
 
     @PostMapping(path = "/preempt", produces = MediaType.APPLICATION_JSON_VALUE)
