@@ -64,6 +64,10 @@ public class HttpVerbBenchmark {
     @Param({"filter", "prioritize"})
     String verb;
 
+    /** Whose pod the body carries: a 1.36 scheduler's, or a 1.26 one's (with its managedFields, twice the bytes). */
+    @Param({"1.36"})
+    String podFrom;
+
     private ConfigurableApplicationContext app;
     private Path snapshot;
     private Socket socket;
@@ -101,7 +105,7 @@ public class HttpVerbBenchmark {
                 "--makeroom.cluster.snapshot=" + snapshot, "--logging.level.root=WARN");
         Collections.shuffle(names, new Random(7)); // the scheduler's order is not the table's
         List<String> askedNames = names.subList(0, asked);
-        String pod = JSON.writeValueAsString(capturedPod());
+        String pod = JSON.writeValueAsString(capturedPod(podFrom));
         StringBuilder body = new StringBuilder("{\"Pod\":").append(pod).append(",\"Nodes\":null,\"NodeNames\":[");
         for (int i = 0; i < askedNames.size(); i++) {
             body.append(i == 0 ? "\"" : ",\"").append(askedNames.get(i)).append('"');
@@ -139,10 +143,15 @@ public class HttpVerbBenchmark {
         }
     }
 
-    private static JsonNode capturedPod() throws IOException {
-        try (var stream = HttpVerbBenchmark.class.getResourceAsStream(
-                "/fixtures/kube-scheduler-v1.36/names/all-calls/0001-filter.json")) {
-            return JSON.readTree(stream).get("Pod");
+    private static JsonNode capturedPod(String version) throws IOException {
+        String fixture = switch (version) {
+            case "1.36" -> "/fixtures/kube-scheduler-v1.36/names/all-calls/0001-filter.json";
+            case "1.26" -> "/fixtures/kube-scheduler-v1.26/cache-capable/filter-request.json";
+            default -> throw new IllegalArgumentException("podFrom is 1.36 or 1.26, not " + version);
+        };
+        try (var stream = HttpVerbBenchmark.class.getResourceAsStream(fixture)) {
+            JsonNode body = JSON.readTree(stream);
+            return body.has("Pod") ? body.get("Pod") : body.get("pod");
         }
     }
 
