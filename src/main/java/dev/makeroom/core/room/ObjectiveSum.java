@@ -1,6 +1,10 @@
 package dev.makeroom.core.room;
 
 import dev.makeroom.core.model.DisruptionBudget;
+import dev.makeroom.core.model.PodInfo;
+
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * The {@link Objective} of a set being built from a {@link CandidatePool}, kept as running sums: the
@@ -155,5 +159,37 @@ final class ObjectiveSum {
 
     private long highestOrEmpty() {
         return count == 0 ? Long.MIN_VALUE : highest;
+    }
+
+    /**
+     * The objective of exactly {@code pods}, added up as {@link #add} adds it (a violation for each victim
+     * beyond what a budget allows, counted in order), without a pool: for a pod or two, built for most
+     * candidate nodes of a preemption ({@code QuickDomination}'s witnesses).
+     */
+    static Objective ofPods(PodInfo[] pods, Function<PodInfo, List<DisruptionBudget>> budgetsOf) {
+        int k = pods.length;
+        @SuppressWarnings("unchecked")
+        List<DisruptionBudget>[] covering = new List[k];
+        long violations = 0;
+        long highest = Long.MIN_VALUE;
+        long prioritySum = 0;
+        long[] tieBreaks = new long[TieBreak.COUNT];
+        for (int i = 0; i < k; i++) {
+            PodInfo pod = pods[i];
+            covering[i] = budgetsOf.apply(pod);
+            for (DisruptionBudget budget : covering[i]) {
+                int spentBefore = 0;
+                for (int j = 0; j < i; j++) {
+                    spentBefore += covering[j].contains(budget) ? 1 : 0;
+                }
+                violations += budget.violatedBy(spentBefore) ? 1 : 0;
+            }
+            highest = Math.max(highest, pod.priority());
+            prioritySum += pod.priority();
+            for (int t = 0; t < TieBreak.COUNT; t++) {
+                tieBreaks[t] += TieBreak.ALL.get(t).cost(pod);
+            }
+        }
+        return Objective.owning(violations, highest, k, prioritySum, tieBreaks);
     }
 }

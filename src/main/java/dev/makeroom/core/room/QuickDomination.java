@@ -170,37 +170,10 @@ final class QuickDomination {
         return true;
     }
 
-    /**
-     * The set of exactly {@code pods} with its objective, added up as {@link ObjectiveSum} adds it (a
-     * violation for each victim beyond what a budget allows), without a pool: built for most
-     * candidate nodes of a preemption, for a pod or two.
-     */
+    /** The set of exactly {@code pods} with its objective ({@link ObjectiveSum#ofPods}, without a pool). */
     private static VictimSet witness(NodeProblem problem, PodInfo[] pods) {
-        int k = pods.length;
-        @SuppressWarnings("unchecked")
-        List<DisruptionBudget>[] covering = new List[k];
-        long violations = 0;
-        long highest = Long.MIN_VALUE;
-        long prioritySum = 0;
-        long[] tieBreaks = new long[TieBreak.COUNT];
-        for (int i = 0; i < k; i++) {
-            PodInfo pod = pods[i];
-            covering[i] = problem.budgets().apply(pod);
-            for (int b = 0; b < covering[i].size(); b++) {
-                DisruptionBudget budget = covering[i].get(b);
-                int spentBefore = 0;
-                for (int j = 0; j < i; j++) {
-                    spentBefore += covering[j].contains(budget) ? 1 : 0;
-                }
-                violations += budget.violatedBy(spentBefore) ? 1 : 0;
-            }
-            highest = Math.max(highest, pod.priority());
-            prioritySum += pod.priority();
-            for (int t = 0; t < TieBreak.COUNT; t++) {
-                tieBreaks[t] += TieBreak.ALL.get(t).cost(pod);
-            }
-        }
-        return new VictimSet(mostImportantFirst(pods), (int) violations, Objective.owning(violations, highest, k, prioritySum, tieBreaks));
+        Objective objective = ObjectiveSum.ofPods(pods, problem.budgets());
+        return new VictimSet(mostImportantFirst(pods), (int) objective.pdbViolations(), objective);
     }
 
     /** The pods as an unmodifiable list, most important first ({@code pods} is sorted in place). */
