@@ -21,11 +21,8 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.io.InputStream;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.function.ToLongFunction;
 
 /**
  * The preempt verb. Thin: take one snapshot, read the wire body, ask {@link PreemptVerb} (the pipeline
@@ -54,11 +51,6 @@ class ExtenderController {
         this.preemptions = preemptions;
         this.metrics = metrics;
         this.warmups = warmups;
-        Map<String, ToLongFunction<PodTranslator>> reads = new LinkedHashMap<>();
-        for (PodTranslator.Source source : PodTranslator.Source.values()) {
-            reads.put(source.name().toLowerCase(Locale.ROOT), translator -> translator.reads(source));
-        }
-        metrics.podReads(pods, reads);
     }
 
     @PostMapping(path = "/preempt", produces = MediaType.APPLICATION_JSON_VALUE)

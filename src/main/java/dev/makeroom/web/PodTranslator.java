@@ -7,17 +7,22 @@ import dev.makeroom.mapping.NullListElements;
 import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.mapping.ReadFailures;
 import dev.makeroom.mapping.UnreadableQuantity;
+import dev.makeroom.observability.ExtenderMetrics;
 import dev.makeroom.web.json.BadRequestException;
 import dev.makeroom.web.json.PodIdentity;
 import dev.makeroom.web.json.RawJson;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /**
  * Turns the request's {@code Pod} into a core pod, through fabric8's model like every other Kubernetes object,
@@ -38,6 +43,20 @@ public class PodTranslator {
     private final LongAdder viewReads = new LongAdder();
     private final LongAdder keptOrTranslated = new LongAdder();
     private final LongAdder translations = new LongAdder();
+
+    /** Alone (tests, benchmarks): counted, not exposed. */
+    public PodTranslator() {
+    }
+
+    /** As the application runs it: the counts exposed as {@code makeroom_extender_pod_reads_total{source}}. */
+    @Autowired
+    PodTranslator(ExtenderMetrics metrics) {
+        Map<String, ToLongFunction<PodTranslator>> reads = new LinkedHashMap<>();
+        for (Source source : Source.values()) {
+            reads.put(source.name().toLowerCase(Locale.ROOT), translator -> translator.reads(source));
+        }
+        metrics.podReads(this, reads);
+    }
 
     /** How many pods were read from {@code source} so far: where a call's time goes (a translation is most of it). */
     public long reads(Source source) {

@@ -20,8 +20,8 @@ import dev.makeroom.core.room.Strategy;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -108,7 +108,7 @@ public final class PreemptionEngine {
     }
 
     /** The nodes asked, each once in the order asked, and the verdicts found so far (every node's, once searched). */
-    private record Usable(List<String> asked, Map<String, NodeVerdict> settled) {
+    private record Usable(Set<String> asked, Map<String, NodeVerdict> settled) {
 
         /** The nodes no verdict settles yet: to be searched. */
         List<String> open() {
@@ -136,8 +136,7 @@ public final class PreemptionEngine {
      * looked up are offered to {@code schedulers} too.
      */
     private static Usable usable(ClusterSnapshot snapshot, List<Candidate> candidates, SchedulersChoice.Pick schedulers) {
-        List<String> asked = new ArrayList<>(candidates.size());
-        Set<String> seen = new HashSet<>(2 * candidates.size());
+        Set<String> asked = new LinkedHashSet<>(2 * candidates.size()); // in the order asked
         Map<String, NodeVerdict> settled = new HashMap<>(2 * candidates.size()); // sized: no rehashing
         for (Candidate candidate : candidates) {
             String stale = null; // the first victim not on the node in makeroom's view
@@ -166,8 +165,7 @@ public final class PreemptionEngine {
                 highest = Math.max(highest, priority);
                 sum += priority;
             }
-            if (seen.add(candidate.node())) {
-                asked.add(candidate.node());
+            if (asked.add(candidate.node())) {
                 if (stale != null) {
                     settled.put(candidate.node(), NodeVerdict.infeasible(candidate.node(), InfeasibleReason.UNKNOWN_VICTIM,
                             "the scheduler's victim " + stale + " is not on this node in makeroom's view",
