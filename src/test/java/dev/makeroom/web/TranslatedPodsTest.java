@@ -87,19 +87,27 @@ class TranslatedPodsTest {
         assertThat(translated.recent("{\"a\":2}".getBytes(StandardCharsets.UTF_8), 0, 7)).isNull();
     }
 
+    /** A pod the view holds at version 42, and the scheduler's JSON of it at {@code version}. */
+    private static final PodInfo SEEN = PodInfo.builder("u-1").name("p").namespace("d").resourceVersion(42).priority(7).build();
+
+    private static RawJson seenAt(int version) {
+        return json("{\"metadata\":{\"name\":\"p\",\"namespace\":\"d\",\"uid\":\"u-1\",\"resourceVersion\":\""
+                + version + "\"}}");
+    }
+
+    private static RawJson json(String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        return new RawJson(bytes, 0, bytes.length, true);
+    }
+
     /** The scheduler's pod at the version the view holds is the view's own pod: no translation. */
     @Test
     void the_view_s_pod_at_the_same_version_is_the_answer() {
         PodTranslator pods = new PodTranslator();
-        PodInfo seen = PodInfo.builder("u-1").name("p").namespace("d").resourceVersion(42).priority(7).build();
-        ClusterSnapshot snapshot = ClusterSnapshot.builder().pod(seen).build();
-        byte[] same = "{\"metadata\":{\"name\":\"p\",\"namespace\":\"d\",\"uid\":\"u-1\",\"resourceVersion\":\"42\"}}"
-                .getBytes(StandardCharsets.UTF_8);
-        byte[] newer = "{\"metadata\":{\"name\":\"p\",\"namespace\":\"d\",\"uid\":\"u-1\",\"resourceVersion\":\"43\"}}"
-                .getBytes(StandardCharsets.UTF_8);
+        ClusterSnapshot snapshot = ClusterSnapshot.builder().pod(SEEN).build();
 
-        assertThat(pods.toCore(new RawJson(same, 0, same.length, true), snapshot)).isSameAs(seen);
-        assertThat(pods.toCore(new RawJson(newer, 0, newer.length, true), snapshot)).isNotSameAs(seen)
+        assertThat(pods.toCore(seenAt(42), snapshot)).isSameAs(SEEN);
+        assertThat(pods.toCore(seenAt(43), snapshot)).isNotSameAs(SEEN)
                 .satisfies(p -> assertThat(p.resourceVersion()).isEqualTo(43));
     }
 
@@ -107,17 +115,13 @@ class TranslatedPodsTest {
     @Test
     void every_read_is_counted_by_where_the_pod_came_from() {
         PodTranslator pods = new PodTranslator();
-        PodInfo seen = PodInfo.builder("u-1").name("p").namespace("d").resourceVersion(42).priority(7).build();
-        ClusterSnapshot snapshot = ClusterSnapshot.builder().pod(seen).build();
-        byte[] viewed = "{\"metadata\":{\"name\":\"p\",\"namespace\":\"d\",\"uid\":\"u-1\",\"resourceVersion\":\"42\"}}"
-                .getBytes(StandardCharsets.UTF_8);
-        byte[] unseen = "{\"metadata\":{\"name\":\"q\",\"namespace\":\"d\",\"uid\":\"u-2\"},\"spec\":{\"priority\":3}}"
-                .getBytes(StandardCharsets.UTF_8);
+        ClusterSnapshot snapshot = ClusterSnapshot.builder().pod(SEEN).build();
+        RawJson unseen = json("{\"metadata\":{\"name\":\"q\",\"namespace\":\"d\",\"uid\":\"u-2\"},\"spec\":{\"priority\":3}}");
 
-        pods.toCore(new RawJson(viewed, 0, viewed.length, true), snapshot);
-        pods.toCore(new RawJson(unseen, 0, unseen.length, true), snapshot);
-        pods.toCore(new RawJson(unseen, 0, unseen.length, true), snapshot);
-        pods.toCore(new RawJson(unseen, 0, unseen.length, true), snapshot);
+        pods.toCore(seenAt(42), snapshot);
+        pods.toCore(unseen, snapshot);
+        pods.toCore(unseen, snapshot);
+        pods.toCore(unseen, snapshot);
 
         assertThat(pods.reads(PodTranslator.Source.VIEW)).isEqualTo(1);
         assertThat(pods.reads(PodTranslator.Source.TRANSLATED)).isEqualTo(1);
