@@ -22,8 +22,8 @@ class CoreConfiguration {
     @Bean
     PreemptionEngine preemptionEngine(MakeroomProperties properties) {
         MakeroomProperties.Preemption p = properties.preemption();
-        return new PreemptionEngine(new PreemptionSettings(p.strategy(), p.answer(), p.pdb(), p.budget()),
-                System::nanoTime);
+        return new PreemptionEngine(new PreemptionSettings(p.strategy(), p.answer(), p.pdb(), p.budget(),
+                p.objective(), p.workPrice()), System::nanoTime);
     }
 
     /** This replica's preemptions whose victims are still terminating: no second set for the same pod meanwhile. */

@@ -3,11 +3,14 @@ package dev.makeroom.config;
 import dev.makeroom.core.model.KubeVersion;
 import dev.makeroom.core.preemption.AnswerMode;
 import dev.makeroom.core.room.PdbMode;
+import dev.makeroom.core.room.WorkPrice;
+import dev.makeroom.core.preemption.PreemptionObjective;
 import dev.makeroom.core.room.Strategy;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.PositiveOrZero;
 import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -16,6 +19,7 @@ import org.springframework.validation.annotation.Validated;
 import org.springframework.util.unit.DataSize;
 
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * Everything under {@code makeroom.*}. Enum values accept the lower-case, dashed spelling
@@ -144,13 +148,24 @@ public record MakeroomProperties(@Valid @DefaultValue Cluster cluster,
     /**
      * How preempt decides; {@code gangHold}: how long the room found for a gang's other waiting members
      * is held on their nodes once victims are named for one member (0: not held; holding writes the
-     * nodes' reservation annotation, so makeroom needs to patch nodes).
+     * nodes' reservation annotation, so makeroom needs to patch nodes). {@code objective}: what is
+     * minimised after budgets and priorities, {@code work-lost} weighing victims by {@code workWeights}
+     * (resource to weight a unit; empty: cpu 1 a core, any resource ending in gpu 50 a unit) times the
+     * seconds since their start or checkpoint, at most {@code workHorizon}.
      */
     public record Preemption(@NotNull @DefaultValue("minimal") Strategy strategy,
                              @NotNull @DefaultValue("best") AnswerMode answer,
                              @NotNull @DefaultValue("prefer") PdbMode pdb,
                              @NotNull @DurationMin(nanos = 1) @DefaultValue("50ms") Duration budget,
-                             @NotNull @DurationMin(nanos = 0) @DefaultValue("0s") Duration gangHold) {
+                             @NotNull @DurationMin(nanos = 0) @DefaultValue("0s") Duration gangHold,
+                             @NotNull @DefaultValue("kubernetes") PreemptionObjective objective,
+                             @NotNull @DefaultValue Map<String, @NotNull @PositiveOrZero Double> workWeights,
+                             @NotNull @DurationMin(seconds = 1) @DefaultValue("24h") Duration workHorizon) {
+
+        /** The price of what victims lose, as configured (shown under either objective). */
+        public WorkPrice workPrice() {
+            return WorkPrice.of(workWeights, workHorizon);
+        }
     }
 
     /**

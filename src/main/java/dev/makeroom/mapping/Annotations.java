@@ -17,6 +17,7 @@ final class Annotations {
     static final String SPARK_APP_SELECTOR = "spark-app-selector";
     static final String EVICTABLE = "makeroom.dev/evictable";
     static final String DEFRAGMENT = "makeroom.dev/defragment";
+    static final String CHECKPOINTED_AT = "makeroom.dev/checkpointed-at";
 
     private Annotations() {
     }

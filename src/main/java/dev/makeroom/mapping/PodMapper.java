@@ -111,6 +111,7 @@ public final class PodMapper {
                 .schedulerName(spec.getSchedulerName())
                 .unschedulableSince(unschedulableSince(status))
                 .defragmentable(Annotations.defragmentable(annotations))
+                .checkpointedAt(Timestamps.parse(annotations.get(Annotations.CHECKPOINTED_AT)))
                 .gang(GangMembership.of(meta.getNamespace() == null ? "default" : meta.getNamespace(), spec, labels,
                         annotations))
                 .build();

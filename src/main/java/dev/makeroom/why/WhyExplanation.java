@@ -48,7 +48,8 @@ public final class WhyExplanation {
                 + " (kube-scheduler " + snapshot.version() + "'s rules)");
         PreemptionSettings given = pipeline.engine().settings();
         PreemptionPipeline everyNode = given.answer() == AnswerMode.ALL ? pipeline : pipeline.with(new PreemptionEngine(
-                new PreemptionSettings(given.strategy(), AnswerMode.ALL, given.pdb(), given.budget()), System::nanoTime));
+                new PreemptionSettings(given.strategy(), AnswerMode.ALL, given.pdb(), given.budget(), given.objective(),
+                        given.price()), System::nanoTime));
         PendingPodSurvey.Answer answer = PendingPodSurvey.ask(everyNode, state, snapshot, pending, settings);
         PlacementSurvey where = answer.where();
         if (!where.fits().isEmpty()) {

@@ -42,7 +42,8 @@ public record PodInfo(
         String schedulerName,
         Instant unschedulableSince,
         boolean defragmentable,
-        Gang gang) {
+        Gang gang,
+        Instant checkpointedAt) {
 
     /** The scheduler a pod names when it names none. */
     public static final String DEFAULT_SCHEDULER = "default-scheduler";
@@ -122,6 +123,7 @@ public record PodInfo(
         b.unschedulableSince = unschedulableSince;
         b.defragmentable = defragmentable;
         b.gang = gang;
+        b.checkpointedAt = checkpointedAt;
         return b;
     }
 
@@ -160,6 +162,7 @@ public record PodInfo(
         private Instant unschedulableSince;
         private boolean defragmentable = true;
         private Gang gang;
+        private Instant checkpointedAt;
 
         private Builder(String uid) {
             this.uid = uid;
@@ -206,13 +209,15 @@ public record PodInfo(
         public Builder defragmentable(boolean v) { defragmentable = v; return this; }
         /** The gang the pod belongs to, or null when it belongs to none. */
         public Builder gang(Gang v) { gang = v; return this; }
+        /** When the workload last saved its progress ({@code makeroom.dev/checkpointed-at}); null if it never said. */
+        public Builder checkpointedAt(Instant v) { checkpointedAt = v; return this; }
 
         public PodInfo build() {
             return new PodInfo(uid, namespace, name, nodeName, nominatedNodeName, priority, priorityClassName,
                     preemptionPolicy, requests, qos, labels, terminating, mirror, optedOut, originator, controller,
                     pinnedNode, hostPorts, antiAffinity, terminationGracePeriodSeconds, startTime, creationTime,
                     resourceVersion, queueHint, applicationId, constraints, tolerations, evictable, localStorage,
-                    schedulerName, unschedulableSince, defragmentable, gang);
+                    schedulerName, unschedulableSince, defragmentable, gang, checkpointedAt);
         }
     }
 }

@@ -14,6 +14,7 @@ import dev.makeroom.core.room.Protection;
 import dev.makeroom.core.room.QueueRules;
 import dev.makeroom.core.room.RoomMaker;
 import dev.makeroom.core.room.TieBreak;
+import dev.makeroom.core.room.WorkPrice;
 import dev.makeroom.core.room.VictimSet;
 
 import java.util.ArrayList;
@@ -137,7 +138,8 @@ final class GangScenarios {
      */
     static NodeVerdict verdict(ClusterSnapshot snapshot, PodInfo pending, String node, QueueRules rules,
                                Function<NodeInfo, NodeConstraints> interPod, List<AtRisk> gangs,
-                               RoomMaker roomMaker, Deadline deadline, int parts, Objective cutoff) {
+                               RoomMaker roomMaker, Deadline deadline, int parts, Objective cutoff,
+                               WorkPrice.At work) {
         boolean capped = count(gangs, false) > MOST_SCENARIOS;
         List<Scenario> scenarios = !capped || count(gangs, true) <= MOST_SCENARIOS ? scenarios(gangs, capped)
                 : List.of(allKept(gangs), allBroken(gangs));
@@ -149,9 +151,9 @@ final class GangScenarios {
             Objective beat = best == null || best.lastResort() ? cutoff
                     : cutoff == null || best.victims().objective().isBetterThan(cutoff) ? best.victims().objective() : cutoff;
             NodeVerdict found = roomMaker.find(NodeProblem.pose(snapshot, pending, node, rules, interPod,
-                    scenario.kept(), scenario.goWith()), deadline, parts, beat);
+                    scenario.kept(), scenario.goWith()), deadline, parts, beat, work);
             if (found.dominated()) { // no set here beats the best so far
-                dominated = dominated == null ? withGangCost(found, scenario.broken()) : dominated;
+                dominated = dominated == null ? withGangCost(found, scenario.broken(), work) : dominated;
                 continue;
             }
             if (!found.isFeasible()) {
@@ -159,7 +161,7 @@ final class GangScenarios {
                 continue;
             }
             proven &= found.provenOptimal();
-            NodeVerdict costed = withGangCost(found, scenario.broken());
+            NodeVerdict costed = withGangCost(found, scenario.broken(), work);
             if (best == null || better(costed, best)) {
                 best = costed;
             }
@@ -258,17 +260,22 @@ final class GangScenarios {
         }
     }
 
-    /** {@code found}'s objective with the members of the {@code broken} gangs that are not victims counted as lost. */
-    private static NodeVerdict withGangCost(NodeVerdict found, List<AtRisk> broken) {
+    /**
+     * {@code found}'s objective with the members of the {@code broken} gangs that are not victims counted as
+     * lost: their count, priorities and (with the work-lost objective) their work.
+     */
+    private static NodeVerdict withGangCost(NodeVerdict found, List<AtRisk> broken, WorkPrice.At work) {
         Set<String> victims = new HashSet<>();
         found.victims().victims().forEach(p -> victims.add(p.uid()));
         long lost = 0;
         long lostPriorities = 0;
+        long lostWork = 0;
         for (AtRisk gang : broken) {
             for (PodInfo member : gang.running()) {
                 if (!victims.contains(member.uid())) {
                     lost++;
                     lostPriorities += member.priority();
+                    lostWork += work.of(member);
                 }
             }
         }
@@ -277,8 +284,8 @@ final class GangScenarios {
         for (TieBreak t : TieBreak.ALL) {
             tieBreaks[t.ordinal()] = plain.tieBreak(t);
         }
-        Objective costed = new Objective(plain.pdbViolations(), plain.highestPriority(), plain.victims() + lost,
-                plain.prioritySum() + lostPriorities, tieBreaks);
+        Objective costed = new Objective(plain.pdbViolations(), plain.highestPriority(), plain.workLost() + lostWork,
+                plain.victims() + lost, plain.prioritySum() + lostPriorities, tieBreaks);
         return new NodeVerdict(found.node(), new VictimSet(found.victims().victims(), found.victims().pdbViolations(),
                 costed), null, null, found.provenOptimal(), found.lastResort(), found.dominated(), found.stats());
     }

@@ -95,7 +95,7 @@ public final class GangStart {
 
     private static Checked noVictims(PreemptionDecision decision, String why) {
         return new Checked(new PreemptionDecision(decision.pod(), DecisionOutcome.NO_FEASIBLE_NODE, why,
-                decision.strategy(), decision.verdicts(), List.of(), decision.nanos(), decision.schedulers()), List.of());
+                decision.strategy(), decision.verdicts(), List.of(), decision.nanos(), decision.schedulers(), 0), List.of());
     }
 
     /** Where the gang's members needed go once {@code chosen}'s victims are gone, or why they cannot all. */

@@ -33,7 +33,7 @@ import java.util.Map;
  */
 public final class PackedDecision {
 
-    private static final int OBJECTIVE_WIDTH = 4 + TieBreak.COUNT;
+    private static final int OBJECTIVE_WIDTH = 5 + TieBreak.COUNT;
     private static final byte FEASIBLE = 1;
     private static final byte PROVEN_OPTIMAL = 2;
     private static final byte LAST_RESORT = 4;
@@ -53,6 +53,7 @@ public final class PackedDecision {
     private final Strategy strategy;
     private final long nanos;
     private final SchedulersChoice schedulers;
+    private final long workLost;
     private final int[] chosen;          // indexes into the verdicts, in the answer's order
     private final String[] nodes;
     private final byte[] flags;          // the bits above, and the reason in the high half
@@ -77,6 +78,7 @@ public final class PackedDecision {
         strategy = decision.strategy();
         nanos = decision.nanos();
         schedulers = decision.schedulers();
+        workLost = decision.workLost();
         nodes = new String[n];
         flags = new byte[n];
         victimCounts = new char[n];
@@ -155,7 +157,7 @@ public final class PackedDecision {
                 answered.add(verdicts.get(c));
             }
         }
-        return new PreemptionDecision(pod, outcome, detail, strategy, verdicts, answered, nanos, schedulers);
+        return new PreemptionDecision(pod, outcome, detail, strategy, verdicts, answered, nanos, schedulers, workLost);
     }
 
     /** Node {@code i}'s verdict, its victims (if any) from {@code victims[from]}. */
@@ -168,7 +170,7 @@ public final class PackedDecision {
             set = new VictimSet(Arrays.asList(victims).subList(from, from + read(victimCounts, victimCountSpill, i)),
                     violations == null ? 0 : violations,
                     new Objective(objectives[o], objectives[o + 1], objectives[o + 2], objectives[o + 3],
-                            Arrays.copyOfRange(objectives, o + 4, o + OBJECTIVE_WIDTH)));
+                            objectives[o + 4], Arrays.copyOfRange(objectives, o + 5, o + OBJECTIVE_WIDTH)));
         }
         int reason = (flags[i] & 0xFF) >>> REASON_SHIFT;
         return new NodeVerdict(nodes[i], set, reason == 0 ? null : InfeasibleReason.values()[reason - 1],
@@ -194,10 +196,11 @@ public final class PackedDecision {
         int from = OBJECTIVE_WIDTH * k;
         objectives[from] = objective.pdbViolations();
         objectives[from + 1] = objective.highestPriority();
-        objectives[from + 2] = objective.victims();
-        objectives[from + 3] = objective.prioritySum();
+        objectives[from + 2] = objective.workLost();
+        objectives[from + 3] = objective.victims();
+        objectives[from + 4] = objective.prioritySum();
         for (int t = 0; t < TieBreak.COUNT; t++) {
-            objectives[from + 4 + t] = objective.tieBreak(TieBreak.ALL.get(t));
+            objectives[from + 5 + t] = objective.tieBreak(TieBreak.ALL.get(t));
         }
     }
 

@@ -10,11 +10,13 @@ import java.util.List;
  * A whole preempt answer as a value: every candidate node's verdict (in the order asked), the
  * nodes answered in makeroom's order of preference, and why; beside it the scheduler's own pick
  * among the same candidates ({@code schedulers}; null when it named no victims makeroom sees, or
- * when the pod may not preempt at all).
+ * when the pod may not preempt at all). {@code workLost}: what the answer's victims lose, priced as
+ * configured ({@link dev.makeroom.core.room.WorkPrice}, milli-units) under either objective; 0 when no one
+ * is evicted.
  */
 public record PreemptionDecision(PodRef pod, DecisionOutcome outcome, String detail, Strategy strategy,
                                  List<NodeVerdict> verdicts, List<NodeVerdict> chosen, long nanos,
-                                 SchedulersChoice schedulers) {
+                                 SchedulersChoice schedulers, long workLost) {
 
     public PreemptionDecision {
         verdicts = List.copyOf(verdicts);
@@ -24,7 +26,7 @@ public record PreemptionDecision(PodRef pod, DecisionOutcome outcome, String det
     /** A decision with nothing to set beside the scheduler's pick. */
     public PreemptionDecision(PodRef pod, DecisionOutcome outcome, String detail, Strategy strategy,
                               List<NodeVerdict> verdicts, List<NodeVerdict> chosen, long nanos) {
-        this(pod, outcome, detail, strategy, verdicts, chosen, nanos, null);
+        this(pod, outcome, detail, strategy, verdicts, chosen, nanos, null, 0);
     }
 
     /** A pod that may not preempt now, and why: no node was searched. */

@@ -16,6 +16,7 @@ import dev.makeroom.core.room.RoomMaker;
 import dev.makeroom.core.room.SchedulersVictims;
 import dev.makeroom.core.room.SearchStats;
 import dev.makeroom.core.room.Strategy;
+import dev.makeroom.core.room.WorkPrice;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.time.Instant;
+import java.time.InstantSource;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
@@ -54,11 +57,18 @@ public final class PreemptionEngine {
 
     private final PreemptionSettings settings;
     private final LongSupplier nanoClock;
+    private final InstantSource wallClock;
     private final RoomMaker roomMaker;
 
     public PreemptionEngine(PreemptionSettings settings, LongSupplier nanoClock) {
+        this(settings, nanoClock, InstantSource.system());
+    }
+
+    /** {@code wallClock} tells how long victims have run, for the work they would lose. */
+    public PreemptionEngine(PreemptionSettings settings, LongSupplier nanoClock, InstantSource wallClock) {
         this.settings = settings;
         this.nanoClock = nanoClock;
+        this.wallClock = wallClock;
         this.roomMaker = new RoomMaker(settings.strategy(), settings.pdb());
     }
 
@@ -79,6 +89,7 @@ public final class PreemptionEngine {
     public PreemptionDecision decide(ClusterSnapshot snapshot, PodInfo pending, List<Candidate> candidates,
                                      QueueRules rules, PodPlacement asked) {
         long start = nanoClock.getAsLong();
+        Instant now = wallClock.instant(); // every victim's work is priced at this one moment
         Optional<Ineligible> ineligible = ineligibility(snapshot, pending);
         if (ineligible.isPresent()) {
             return PreemptionDecision.notEligible(pending.ref(), ineligible.get().text(), settings.strategy(),
@@ -86,11 +97,13 @@ public final class PreemptionEngine {
         }
         SchedulersChoice.Pick schedulers = new SchedulersChoice.Pick();
         Usable usable = usable(snapshot, candidates, schedulers);
-        roomOnEachNode(snapshot, pending, usable, candidates, rules, asked);
+        roomOnEachNode(snapshot, pending, usable, candidates, rules, asked, settings.searchedAt(now));
         Map<String, NodeVerdict> verdicts = usable.inOrderAsked();
         List<NodeVerdict> ranked = settings.answer() == AnswerMode.BEST ? best(verdicts.values())
                 : rank(verdicts.values());
-        return answer(pending, verdicts, ranked, rules, schedulers.best(), nanoClock.getAsLong() - start);
+        WorkPrice.At shown = settings.price().at(now);
+        return answer(pending, verdicts, ranked, rules, schedulers.best(snapshot, shown), shown,
+                nanoClock.getAsLong() - start);
     }
 
     /** Why a pod may not preempt at all: by kube-scheduler's PodEligibleToPreemptOthers, with its words. */
@@ -185,7 +198,7 @@ public final class PreemptionEngine {
      * listed them in. When only the best node is answered, the best so far is the cutoff.
      */
     private void roomOnEachNode(ClusterSnapshot snapshot, PodInfo pending, Usable usable,
-                                List<Candidate> candidates, QueueRules rules, PodPlacement asked) {
+                                List<Candidate> candidates, QueueRules rules, PodPlacement asked, WorkPrice.At work) {
         Deadline deadline = Deadline.after(nanoClock, settings.budget().toNanos());
         InterPodConstraints interPod = InterPodConstraints.of(snapshot, pending, asked);
         List<String> open = usable.open();
@@ -202,13 +215,13 @@ public final class PreemptionEngine {
                     && problem.obstacle().reason() == InfeasibleReason.UNMODELLED_CONSTRAINT
                     ? SchedulersVictims.verdict(snapshot, pending, open.get(i),
                     firstFor(candidates, open.get(i)).hintedVictimUids(), problem.obstacle().detail(), rules,
-                    settings.pdb() == PdbMode.STRICT)
-                    : roomMaker.find(problem, deadline, open.size() - i, cutoff);
+                    settings.pdb() == PdbMode.STRICT, work)
+                    : roomMaker.find(problem, deadline, open.size() - i, cutoff, work);
             // the plain optimum bounds the gang cost from below; when it breaks no gang it is the gang optimum
             if (!atRisk.isEmpty() && verdict.isFeasible() && !verdict.dominated()
                     && !GangScenarios.spares(atRisk, verdict.victims().victims())) {
                 verdict = GangScenarios.verdict(snapshot, pending, open.get(i), rules, interPod::on, atRisk, roomMaker,
-                        deadline, open.size() - i, cutoff);
+                        deadline, open.size() - i, cutoff, work);
             }
             usable.settled().put(open.get(i), verdict);
             if (verdict.isFeasible() && !verdict.dominated() && !verdict.lastResort()
@@ -253,7 +266,7 @@ public final class PreemptionEngine {
 
     /** Step 5: the best node (or all that work, best first), with what to evict there or why nothing works. */
     private PreemptionDecision answer(PodInfo pending, Map<String, NodeVerdict> verdicts, List<NodeVerdict> ranked,
-                                      QueueRules rules, SchedulersChoice schedulers, long nanos) {
+                                      QueueRules rules, SchedulersChoice schedulers, WorkPrice.At shown, long nanos) {
         List<NodeVerdict> chosen = settings.answer() == AnswerMode.BEST && !ranked.isEmpty()
                 ? List.of(ranked.get(0)) : ranked;
         DecisionOutcome outcome = !chosen.isEmpty() ? DecisionOutcome.PREEMPT
@@ -265,7 +278,13 @@ public final class PreemptionEngine {
                     + rules.delayDetail();
             default -> "no candidate node can make room";
         };
+        long workLost = 0;
+        if (!chosen.isEmpty()) {
+            for (PodInfo victim : chosen.get(0).victims().victims()) {
+                workLost += shown.of(victim);
+            }
+        }
         return new PreemptionDecision(pending.ref(), outcome, detail, settings.strategy(),
-                List.copyOf(verdicts.values()), chosen, nanos, schedulers);
+                List.copyOf(verdicts.values()), chosen, nanos, schedulers, workLost);
     }
 }

@@ -15,7 +15,8 @@ import java.util.function.Function;
  * One node's victim problem in dense arrays, shared by the selectors: the deficit to free per
  * resource, what each candidate frees of it, the pods that must go (conflicts), the budgets each
  * candidate spends, the queue guarantees ({@link QueueFloors}) it draws on, and the per-candidate
- * costs the objective adds up ({@link ObjectiveSum}).
+ * costs the objective adds up ({@link ObjectiveSum}): work lost (all 0 unless {@link #countsWork}) and
+ * the tie-breaks.
  */
 final class CandidatePool {
 
@@ -30,20 +31,24 @@ final class CandidatePool {
     final boolean strictPdb;
     final QueueFloors floors;
     private final int[] priority;
+    private final long[] work;          // each candidate's work lost; all 0 with the default objective
+    private final boolean countsWork;
     private final long[] tieBreakCosts; // [candidate * TieBreak.COUNT + ordinal], flat: one allocation per pool
 
     /** {@code coverage} tells which budgets evicting a pod would spend. */
     CandidatePool(List<PodInfo> pods, Resources deficit, Set<String> forcedUids,
                   Function<PodInfo, List<DisruptionBudget>> coverage, boolean strictPdb) {
-        this(pods, deficit, List.of(), forcedUids, coverage, strictPdb, QueueFloors.NONE);
+        this(pods, deficit, List.of(), forcedUids, coverage, strictPdb, QueueFloors.NONE, WorkPrice.At.NONE);
     }
 
     /**
      * As above, with counts the victims must reach besides the deficit ({@code needs}, each one more
-     * dimension whose candidates free 1 or 0) and the queue floors of {@code pods} (indexed alike).
+     * dimension whose candidates free 1 or 0) and the queue floors of {@code pods} (indexed alike);
+     * {@code work} prices what each candidate's eviction loses.
      */
     CandidatePool(List<PodInfo> pods, Resources deficit, List<CountNeed> needs, Set<String> forcedUids,
-                  Function<PodInfo, List<DisruptionBudget>> coverage, boolean strictPdb, QueueFloors floors) {
+                  Function<PodInfo, List<DisruptionBudget>> coverage, boolean strictPdb, QueueFloors floors,
+                  WorkPrice.At work) {
         this.pods = List.copyOf(pods);
         this.strictPdb = strictPdb;
         this.floors = floors;
@@ -92,9 +97,12 @@ final class CandidatePool {
             }
         }
         priority = new int[n];
+        this.work = new long[n];
+        this.countsWork = work.counts();
         tieBreakCosts = new long[n * TieBreak.COUNT];
         for (int i = 0; i < n; i++) {
             priority[i] = this.pods.get(i).priority();
+            this.work[i] = countsWork ? work.of(this.pods.get(i)) : 0;
             for (int t = 0; t < TieBreak.COUNT; t++) { // indexed: no iterator per candidate
                 tieBreakCosts[i * TieBreak.COUNT + t] = TieBreak.ALL.get(t).cost(this.pods.get(i));
             }
@@ -107,6 +115,16 @@ final class CandidatePool {
 
     int priority(int i) {
         return priority[i];
+    }
+
+    /** Candidate {@code i}'s work lost (0 with the default objective). */
+    long work(int i) {
+        return work[i];
+    }
+
+    /** Whether work lost is part of the objective: then it comes before the count, and the count's own aids are off. */
+    boolean countsWork() {
+        return countsWork;
     }
 
     /** Candidate {@code i}'s cost in the {@link TieBreak} of ordinal {@code t}. */

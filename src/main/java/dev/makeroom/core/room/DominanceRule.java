@@ -8,8 +8,9 @@ import java.util.List;
  * optimal set in reach.
  *
  * <p><b>Design.</b> Candidate {@code a} dominates {@code b} when both spend the same budgets and draw
- * the same queue floors, {@code a} frees at least as much of every resource, and {@code a}'s costs
- * (priority, then each tie-break) are no greater than {@code b}'s in that order. Then a set holding
+ * the same queue floors, {@code a} frees at least as much of every resource, its priority and its work
+ * lost are each no greater than {@code b}'s, and {@code a}'s costs (priority, work lost, then each
+ * tie-break) are no greater than {@code b}'s in that order. Then a set holding
  * {@code b} but not {@code a} is no better than the same set with {@code a} in {@code b}'s place: the
  * swap keeps it covering and within its limits, changes no budget's count, and its first changed
  * sum goes down. Swapping repeatedly (pods equal in everything ordered by index, so dominance is a
@@ -76,7 +77,11 @@ final class DominanceRule {
                 return false;
             }
         }
+        if (pool.priority(a) > pool.priority(b) || pool.work(a) > pool.work(b)) {
+            return false; // either would let the swap raise a part of the objective before the priority sum
+        }
         int c = Integer.compare(pool.priority(a), pool.priority(b));
+        if (c == 0) c = Long.compare(pool.work(a), pool.work(b));
         for (int t = 0; c == 0 && t < TieBreak.COUNT; t++) {
             c = Long.compare(pool.tieBreakCost(a, t), pool.tieBreakCost(b, t));
         }

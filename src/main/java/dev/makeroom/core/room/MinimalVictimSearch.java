@@ -12,8 +12,9 @@ import java.util.List;
  * <p><b>Design.</b> Pods that must go (conflicts) are taken up front. The other candidates are
  * grouped into classes of interchangeable pods: same priority, same amounts freed of each short
  * resource, same budgets and queue floors, same cost in every {@link TieBreak} but the last (age).
- * Within a class only that last cost differs, and since every objective component is a sum or a
- * maximum, taking k pods of a class is best done with its k cheapest (the newest); so the search branches on <em>how many</em> of each class to take,
+ * Within a class only that last cost and the work lost differ (work lost is 0 for every pod unless
+ * the work-lost objective is on), and since every objective component is a sum or a maximum, taking k
+ * pods of a class is best done with its k cheapest (least work lost, then the newest); so the search branches on <em>how many</em> of each class to take,
  * not which, which removes the symmetry of replicas. Classes are visited by priority, lowest first,
  * and each branch tries the largest useful count first (the fewest pods of the cheapest kind).
  *
@@ -24,10 +25,15 @@ import java.util.List;
  * something is missing, the priority of the next class (classes come in rising priority); the
  * victims so far plus the fewest further pods that could cover the most demanding short resource
  * (from the remaining pods' largest amounts); the priority sum so far plus that many times the next
- * priority; the tie-break sums so far plus that many times the least tie-break cost still to come.
+ * priority; the work lost and the tie-break sums so far plus that many times the least such cost still
+ * to come.
  * Where that lets a set through, {@link TiedCountBound} looks closer: the further violations any
  * completion adds, and, for a completion that can at best tie the incumbent's violations and
  * highest priority, the further victims it needs using only pods that keep both.
+ *
+ * <p>With work lost counted it comes before the count, so a set of more victims may win on it: the
+ * closer looks at the count ({@link TiedCountBound}'s fewest pods, the {@link CoverTable}) are not
+ * asked then; the bounds above (work lost among them) and the dominance rule stay.
  *
  * <p>Once a search turns hard, on large pools, a {@link DominanceRule} skips sets that take a pod
  * while leaving one that dominates it (as good in every way, better in one): some optimal set never
@@ -97,6 +103,7 @@ final class MinimalVictimSearch implements VictimSelector {
         private final long[][] suffixPrefix; // [class * dims + d] -> prefix sums of remaining amounts, largest first
         private final long[][] suffixTotal;  // [class][d] -> total amount remaining from this class on
         private final long[][] suffixMinCost; // [class][tie-break] -> least cost of any pod from it on
+        private final long[] suffixMinWork;   // [class] -> least work lost of any pod from it on
         private final boolean[] chosen;
         private final long[] freed;
         private final ObjectiveSum sum;
@@ -128,6 +135,7 @@ final class MinimalVictimSearch implements VictimSelector {
             this.suffixPrefix = new long[(classes.length + 1) * dims][];
             this.suffixTotal = new long[classes.length + 1][dims];
             this.suffixMinCost = new long[classes.length + 1][];
+            this.suffixMinWork = new long[classes.length + 1];
             buildSuffixBounds();
             this.tied = new TiedCountBound(pool, classes, classPriority);
         }
@@ -150,8 +158,8 @@ final class MinimalVictimSearch implements VictimSelector {
                 }
                 home.add(i);
             }
-            for (List<Integer> g : groups) {
-                g.sort(Comparator.comparingLong(i -> pool.tieBreakCost(i, LAST)));
+            for (List<Integer> g : groups) { // cheapest first: least work lost, then the last tie-break
+                g.sort(Comparator.<Integer>comparingLong(pool::work).thenComparingLong(i -> pool.tieBreakCost(i, LAST)));
             }
             groups.sort(Comparator.<List<Integer>>comparingInt(g -> pool.priority(g.get(0)))
                     .thenComparing(g -> -share(pool, g.get(0))));
@@ -196,9 +204,15 @@ final class MinimalVictimSearch implements VictimSelector {
             for (int c = classes.length - 1; c >= 0; c--) {
                 long[] min = suffixMinCost[c + 1].clone();
                 boolean last = c == classes.length - 1;
-                int cheapest = classes[c][0]; // classes list their cheapest pod first
+                int cheapest = classes[c][0]; // classes list their least work lost first
+                suffixMinWork[c] = last ? pool.work(cheapest) : Math.min(suffixMinWork[c + 1], pool.work(cheapest));
                 for (int t = 0; t < min.length; t++) {
                     long here = pool.tieBreakCost(cheapest, t);
+                    if (t == LAST && pool.countsWork()) { // then the newest need not come first
+                        for (int i : classes[c]) {
+                            here = Math.min(here, pool.tieBreakCost(i, t));
+                        }
+                    }
                     min[t] = last ? here : Math.min(min[t], here);
                 }
                 suffixMinCost[c] = min;
@@ -287,7 +301,7 @@ final class MinimalVictimSearch implements VictimSelector {
             }
             Objective bound = bound();
             if (pool.covers(freed)) {
-                if (sum.mayBeat(bound, 0, 0, null)) {
+                if (sum.mayBeat(bound, 0, 0, 0, null)) {
                     best = chosen.clone();
                     bestObjective = sum.objective();
                 }
@@ -296,7 +310,8 @@ final class MinimalVictimSearch implements VictimSelector {
             if (c == classes.length || !reachable(c)) {
                 return;
             }
-            if (!sum.mayBeat(bound, fewestMorePods(c), classPriority[c], suffixMinCost[c]) || !mayWinByCount(c, bound)) {
+            if (!sum.mayBeat(bound, fewestMorePods(c), classPriority[c], suffixMinWork[c], suffixMinCost[c])
+                    || !mayWinByCount(c, bound)) {
                 return;
             }
             int[] members = classes[c];
@@ -332,7 +347,8 @@ final class MinimalVictimSearch implements VictimSelector {
          * as with as many violations so far: a completion wins on a lower highest priority or, with
          * the same, by count (the fewest further pods that keep both, {@link TiedCountBound}) and,
          * taking exactly the pods left to tie on count, by its priority sum (at least what
-         * {@link TiedCountBound#leastPrioritySumCovering} finds) and the tie-breaks.
+         * {@link TiedCountBound#leastPrioritySumCovering} finds) and the tie-breaks. With work lost
+         * counted, only the violations and the highest priority are looked at closer.
          */
         private boolean mayWinByCount(int c, Objective bound) {
             if (bound == null) {
@@ -356,6 +372,9 @@ final class MinimalVictimSearch implements VictimSelector {
                         && tied.fewestMoreViolations(c, highest, freed, sum) > room) {
                     return false;
                 }
+            }
+            if (pool.countsWork()) {
+                return true; // more victims may still win on less work lost
             }
             if (Math.max(sum.highest(), classPriority[c]) < highest
                     && tied.mayCover(c, highest - 1, freed, sum, room)) {
@@ -419,6 +438,12 @@ final class MinimalVictimSearch implements VictimSelector {
                     return new OptimalityGap(OptimalityGap.Part.HIGHEST_PRIORITY, highest, atLeast);
                 }
             }
+            if (pool.countsWork()) { // work lost comes next, and no closer bound on it is kept than what must go
+                long atLeast = ObjectiveSum.over(pool, pool.forced).work();
+                return bestObjective.workLost() > atLeast
+                        ? new OptimalityGap(OptimalityGap.Part.WORK_LOST, bestObjective.workLost(), atLeast)
+                        : new OptimalityGap(OptimalityGap.Part.TIE_BREAKS, bestObjective.victims(), bestObjective.victims());
+            }
             // a set with fewer victims is better only with no more violations than the best
             int slack = (int) Math.min(Integer.MAX_VALUE - 1, bestObjective.pdbViolations() - sum.violations());
             int fewest = tied.fewest(0, highest, freed, sum, slack, Integer.MAX_VALUE);
@@ -457,7 +482,7 @@ final class MinimalVictimSearch implements VictimSelector {
             }
             dominance = DominanceRule.of(pool, classes);
             bound = bound();
-            if (bound != null) {
+            if (bound != null && !pool.countsWork()) { // the table tells counts, read only where work lost is not
                 ObjectiveSum root = ObjectiveSum.over(pool, pool.forced);
                 cover = CoverTable.build(pool, classes, endFor(bound.highestPriority()),
                         (int) Math.min(Integer.MAX_VALUE - 1, Math.max(0, bound.pdbViolations() - root.violations())),

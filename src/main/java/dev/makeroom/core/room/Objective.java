@@ -4,34 +4,43 @@ import java.util.Arrays;
 
 /**
  * The cost of a victim set, compared lexicographically, smaller is better (README, How makeroom decides): PDB
- * violations, highest victim priority, number of victims, sum of victim priorities, then the
- * {@link TieBreak}s in their order. Every component only grows when a victim is added, which is what
+ * violations, highest victim priority, work lost (always 0 unless the work-lost objective is on:
+ * {@link WorkPrice}), number of victims, sum of victim priorities, then the {@link TieBreak}s in their order. Every component only grows when a victim is added, which is what
  * makes the search's bounds sound. Running sums of it live in {@link ObjectiveSum}.
  */
 public final class Objective implements Comparable<Objective> {
 
     private final long pdbViolations;
     private final long highestPriority;
+    private final long workLost;
     private final long victims;
     private final long prioritySum;
     private final long[] tieBreaks; // indexed by TieBreak.ordinal()
 
+    /** An objective with no work lost (the default objective's). */
     public Objective(long pdbViolations, long highestPriority, long victims, long prioritySum, long[] tieBreaks) {
-        this(pdbViolations, highestPriority, victims, prioritySum, tieBreaks.clone(), true);
+        this(pdbViolations, highestPriority, 0, victims, prioritySum, tieBreaks.clone(), true);
     }
 
-    private Objective(long pdbViolations, long highestPriority, long victims, long prioritySum, long[] tieBreaks,
-                      boolean owned) {
+    public Objective(long pdbViolations, long highestPriority, long workLost, long victims, long prioritySum,
+                     long[] tieBreaks) {
+        this(pdbViolations, highestPriority, workLost, victims, prioritySum, tieBreaks.clone(), true);
+    }
+
+    private Objective(long pdbViolations, long highestPriority, long workLost, long victims, long prioritySum,
+                      long[] tieBreaks, boolean owned) {
         this.pdbViolations = pdbViolations;
         this.highestPriority = highestPriority;
+        this.workLost = workLost;
         this.victims = victims;
         this.prioritySum = prioritySum;
         this.tieBreaks = tieBreaks;
     }
 
     /** As the constructor, keeping {@code tieBreaks} itself: for a caller that made it for this objective alone. */
-    static Objective owning(long pdbViolations, long highestPriority, long victims, long prioritySum, long[] tieBreaks) {
-        return new Objective(pdbViolations, highestPriority, victims, prioritySum, tieBreaks, true);
+    static Objective owning(long pdbViolations, long highestPriority, long workLost, long victims, long prioritySum,
+                            long[] tieBreaks) {
+        return new Objective(pdbViolations, highestPriority, workLost, victims, prioritySum, tieBreaks, true);
     }
 
     public long pdbViolations() {
@@ -41,6 +50,11 @@ public final class Objective implements Comparable<Objective> {
     /** {@code Long.MIN_VALUE} for the empty set. */
     public long highestPriority() {
         return highestPriority;
+    }
+
+    /** The work the victims lose, in milli-units of {@link WorkPrice}; 0 unless the work-lost objective is on. */
+    public long workLost() {
+        return workLost;
     }
 
     public long victims() {
@@ -60,6 +74,7 @@ public final class Objective implements Comparable<Objective> {
         // written out rather than a Comparator chain: this runs for every explored search state
         int c = Long.compare(pdbViolations, o.pdbViolations);
         if (c == 0) c = Long.compare(highestPriority, o.highestPriority);
+        if (c == 0) c = Long.compare(workLost, o.workLost);
         if (c == 0) c = Long.compare(victims, o.victims);
         if (c == 0) c = Long.compare(prioritySum, o.prioritySum);
         for (int t = 0; c == 0 && t < tieBreaks.length; t++) {
@@ -79,13 +94,18 @@ public final class Objective implements Comparable<Objective> {
 
     @Override
     public int hashCode() {
-        return Long.hashCode(pdbViolations) * 31 + Long.hashCode(prioritySum) * 17 + Arrays.hashCode(tieBreaks);
+        return Long.hashCode(pdbViolations) * 31 + Long.hashCode(prioritySum) * 17 + Long.hashCode(workLost) * 13
+                + Arrays.hashCode(tieBreaks);
     }
 
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder("Objective[pdbViolations=").append(pdbViolations)
-                .append(", highestPriority=").append(highestPriority).append(", victims=").append(victims)
+                .append(", highestPriority=").append(highestPriority);
+        if (workLost != 0) {
+            text.append(", workLost=").append(workLost);
+        }
+        text.append(", victims=").append(victims)
                 .append(", prioritySum=").append(prioritySum);
         TieBreak.ALL.forEach(t -> text.append(", ").append(t.field()).append('=').append(tieBreak(t)));
         return text.append(']').toString();

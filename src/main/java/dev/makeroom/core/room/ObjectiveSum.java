@@ -20,6 +20,7 @@ final class ObjectiveSum {
     private int depth;
     private long violations;
     private long highest = Long.MIN_VALUE;
+    private long work;
     private long count;
     private long prioritySum;
     private final long[] tieBreaks = new long[TieBreak.COUNT];
@@ -56,6 +57,7 @@ final class ObjectiveSum {
             highestBefore[depth++] = highest;
         }
         highest = Math.max(highest, pool.priority(i));
+        work += pool.work(i);
         count++;
         prioritySum += pool.priority(i);
         for (int t = 0; t < tieBreaks.length; t++) {
@@ -71,6 +73,7 @@ final class ObjectiveSum {
             }
         }
         highest = highestBefore[--depth];
+        work -= pool.work(i);
         count--;
         prioritySum -= pool.priority(i);
         for (int t = 0; t < tieBreaks.length; t++) {
@@ -91,6 +94,11 @@ final class ObjectiveSum {
         return count;
     }
 
+    /** The work lost so far (0 unless the pool counts work). */
+    long work() {
+        return work;
+    }
+
     long prioritySum() {
         return prioritySum;
     }
@@ -106,20 +114,20 @@ final class ObjectiveSum {
 
     /** The objective with PDB violations counted as given (the kube-default strategy counts as upstream does). */
     Objective objectiveCounting(long pdbViolations) {
-        return new Objective(pdbViolations, highest, count, prioritySum, tieBreaks);
+        return new Objective(pdbViolations, highest, work, count, prioritySum, tieBreaks);
     }
 
     /**
-     * Whether the current set plus {@code extra} more victims, each of priority at least {@code next}
-     * and tie-break costs at least {@code least}, could beat {@code bound}: a lower bound of every
-     * completion, compared without building it. The per-victim parts only bind at equal victim
-     * counts, which is exactly where a lexicographic comparison reads them.
+     * Whether the current set plus {@code extra} more victims, each of priority at least {@code next},
+     * work lost at least {@code leastWork} and tie-break costs at least {@code least}, could beat
+     * {@code bound}: a lower bound of every completion, compared without building it. The per-victim
+     * parts only bind at equal victim counts, which is exactly where a lexicographic comparison reads them.
      */
-    boolean mayBeat(Objective bound, int extra, long next, long[] least) {
+    boolean mayBeat(Objective bound, int extra, long next, long leastWork, long[] least) {
         if (bound == null) {
             return true;
         }
-        int c = compareBeforeTieBreaks(bound, 0, extra, next, extra * next);
+        int c = compareBeforeTieBreaks(bound, 0, extra, next, extra * leastWork, extra * next);
         for (int t = 0; c == 0 && t < tieBreaks.length; t++) {
             c = Long.compare(tieBreaks[t] + (extra == 0 ? 0 : extra * least[t]), bound.tieBreak(TieBreak.ALL.get(t)));
         }
@@ -129,14 +137,15 @@ final class ObjectiveSum {
     /**
      * As above with the completion's parts given: at least {@code moreViolations} further PDB
      * violations, its highest priority at least {@code highestAtLeast}, its {@code extra} victims
-     * adding at least {@code morePriority} and {@code moreTieBreaks}.
+     * adding at least {@code morePriority} and {@code moreTieBreaks} (and no work: with work counted the
+     * search does not ask this).
      */
     boolean mayBeat(Objective bound, int moreViolations, int extra, long highestAtLeast, long morePriority,
                     long[] moreTieBreaks) {
         if (bound == null) {
             return true;
         }
-        int c = compareBeforeTieBreaks(bound, moreViolations, extra, highestAtLeast, morePriority);
+        int c = compareBeforeTieBreaks(bound, moreViolations, extra, highestAtLeast, 0, morePriority);
         for (int t = 0; c == 0 && t < tieBreaks.length; t++) {
             c = Long.compare(tieBreaks[t] + moreTieBreaks[t], bound.tieBreak(TieBreak.ALL.get(t)));
         }
@@ -144,9 +153,10 @@ final class ObjectiveSum {
     }
 
     private int compareBeforeTieBreaks(Objective bound, int moreViolations, int extra, long highestAtLeast,
-                                       long morePriority) {
+                                       long moreWork, long morePriority) {
         int c = Long.compare(violations + moreViolations, bound.pdbViolations());
         if (c == 0) c = Long.compare(extra == 0 ? highestOrEmpty() : Math.max(highest, highestAtLeast), bound.highestPriority());
+        if (c == 0) c = Long.compare(work + moreWork, bound.workLost());
         if (c == 0) c = Long.compare(count + extra, bound.victims());
         if (c == 0) c = Long.compare(prioritySum + morePriority, bound.prioritySum());
         return c;
@@ -164,14 +174,15 @@ final class ObjectiveSum {
     /**
      * The objective of exactly {@code pods}, added up as {@link #add} adds it (a violation for each victim
      * beyond what a budget allows, counted in order), without a pool: for a pod or two, built for most
-     * candidate nodes of a preemption ({@code QuickDomination}'s witnesses).
+     * candidate nodes of a preemption ({@code QuickDomination}'s witnesses); {@code price} their work lost.
      */
-    static Objective ofPods(PodInfo[] pods, Function<PodInfo, List<DisruptionBudget>> budgetsOf) {
+    static Objective ofPods(PodInfo[] pods, Function<PodInfo, List<DisruptionBudget>> budgetsOf, WorkPrice.At price) {
         int k = pods.length;
         @SuppressWarnings("unchecked")
         List<DisruptionBudget>[] covering = new List[k];
         long violations = 0;
         long highest = Long.MIN_VALUE;
+        long work = 0;
         long prioritySum = 0;
         long[] tieBreaks = new long[TieBreak.COUNT];
         for (int i = 0; i < k; i++) {
@@ -185,11 +196,12 @@ final class ObjectiveSum {
                 violations += budget.violatedBy(spentBefore) ? 1 : 0;
             }
             highest = Math.max(highest, pod.priority());
+            work += price.of(pod);
             prioritySum += pod.priority();
             for (int t = 0; t < TieBreak.COUNT; t++) {
                 tieBreaks[t] += TieBreak.ALL.get(t).cost(pod);
             }
         }
-        return Objective.owning(violations, highest, k, prioritySum, tieBreaks);
+        return Objective.owning(violations, highest, work, k, prioritySum, tieBreaks);
     }
 }

@@ -9,7 +9,7 @@ package dev.makeroom.core.room;
  */
 public record OptimalityGap(Part part, long found, long atLeast) {
 
-    public enum Part { PDB_VIOLATIONS, HIGHEST_PRIORITY, VICTIMS, TIE_BREAKS }
+    public enum Part { PDB_VIOLATIONS, HIGHEST_PRIORITY, WORK_LOST, VICTIMS, TIE_BREAKS }
 
     /** In words, for decisions and logs. */
     public String describe() {
@@ -18,6 +18,8 @@ public record OptimalityGap(Part part, long found, long atLeast) {
                     + "a set might go as few as " + atLeast + " beyond";
             case HIGHEST_PRIORITY -> "the best set found evicts up to priority " + found
                     + "; a set of priority " + atLeast + " or lower might do";
+            case WORK_LOST -> String.format(java.util.Locale.ROOT, "the best set found loses %.2f hours of work; "
+                    + "a set might lose as little as %.2f", WorkPrice.hours(found), WorkPrice.hours(atLeast));
             case VICTIMS -> "the best set found evicts " + found + " pod(s); no set does with fewer than " + atLeast
                     + ", a set between might exist";
             case TIE_BREAKS -> "the best set found evicts " + found + " pod(s), the fewest possible at its priority; "

@@ -21,8 +21,8 @@ import java.util.List;
  *       a victim above {@code H} is worse than the cutoff. When the candidates of at most {@code H}
  *       cannot free what is short, every set has one, and the node is dominated. When they are all of
  *       exactly {@code H}, a set that ties the cutoff on its highest priority is made of them only, so
- *       it is, component by component, at least the bound {@code (0, H, k', k'·H, per tie-break the
- *       sum of the k' smallest costs)}, {@code k'} the fewest of them that free the most demanding
+ *       it is, component by component, at least the bound {@code (0, H, the sum of the k' smallest works
+ *       lost, k', k'·H, per tie-break the sum of the k' smallest costs)}, {@code k'} the fewest of them that free the most demanding
  *       short resource: each component only grows as victims are added (tie-break costs are never
  *       negative; the priority sum only when {@code H} is not). A vector at least the bound everywhere
  *       is at least it lexicographically, so when the bound is no better than the cutoff, no set on
@@ -31,7 +31,8 @@ import java.util.List;
  *   <li><b>by a single</b>: when a candidate of priority {@code P} alone frees everything and its
  *       budgets allow it, no set beats the best such single (a set equal to it on violations, highest
  *       priority, count and priority sum is itself such a single, and the tie-breaks order those);
- *       when that single is no better than the cutoff, neither is the node.</li>
+ *       when that single is no better than the cutoff, neither is the node. Not with work lost counted:
+ *       there two pods may lose less work than one.</li>
  * </ul>
  * A dominated node still shows a feasible set (the single, or the lowest-priority-first greedy set),
  * as the search's dominated nodes show the best set they had.
@@ -43,9 +44,10 @@ final class QuickDomination {
 
     /**
      * The node's selection when it is dominated by {@code cutoff} as above, else null (search it);
-     * {@code scan} is of the node's candidates, made for the cutoff's highest priority.
+     * {@code scan} is of the node's candidates, made for the cutoff's highest priority; {@code work} prices them.
      */
-    static Selection check(NodeProblem problem, CandidateScan scan, Objective cutoff, boolean strictPdb) {
+    static Selection check(NodeProblem problem, CandidateScan scan, Objective cutoff, boolean strictPdb,
+                           WorkPrice.At work) {
         if (cutoff == null || strictPdb || !problem.forced().isEmpty() || !problem.needs().isEmpty()
                 || problem.rules().active() || scan.size() == 0) {
             return null;
@@ -56,14 +58,14 @@ final class QuickDomination {
         if (scan.fewest() < 0) {
             return null; // everything frees too little: the search says so, with what is short
         }
-        if (!boundBeats(scan, cutoff)) {
-            return Selection.dominated(witness(problem, greedy(scan)), SearchStats.NONE);
+        if (!boundBeats(scan, cutoff, work)) {
+            return Selection.dominated(witness(problem, greedy(scan), work), SearchStats.NONE);
         }
-        PodInfo single = scan.fewest() == 1 ? bestSingle(problem, scan) : null;
+        PodInfo single = scan.fewest() == 1 && !work.counts() ? bestSingle(problem, scan) : null;
         if (single == null) {
             return null;
         }
-        VictimSet set = witness(problem, new PodInfo[] {single});
+        VictimSet set = witness(problem, new PodInfo[] {single}, work);
         return set.objective().isBetterThan(cutoff) ? null : Selection.dominated(set, SearchStats.NONE);
     }
 
@@ -71,7 +73,7 @@ final class QuickDomination {
      * Whether the bound above may be better than {@code cutoff}, compared as {@link Objective#compareTo}
      * does, each component worked out only when the ones before are tied; true when it cannot tell.
      */
-    private static boolean boundBeats(CandidateScan scan, Objective cutoff) {
+    private static boolean boundBeats(CandidateScan scan, Objective cutoff, WorkPrice.At work) {
         long ceiling = cutoff.highestPriority();
         if (cutoff.pdbViolations() > 0) {
             return true;
@@ -83,7 +85,8 @@ final class QuickDomination {
         if (scan.lowestPriority() < ceiling) {
             return true; // a set of lower priorities may exist
         }
-        int c = Long.compare(fewest, cutoff.victims());
+        int c = work.counts() ? Long.compare(leastWork(scan, fewest, work), cutoff.workLost()) : 0;
+        if (c == 0) c = Long.compare(fewest, cutoff.victims());
         if (c == 0 && ceiling < 0) {
             return true; // more victims lower a sum of negative priorities: no bound on it here
         }
@@ -101,6 +104,23 @@ final class QuickDomination {
             c = Long.compare(sum, cutoff.tieBreak(TieBreak.ALL.get(t)));
         }
         return c < 0;
+    }
+
+    /** The sum of the {@code k} smallest works lost among the candidates of at most the scan's ceiling. */
+    private static long leastWork(CandidateScan scan, int k, WorkPrice.At work) {
+        long[] works = new long[scan.size()];
+        int held = 0;
+        for (int i = 0; i < scan.size(); i++) {
+            if (scan.priority(i) <= scan.ceiling()) {
+                works[held++] = work.of(scan.candidate(i));
+            }
+        }
+        Arrays.sort(works, 0, held);
+        long sum = 0;
+        for (int j = 0; j < Math.min(k, held); j++) {
+            sum += works[j];
+        }
+        return sum;
     }
 
     /** The best pod of the lowest priority that alone frees everything and whose budgets allow it, or null. */
@@ -171,8 +191,8 @@ final class QuickDomination {
     }
 
     /** The set of exactly {@code pods} with its objective ({@link ObjectiveSum#ofPods}, without a pool). */
-    private static VictimSet witness(NodeProblem problem, PodInfo[] pods) {
-        Objective objective = ObjectiveSum.ofPods(pods, problem.budgets());
+    private static VictimSet witness(NodeProblem problem, PodInfo[] pods, WorkPrice.At work) {
+        Objective objective = ObjectiveSum.ofPods(pods, problem.budgets(), work);
         return new VictimSet(mostImportantFirst(pods), (int) objective.pdbViolations(), objective);
     }
 

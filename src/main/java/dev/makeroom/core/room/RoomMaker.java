@@ -29,15 +29,16 @@ public final class RoomMaker {
      * they never set it.
      */
     public NodeVerdict find(NodeProblem problem, Deadline deadline, Objective cutoff) {
-        return find(problem, deadline, 1, cutoff);
+        return find(problem, deadline, 1, cutoff, WorkPrice.At.NONE);
     }
 
     /**
      * As above, searching within a {@code parts}-th of what is left before {@code deadline} (one
      * node's share of a decision's budget), cut only when a search runs: most nodes of a
-     * preemption are settled before one.
+     * preemption are settled before one. {@code work} prices what each victim loses (the work-lost
+     * objective; {@link WorkPrice.At#NONE} with the default one).
      */
-    public NodeVerdict find(NodeProblem problem, Deadline deadline, int parts, Objective cutoff) {
+    public NodeVerdict find(NodeProblem problem, Deadline deadline, int parts, Objective cutoff, WorkPrice.At work) {
         if (problem.obstacle() != null) {
             return NodeVerdict.infeasible(problem.node(), problem.obstacle().reason(), problem.obstacle().detail(),
                     SearchStats.NONE);
@@ -62,11 +63,11 @@ public final class RoomMaker {
                 continue;
             }
             Selection dominated = exact && !tier.lastResort()
-                    ? QuickDomination.check(problem, scan, cutoff, strictPdb) : null;
+                    ? QuickDomination.check(problem, scan, cutoff, strictPdb, work) : null;
             if (dominated != null) {
                 return verdict(problem, dominated, tier);
             }
-            CandidatePool pool = pool(problem, candidates);
+            CandidatePool pool = pool(problem, candidates, work);
             if (share == null) { // one share for all of the node's tiers, cut when the first is searched
                 share = parts > 1 ? deadline.slice(parts) : deadline;
             }
@@ -78,9 +79,9 @@ public final class RoomMaker {
         return verdict;
     }
 
-    private CandidatePool pool(NodeProblem problem, List<PodInfo> pods) {
+    private CandidatePool pool(NodeProblem problem, List<PodInfo> pods, WorkPrice.At work) {
         return new CandidatePool(pods, problem.deficit(), problem.needs(), problem.forced(), problem.budgets(),
-                strictPdb, problem.rules().floors(pods));
+                strictPdb, problem.rules().floors(pods), work);
     }
 
     private static NodeVerdict verdict(NodeProblem problem, Selection selection, Tier tier) {

@@ -60,7 +60,7 @@ public final class RoomSets {
         }
         List<PodInfo> candidates = problem.candidatesUpTo(Tier.ORDINARY);
         return new RoomSets(new CandidatePool(candidates, problem.deficit(), problem.needs(), problem.forced(),
-                pod -> List.of(), false, QueueFloors.NONE));
+                pod -> List.of(), false, QueueFloors.NONE, WorkPrice.At.NONE));
     }
 
     /** How many pods every set holds because they must go. */

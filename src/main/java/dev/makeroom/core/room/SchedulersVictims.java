@@ -25,7 +25,8 @@ public final class SchedulersVictims {
      * constraint makeroom does not model.
      */
     public static NodeVerdict verdict(ClusterSnapshot snapshot, PodInfo pending, String node,
-                                      List<String> hintedVictimUids, String what, QueueRules rules, boolean strictPdb) {
+                                      List<String> hintedVictimUids, String what, QueueRules rules, boolean strictPdb,
+                                      WorkPrice.At work) {
         if (hintedVictimUids.isEmpty()) {
             return NodeVerdict.infeasible(node, InfeasibleReason.UNMODELLED_CONSTRAINT,
                     what + "; the scheduler named no victims here to keep", SearchStats.NONE);
@@ -40,7 +41,8 @@ public final class SchedulersVictims {
             }
             victims.add(pod);
         }
-        CandidatePool pool = new CandidatePool(victims, Resources.NONE, Set.of(), snapshot::budgetsCovering, strictPdb);
+        CandidatePool pool = new CandidatePool(victims, Resources.NONE, List.of(), Set.of(), snapshot::budgetsCovering,
+                strictPdb, QueueFloors.NONE, work);
         boolean[] all = new boolean[victims.size()];
         Arrays.fill(all, true);
         long violations = pool.pdbViolations(all);

@@ -43,7 +43,7 @@ class PackedDecisionTest {
         }
         PreemptionDecision decision = new PreemptionDecision(new PodRef("ns", "pending", "u"), DecisionOutcome.PREEMPT,
                 "chosen", Strategy.MINIMAL, verdicts, List.of(verdicts.get(verdicts.size() - 1), verdicts.get(0)), 42,
-                new SchedulersChoice("crowded", 2, 20));
+                new SchedulersChoice("crowded", 2, 20, 7_200_000), 3_600_000);
 
         PreemptionDecision unpacked = PackedDecision.of(decision).unpack();
 

@@ -1,0 +1,145 @@
+package dev.makeroom.core.room;
+
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What evicting a running pod destroys, for the work-lost objective: the progress it made since the
+ * later of its start and its last checkpoint ({@code makeroom.dev/checkpointed-at}), weighed by what it
+ * holds. A pod's work lost is {@code Σ weight(r) × request(r)} times those seconds, in
+ * <em>milli-units</em> (a thousandth of a weight-unit-second), so that every price is a whole number.
+ *
+ * <p>Units: cpu per core, memory and ephemeral-storage per GiB, any other resource per whole unit.
+ * Without weights of its own the price weighs cpu by 1 a core and every resource whose name ends in
+ * {@code gpu} by 50 a unit, nothing else.
+ *
+ * <p>The seconds are capped by a horizon: a workload that never checkpoints is charged from its start,
+ * and the horizon bounds what it gains over one that saves its progress (docs/decisions.md).
+ */
+public final class WorkPrice {
+
+    /** The default objective: every pod costs nothing, so the price never enters a comparison. */
+    public static final WorkPrice NONE = new WorkPrice(null, Duration.ZERO, false);
+
+    static final long MILLI = 1000;
+    private static final double GIB = 1024.0 * 1024 * 1024;
+    private static final double DEFAULT_GPU_WEIGHT = 50;
+
+    private final Map<String, Double> weights; // null: the default rule
+    private final long horizonSeconds;
+    private final boolean counts;
+
+    private WorkPrice(Map<String, Double> weights, Duration horizon, boolean counts) {
+        this.weights = weights == null ? null : Map.copyOf(weights);
+        this.horizonSeconds = horizon.getSeconds();
+        this.counts = counts;
+    }
+
+    /**
+     * The work-lost price: {@code weights} per resource (empty: the default rule above); at most
+     * {@code horizon} of unsaved progress is charged a pod.
+     */
+    public static WorkPrice of(Map<String, Double> weights, Duration horizon) {
+        if (horizon.isNegative() || horizon.isZero()) {
+            throw new IllegalArgumentException("the horizon must be above 0s, was " + horizon);
+        }
+        weights.forEach((resource, weight) -> {
+            if (weight == null || !(weight >= 0) || Double.isInfinite(weight)) {
+                throw new IllegalArgumentException("the weight of " + resource + " must be a number of at least 0, was "
+                        + weight);
+            }
+        });
+        return new WorkPrice(weights.isEmpty() ? null : weights, horizon, true);
+    }
+
+    /** Whether work lost is part of the objective (false for the default, {@link #NONE}). */
+    public boolean counts() {
+        return counts;
+    }
+
+    public Duration horizon() {
+        return Duration.ofSeconds(horizonSeconds);
+    }
+
+    /** The weight of one unit of {@code resource}. */
+    public double weight(String resource) {
+        if (weights != null) {
+            return weights.getOrDefault(resource, 0.0);
+        }
+        if (Resources.CPU.equals(resource)) {
+            return 1;
+        }
+        return resource.toLowerCase(Locale.ROOT).endsWith("gpu") ? DEFAULT_GPU_WEIGHT : 0;
+    }
+
+    /** What a pod holding {@code requests} loses a second it runs unsaved, in milli-units. */
+    public long rate(Resources requests) {
+        double rate = 0;
+        for (int d = 0; d < requests.size(); d++) {
+            String resource = requests.name(d);
+            double weight = weight(resource);
+            if (weight > 0) {
+                rate += weight * inUnits(resource, requests.value(d));
+            }
+        }
+        return Math.round(rate * MILLI);
+    }
+
+    /** {@code pod}'s work lost if it were evicted at {@code now}, in milli-units: 0 for a pod not started. */
+    public long of(PodInfo pod, Instant now) {
+        if (!counts) {
+            return 0;
+        }
+        return rate(pod.requests()) * unsavedSeconds(pod, now);
+    }
+
+    /** The seconds of progress an eviction at {@code now} would lose: since the later of start and checkpoint, capped. */
+    public long unsavedSeconds(PodInfo pod, Instant now) {
+        Instant start = pod.startTime();
+        if (start == null) {
+            return 0;
+        }
+        Instant saved = pod.checkpointedAt() != null && pod.checkpointedAt().isAfter(start) ? pod.checkpointedAt() : start;
+        long seconds = now.getEpochSecond() - saved.getEpochSecond();
+        return Math.max(0, Math.min(seconds, horizonSeconds));
+    }
+
+    /** The price at one moment, as a decision reads it: every node of a decision is priced at the same instant. */
+    public At at(Instant now) {
+        return new At(this, now);
+    }
+
+    private static double inUnits(String resource, long value) {
+        return switch (resource) {
+            case Resources.CPU -> value / 1000.0;
+            case Resources.MEMORY, "ephemeral-storage" -> value / GIB;
+            default -> value;
+        };
+    }
+
+    /** A {@link WorkPrice} at a fixed instant. */
+    public record At(WorkPrice price, Instant now) {
+
+        /** The default objective's: nothing counts. */
+        public static final At NONE = new At(WorkPrice.NONE, Instant.EPOCH);
+
+        public boolean counts() {
+            return price.counts();
+        }
+
+        /** {@code pod}'s work lost, in milli-units. */
+        public long of(PodInfo pod) {
+            return price.of(pod, now);
+        }
+    }
+
+    /** Milli-units as hours of one weight unit (e.g. cpu-core-hours), for people. */
+    public static double hours(long milliUnits) {
+        return milliUnits / (double) MILLI / 3600.0;
+    }
+}
