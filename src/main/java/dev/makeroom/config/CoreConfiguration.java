@@ -19,11 +19,12 @@ import java.time.Clock;
 @Configuration(proxyBeanMethods = false)
 class CoreConfiguration {
 
+    /** The engine; the wall clock tells how long victims have run, for the work they would lose. */
     @Bean
-    PreemptionEngine preemptionEngine(MakeroomProperties properties) {
+    PreemptionEngine preemptionEngine(MakeroomProperties properties, Clock clock) {
         MakeroomProperties.Preemption p = properties.preemption();
         return new PreemptionEngine(new PreemptionSettings(p.strategy(), p.answer(), p.pdb(), p.budget(),
-                p.objective(), p.workPrice()), System::nanoTime);
+                p.objective(), p.workPrice()), System::nanoTime, clock);
     }
 
     /** This replica's preemptions whose victims are still terminating: no second set for the same pod meanwhile. */

@@ -25,11 +25,15 @@ final class DebugDtos {
 
     /** {@code schedulersPick}: the scheduler's own heuristic over the same candidates, when it names victims. */
     record Decision(String at, String pod, String outcome, String detail, String strategy, boolean provenOptimal,
-                    long micros, List<String> answeredNodes, SchedulersPick schedulersPick, List<NodeOutcome> nodes) {
+                    long micros, List<String> answeredNodes, double workLostHours, SchedulersPick schedulersPick,
+                    List<NodeOutcome> nodes) {
     }
 
-    /** Where the scheduler's own heuristic would preempt, and how many victims of what priorities, added up. */
-    record SchedulersPick(String node, int victims, long prioritySum) {
+    /**
+     * Where the scheduler's own heuristic would preempt, how many victims of what priorities, added up,
+     * and the work they would lose (weighted hours, priced as the answer's {@code workLostHours}).
+     */
+    record SchedulersPick(String node, int victims, long prioritySum, double workLostHours) {
     }
 
     /**

@@ -22,6 +22,7 @@ import dev.makeroom.core.room.Eligibility;
 import dev.makeroom.core.room.NodeVerdict;
 import dev.makeroom.core.room.Objective;
 import dev.makeroom.core.room.TieBreak;
+import dev.makeroom.core.room.WorkPrice;
 import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.mapping.UnreadableQuantity;
 import dev.makeroom.observability.DecisionLog;
@@ -266,8 +267,9 @@ final class DebugHandlers {
     private static DebugDtos.Decision decision(String at, PreemptionDecision d) {
         return new DebugDtos.Decision(at, d.pod().toString(), d.outcome().name(), d.detail(),
                 DebugDtos.spelled(d.strategy()), d.provenOptimal(), d.nanos() / 1000,
-                d.chosen().stream().map(NodeVerdict::node).toList(), d.schedulers() == null ? null
-                        : new DebugDtos.SchedulersPick(d.schedulers().node(), d.schedulers().victims(), d.schedulers().prioritySum()),
+                d.chosen().stream().map(NodeVerdict::node).toList(), WorkPrice.hours(d.workLost()),
+                d.schedulers() == null ? null : new DebugDtos.SchedulersPick(d.schedulers().node(), d.schedulers().victims(),
+                        d.schedulers().prioritySum(), WorkPrice.hours(d.schedulers().workLost())),
                 d.verdicts().stream().map(DebugHandlers::outcome).toList());
     }
 
@@ -276,6 +278,7 @@ final class DebugHandlers {
         Map<String, Long> components = new LinkedHashMap<>();
         components.put("pdbViolations", o.pdbViolations());
         components.put("highestPriority", o.highestPriority());
+        components.put("workLost", o.workLost()); // milli-units; 0 unless the work-lost objective is on
         components.put("victims", o.victims());
         components.put("prioritySum", o.prioritySum());
         TieBreak.ALL.forEach(t -> components.put(t.field(), o.tieBreak(t)));

@@ -7,6 +7,7 @@ import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.SchedulersChoice;
 import dev.makeroom.core.room.InfeasibleReason;
 import dev.makeroom.core.room.NodeVerdict;
+import dev.makeroom.core.room.WorkPrice;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -74,6 +75,8 @@ public class ExtenderMetrics {
     private final Counter victimsSaved;
     private final Counter victimsAdded;
     private final Counter prioritySaved;
+    private final Counter workSaved;
+    private final Counter workAdded;
     private final Counter gangsBroken;
     private final Counter gangPodsLost;
 
@@ -102,6 +105,12 @@ public class ExtenderMetrics {
                 "Victims makeroom's answer took beyond the scheduler's own pick (a budget or opt-out honoured)");
         prioritySaved = counter("makeroom.preemption.victim.priority.saved",
                 "Victim priorities, added up, the scheduler's own pick would have taken beyond makeroom's");
+        workSaved = Counter.builder("makeroom.preemption.work.saved").baseUnit("seconds")
+                .description("Work lost (weighted seconds, makeroom.preemption.work-weights) the scheduler's own pick "
+                        + "would have destroyed beyond makeroom's answer").register(registry);
+        workAdded = Counter.builder("makeroom.preemption.work.added").baseUnit("seconds")
+                .description("Work lost (weighted seconds) makeroom's answer destroyed beyond the scheduler's own pick")
+                .register(registry);
         gangsBroken = counter("makeroom.preemption.gangs.broken",
                 "Gangs whose members makeroom's victims leave below their minimum: their framework restarts them");
         gangPodsLost = counter("makeroom.preemption.gang.pods.lost",
@@ -162,9 +171,10 @@ public class ExtenderMetrics {
      * What makeroom's answer spared beside the scheduler's own heuristic over the same candidates: the
      * victims (and their priorities, added up) its pick would have taken beyond makeroom's. Counters
      * only rise, so an answer that takes more (it honoured a budget or an opt-out the heuristic would
-     * not) counts under {@code victims_added}; {@code compared} counts the decisions weighed.
+     * not) counts under {@code victims_added}; {@code compared} counts the decisions weighed. The work
+     * the answer loses ({@code workLost}, milli-units) is weighed likewise, in weighted seconds.
      */
-    public void recordBeside(SchedulersChoice schedulers, NodeVerdict chosen) {
+    public void recordBeside(SchedulersChoice schedulers, NodeVerdict chosen, long workLost) {
         List<PodInfo> mine = chosen.victims().victims();
         long myPrioritySum = 0;
         for (PodInfo pod : mine) {
@@ -174,6 +184,8 @@ public class ExtenderMetrics {
         victimsSaved.increment(Math.max(0, schedulers.victims() - mine.size()));
         victimsAdded.increment(Math.max(0, mine.size() - schedulers.victims()));
         prioritySaved.increment(Math.max(0, schedulers.prioritySum() - myPrioritySum));
+        workSaved.increment(WorkPrice.seconds(Math.max(0, schedulers.workLost() - workLost)));
+        workAdded.increment(WorkPrice.seconds(Math.max(0, workLost - schedulers.workLost())));
     }
 
     private Counter counter(String name, String description) {

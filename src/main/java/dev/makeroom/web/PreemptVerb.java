@@ -13,6 +13,7 @@ import dev.makeroom.core.preemption.PreemptionPipeline;
 import dev.makeroom.core.preemption.PreemptionsInFlight;
 import dev.makeroom.core.preemption.SchedulersChoice;
 import dev.makeroom.core.room.NodeVerdict;
+import dev.makeroom.core.room.WorkPrice;
 import dev.makeroom.observability.DecisionLog;
 import dev.makeroom.observability.ExtenderMetrics;
 import dev.makeroom.queueconfig.Queues;
@@ -77,10 +78,11 @@ class PreemptVerb {
         plan.release().ifPresent(heldRooms::release);
         metrics.recordDecision(decision);
         decisions.add(now, decision);
-        log.info("preempt {}: {} {} ({} candidate nodes, {} µs, {}{})", decision.pod(), decision.outcome(),
+        log.info("preempt {}: {} {} ({} candidate nodes, {} µs, {}{}{})", decision.pod(), decision.outcome(),
                 decision.detail(), decision.verdicts().size(), decision.nanos() / 1000,
                 decision.provenOptimal() ? "proven optimal" : "not proven optimal" + unproven(decision),
-                decision.chosen().isEmpty() ? "" : ", " + decision.chosen().get(0).victims().objective());
+                decision.chosen().isEmpty() ? "" : ", " + decision.chosen().get(0).victims().objective(),
+                decision.chosen().isEmpty() ? "" : ", " + workText(decision));
         if (decision.outcome() == DecisionOutcome.PREEMPT) {
             announce(snapshot, decision);
         }
@@ -89,7 +91,7 @@ class PreemptVerb {
 
     private void announce(ClusterSnapshot snapshot, PreemptionDecision decision) {
         if (decision.schedulers() != null) {
-            metrics.recordBeside(decision.schedulers(), decision.chosen().get(0));
+            metrics.recordBeside(decision.schedulers(), decision.chosen().get(0), decision.workLost());
         }
         List<GangLoss> gangs = GangLoss.of(snapshot, decision.chosen().get(0).victims().victims());
         if (!gangs.isEmpty()) {
@@ -114,7 +116,13 @@ class PreemptVerb {
         if (schedulers != null) {
             message.append("; ").append(schedulers.beside(victims.size()));
         }
-        return message.toString();
+        return message.append("; ").append(workText(decision)).toString();
+    }
+
+    /** The answer's work lost, beside the scheduler's own pick's when there is one. */
+    static String workText(PreemptionDecision decision) {
+        return decision.schedulers() != null ? decision.schedulers().besideWork(decision.workLost())
+                : String.format(java.util.Locale.ROOT, "%.2f h of work lost", WorkPrice.hours(decision.workLost()));
     }
 
     /** What the answered node's search left open, when it ran out of time. */

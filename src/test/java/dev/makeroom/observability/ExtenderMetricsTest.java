@@ -47,7 +47,8 @@ class ExtenderMetricsTest {
         assertThat(schedulers).isEqualTo(new SchedulersChoice("n1", 2, 20));
         assertThat(decision.chosen().get(0).victims().victims()).extracting(PodInfo::uid).containsExactly("c");
 
-        metrics.recordBeside(schedulers, decision.chosen().get(0));
+        metrics.recordBeside(schedulers, decision.chosen().get(0), 3_600_000); // 1 h lost
+        assertThat(count("makeroom.preemption.work.added")).isEqualTo(3600.0); // the scheduler's pick: no start times, 0 h
         assertThat(count("makeroom.preemption.compared")).isEqualTo(1);
         assertThat(count("makeroom.preemption.victims.saved")).isEqualTo(1);
         assertThat(count("makeroom.preemption.victims.added")).isZero();
@@ -57,7 +58,8 @@ class ExtenderMetricsTest {
         // priority 30 (say, one a budget protects): one victim more, and nothing spared in priority
         PreemptionDecision onN2 = engine().decide(snapshot, pending, List.of(new Candidate("n2", List.of("d", "e"))),
                 QueueRules.off());
-        metrics.recordBeside(new SchedulersChoice("n3", 1, 30), onN2.chosen().get(0));
+        metrics.recordBeside(new SchedulersChoice("n3", 1, 30, 9_000_000), onN2.chosen().get(0), 1_800_000);
+        assertThat(count("makeroom.preemption.work.saved")).isEqualTo(7200.0); // 2.5 h - 0.5 h
         assertThat(count("makeroom.preemption.compared")).isEqualTo(2);
         assertThat(count("makeroom.preemption.victims.added")).isEqualTo(1);
         assertThat(count("makeroom.preemption.victims.saved")).isEqualTo(1);

@@ -140,6 +140,11 @@ public final class WorkPrice {
 
     /** Milli-units as hours of one weight unit (e.g. cpu-core-hours), for people. */
     public static double hours(long milliUnits) {
-        return milliUnits / (double) MILLI / 3600.0;
+        return seconds(milliUnits) / 3600.0;
+    }
+
+    /** Milli-units as seconds of one weight unit, for metrics. */
+    public static double seconds(long milliUnits) {
+        return milliUnits / (double) MILLI;
     }
 }
