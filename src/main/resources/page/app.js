@@ -244,7 +244,8 @@ async function story(ref, yaml) {
       + ", as kube-scheduler " + simulation.kubernetesVersion + ' would see it.'),
     el('p', { class: 'verdict' }, simulation.fitsOn.length ? 'Fits now on ' + simulation.fitsOn.join(', ') + '.'
       : 'Fits on no node now.'),
-    el('p', { class: 'decision' }, decision ? 'Preemption: ' + decision.outcome + ' (' + decision.detail + ').'
+    el('p', { class: 'decision' }, decision ? 'Preemption: ' + decision.outcome + ' (' + decision.detail + ')'
+      + (decision.answeredNodes.length ? ', ' + decision.workLostHours.toFixed(2) + ' h of work lost.' : '.')
       : 'Preemption: not tried (no node where evicting pods could help).'),
     storyTable(simulation),
     el('details', null, el('summary', null, 'In words'), el('pre', null, words)));
@@ -272,11 +273,13 @@ async function decisionsView() {
     const pick = d.schedulersPick;
     return [when(d.at), podLink(d.pod), d.outcome, d.detail,
       pick ? pick.node + ': ' + pick.victims + ' victims' : '—',
-      pick && mine !== null ? String(pick.victims - mine) : '—'];
+      pick && mine !== null ? String(pick.victims - mine) : '—',
+      mine === null ? '—' : d.workLostHours.toFixed(2) + (pick ? ' / ' + pick.workLostHours.toFixed(2) : '')];
   });
   show('Decisions', el('p', null, decisions.length + (decisions.length === 1 ? ' recent preemption decision' : ' recent preemption decisions')
     + ' of the replica that answered, newest first.'),
-    table(['When', 'Pod', 'Outcome', "makeroom's answer", "The scheduler's own pick", 'Victims spared'], rows));
+    table(['When', 'Pod', 'Outcome', "makeroom's answer", "The scheduler's own pick", 'Victims spared',
+      "Work lost, h (makeroom / the scheduler's pick)"], rows));
 }
 
 // ---- queues --------------------------------------------------------------------------------------

@@ -7,7 +7,9 @@ import dev.makeroom.core.preemption.Candidate;
 import dev.makeroom.core.preemption.GangLoss;
 import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
+import dev.makeroom.core.preemption.PreemptionObjective;
 import dev.makeroom.core.preemption.PreemptionSettings;
+import dev.makeroom.core.room.WorkPrice;
 import dev.makeroom.core.room.PdbMode;
 import dev.makeroom.core.room.QueueRules;
 import dev.makeroom.core.room.Strategy;
@@ -28,9 +30,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -69,6 +73,23 @@ public class PreemptionBenchmark {
     @Param({"NONE"})
     Gangs gangs;
 
+    /** The objective minimised. */
+    @Param({"KUBERNETES"})
+    PreemptionObjective objective;
+
+    /** When the running pods started: all at once, or over the three days before the decision. */
+    public enum Starts { ALIKE, APART }
+
+    /**
+     * {@code APART}: every running pod starts at a seeded moment of the three days before the decision,
+     * two in five say they checkpointed in the last hour, so work lost tells them apart.
+     */
+    @Param({"ALIKE"})
+    Starts starts;
+
+    /** When the decisions are made, for the work lost: three days after the first filler could start. */
+    static final Instant DECIDED_AT = Instant.parse("2026-11-23T08:00:00Z");
+
     private ClusterSnapshot snapshot;
     private PodInfo pending;
     private List<Candidate> candidates;
@@ -81,16 +102,20 @@ public class PreemptionBenchmark {
         if (gangs == Gangs.FILLERS) {
             inGangs(objects);
         }
+        if (starts == Starts.APART) {
+            startedApart(objects);
+        }
         snapshot = SnapshotMapper.toSnapshot(objects);
         Pod preemptor = body.preemptor();
         pending = PodMapper.toCore(preemptor, snapshot::priorityValue);
         candidates = cluster.candidates(FullNodes.CANDIDATES, body).stream()
                 .map(n -> cluster.candidate(n, body)).toList();
         engine = new PreemptionEngine(new PreemptionSettings(strategy, AnswerMode.BEST, PdbMode.PREFER,
-                Duration.ofMillis(50)), System::nanoTime);
+                Duration.ofMillis(50)).with(objective), System::nanoTime, () -> DECIDED_AT);
         PreemptionDecision probe = engine.decide(snapshot, pending, candidates, QueueRules.off());
         PreemptOutcomes outcomes = PreemptOutcomes.of(probe);
-        System.out.printf("%n[%s %s nodes=%d pods=%d] %s%n", body, strategy, nodes, podsPerNode, outcomes);
+        System.out.printf("%n[%s %s %s starts %s nodes=%d pods=%d] %s; %.1f h of work lost%n", body, strategy, objective,
+                starts, nodes, podsPerNode, outcomes, WorkPrice.hours(probe.workLost()));
         body.check(outcomes);
         if (gangs == Gangs.FILLERS && body == PreemptBody.PREEMPTS) { // the gangs are there, and the answer spares them
             long withGangs = candidates.stream().filter(c -> snapshot.node(c.node()).pods().stream()
@@ -100,6 +125,26 @@ public class PreemptionBenchmark {
             if (withGangs < candidates.size() / 2 || !broken.isEmpty()) {
                 throw new IllegalStateException("the gang case is not measured: " + withGangs + " candidates with gangs, "
                         + broken + " broken");
+            }
+        }
+    }
+
+    /** Every running pod starts at a seeded moment of the three days before the decision; two in five checkpointed since. */
+    private static void startedApart(List<HasMetadata> objects) {
+        Random random = new Random(69);
+        for (HasMetadata object : objects) {
+            if (object instanceof Pod pod && pod.getSpec().getNodeName() != null) {
+                Instant start = DECIDED_AT.minusSeconds(600 + random.nextInt(3 * 86_400 - 600));
+                pod.getStatus().setStartTime(start.toString());
+                if (random.nextInt(5) < 2) {
+                    Instant saved = DECIDED_AT.minusSeconds(random.nextInt(3_600));
+                    Map<String, String> annotations = new HashMap<>();
+                    if (pod.getMetadata().getAnnotations() != null) {
+                        annotations.putAll(pod.getMetadata().getAnnotations());
+                    }
+                    annotations.put("makeroom.dev/checkpointed-at", (saved.isAfter(start) ? saved : start).toString());
+                    pod.getMetadata().setAnnotations(annotations);
+                }
             }
         }
     }

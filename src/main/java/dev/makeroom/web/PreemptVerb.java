@@ -122,7 +122,7 @@ class PreemptVerb {
     /** The answer's work lost, beside the scheduler's own pick's when there is one. */
     static String workText(PreemptionDecision decision) {
         return decision.schedulers() != null ? decision.schedulers().besideWork(decision.workLost())
-                : String.format(java.util.Locale.ROOT, "%.2f h of work lost", WorkPrice.hours(decision.workLost()));
+                : WorkPrice.describe(decision.workLost());
     }
 
     /** What the answered node's search left open, when it ran out of time. */

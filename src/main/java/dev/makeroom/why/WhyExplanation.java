@@ -17,6 +17,7 @@ import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionPipeline;
 import dev.makeroom.core.preemption.PreemptionSettings;
 import dev.makeroom.core.room.NodeVerdict;
+import dev.makeroom.core.room.WorkPrice;
 
 import java.io.PrintStream;
 import java.util.List;
@@ -58,8 +59,10 @@ public final class WhyExplanation {
         }
         out.println(summary(snapshot, where));
         Optional<PreemptionDecision> decision = answer.decision();
-        out.println(decision.map(d -> "preemption: " + d.outcome() + " (" + d.detail() + ")")
+        out.println(decision.map(d -> "preemption: " + d.outcome() + " (" + d.detail() + ")"
+                        + (d.chosen().isEmpty() ? "" : "; " + WorkPrice.describe(d.workLost())))
                 .orElse("preemption: not tried (no node where evicting pods could help)"));
+        WorkPrice.At price = pipeline.engine().shownPrice(); // each node's, as the decision priced its answer
         Map<String, NodeVerdict> verdicts = new TreeMap<>();
         decision.ifPresent(d -> d.verdicts().forEach(v -> verdicts.put(v.node(), v)));
         for (String node : snapshot.nodes().stream().map(NodeInfo::name).sorted().toList()) {
@@ -71,6 +74,7 @@ public final class WhyExplanation {
             } else if (verdict.isFeasible()) {
                 out.println("  " + node + " (" + why + "): evict " + String.join(", ", verdict.victims().victims()
                         .stream().map(p -> p.ref() + " (priority " + p.priority() + ")").toList())
+                        + "; " + WorkPrice.describe(price.ofAll(verdict.victims().victims()))
                         + budgetsBroken(snapshot, verdict.victims().victims())
                         + gangsBroken(snapshot, verdict.victims().victims())
                         + (verdict.provenOptimal() ? "" : " [search ran out of time: " + (verdict.stats().gap() == null

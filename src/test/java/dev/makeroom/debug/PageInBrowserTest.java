@@ -139,7 +139,9 @@ class PageInBrowserTest {
             }
         }
         assertThat(view.findElement(By.className("decision")).getText())
-                .contains(simulation.get("preemption").get("detail").asString());
+                .contains(simulation.get("preemption").get("detail").asString())
+                .contains(String.format(java.util.Locale.ROOT, "%.2f h of work lost",
+                        simulation.get("preemption").get("workLostHours").asDouble()));
         browser.screenshot(SCREENSHOTS.resolve("pod-story.png"));
 
         // a pod of one's own, pasted
@@ -170,6 +172,8 @@ class PageInBrowserTest {
         JsonNode pick = decision.get("schedulersPick");
         assertThat(cells.get(4)).isEqualTo(pick.isNull() ? "—" : pick.get("node").asString() + ": "
                 + pick.get("victims").asInt() + " victims");
+        assertThat(cells.get(6)).isEqualTo(String.format(java.util.Locale.ROOT, "%.2f", decision.get("workLostHours").asDouble())
+                + (pick.isNull() ? "" : String.format(java.util.Locale.ROOT, " / %.2f", pick.get("workLostHours").asDouble())));
         browser.screenshot(SCREENSHOTS.resolve("decisions.png"));
 
         JsonNode tree = debug("/debug/queues").get("root");

@@ -30,7 +30,7 @@ class WhyCommandTest {
                 .contains("node-a (Insufficient cpu): evict default/batch-big (priority 100)")
                 .contains("node-b (Insufficient cpu): no — evicting every preemptible pod frees too little of [cpu];"
                         + " not preemptible: 2 opted out by PriorityClass")
-                .contains("node-c (Insufficient cpu): evict shop/web-2 (priority 100);"
+                .contains("node-c (Insufficient cpu): evict shop/web-2 (priority 100); 48.00 h of work lost;"
                         + " breaks PodDisruptionBudget shop/web (allows 0, would lose 1)");
     }
 

@@ -76,6 +76,11 @@ public final class PreemptionEngine {
         return settings;
     }
 
+    /** The price decisions show, at this engine's now: what a set of victims would lose if evicted now. */
+    public WorkPrice.At shownPrice() {
+        return settings.price().at(wallClock.instant());
+    }
+
     /** The whole preempt decision; {@code rules} are the queue laws for this pod (or off). */
     public PreemptionDecision decide(ClusterSnapshot snapshot, PodInfo pending, List<Candidate> candidates,
                                      QueueRules rules) {
@@ -101,7 +106,7 @@ public final class PreemptionEngine {
         Map<String, NodeVerdict> verdicts = usable.inOrderAsked();
         List<NodeVerdict> ranked = settings.answer() == AnswerMode.BEST ? best(verdicts.values())
                 : rank(verdicts.values());
-        WorkPrice.At shown = settings.price().at(now);
+        WorkPrice.At shown = settings.price().at(now); // as shownPrice(), at the decision's one instant
         return answer(pending, verdicts, ranked, rules, schedulers.best(snapshot, shown), shown,
                 nanoClock.getAsLong() - start);
     }
@@ -278,12 +283,7 @@ public final class PreemptionEngine {
                     + rules.delayDetail();
             default -> "no candidate node can make room";
         };
-        long workLost = 0;
-        if (!chosen.isEmpty()) {
-            for (PodInfo victim : chosen.get(0).victims().victims()) {
-                workLost += shown.of(victim);
-            }
-        }
+        long workLost = chosen.isEmpty() ? 0 : shown.ofAll(chosen.get(0).victims().victims());
         return new PreemptionDecision(pending.ref(), outcome, detail, settings.strategy(),
                 List.copyOf(verdicts.values()), chosen, nanos, schedulers, workLost);
     }

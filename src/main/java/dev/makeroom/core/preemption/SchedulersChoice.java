@@ -62,7 +62,7 @@ public record SchedulersChoice(String node, int victims, long prioritySum, long 
             long work = 0;
             for (String uid : bestCandidate.hintedVictimUids()) {
                 PodInfo victim = snapshot.pod(uid); // seen: only candidates whose victims makeroom sees are offered
-                work += victim == null ? 0 : price.of(victim);
+                work += price.of(victim);
             }
             return new SchedulersChoice(best.node(), best.victims(), best.prioritySum(), work);
         }
@@ -79,7 +79,7 @@ public record SchedulersChoice(String node, int victims, long prioritySum, long 
 
     /** The same for work lost: "12.50 h of work lost where the scheduler's heuristic would lose 30.00 h". */
     public String besideWork(long mine) {
-        return String.format(Locale.ROOT, "%.2f h of work lost where the scheduler's heuristic would lose %.2f h",
-                WorkPrice.hours(mine), WorkPrice.hours(workLost));
+        return WorkPrice.describe(mine) + String.format(Locale.ROOT, " where the scheduler's heuristic would lose %.2f h",
+                WorkPrice.hours(workLost));
     }
 }

@@ -136,11 +136,25 @@ public final class WorkPrice {
         public long of(PodInfo pod) {
             return price.of(pod, now);
         }
+
+        /** What evicting all of {@code pods} loses, in milli-units. */
+        public long ofAll(java.util.List<PodInfo> pods) {
+            long work = 0;
+            for (PodInfo pod : pods) {
+                work += of(pod);
+            }
+            return work;
+        }
     }
 
     /** Milli-units as hours of one weight unit (e.g. cpu-core-hours), for people. */
     public static double hours(long milliUnits) {
         return seconds(milliUnits) / 3600.0;
+    }
+
+    /** Milli-units in hours, as decisions show them: "67.67 h of work lost". */
+    public static String describe(long milliUnits) {
+        return String.format(Locale.ROOT, "%.2f h of work lost", hours(milliUnits));
     }
 
     /** Milli-units as seconds of one weight unit, for metrics. */
