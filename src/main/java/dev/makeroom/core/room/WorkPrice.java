@@ -31,6 +31,8 @@ public final class WorkPrice {
     private static final double DEFAULT_GPU_WEIGHT = 50;
 
     private final Map<String, Double> weights; // null: the default rule
+    // each resource name's weight as first asked: the rule runs for every candidate of every node
+    private final Map<String, Double> weightOf = new java.util.concurrent.ConcurrentHashMap<>();
     private final long horizonSeconds;
     private final boolean counts;
 
@@ -68,6 +70,15 @@ public final class WorkPrice {
 
     /** The weight of one unit of {@code resource}. */
     public double weight(String resource) {
+        Double known = weightOf.get(resource);
+        if (known == null) {
+            known = weighed(resource);
+            weightOf.put(resource, known);
+        }
+        return known;
+    }
+
+    private double weighed(String resource) {
         if (weights != null) {
             return weights.getOrDefault(resource, 0.0);
         }
