@@ -5,8 +5,10 @@ import dev.makeroom.core.model.Resources;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What evicting a running pod destroys, for the work-lost objective: the progress it made since the
@@ -32,7 +34,7 @@ public final class WorkPrice {
 
     private final Map<String, Double> weights; // null: the default rule
     // each resource name's weight as first asked: the rule runs for every candidate of every node
-    private final Map<String, Double> weightOf = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Double> weightOf = new ConcurrentHashMap<>();
     private final long horizonSeconds;
     private final boolean counts;
 
@@ -64,12 +66,8 @@ public final class WorkPrice {
         return counts;
     }
 
-    public Duration horizon() {
-        return Duration.ofSeconds(horizonSeconds);
-    }
-
     /** The weight of one unit of {@code resource}. */
-    public double weight(String resource) {
+    private double weight(String resource) {
         Double known = weightOf.get(resource);
         if (known == null) {
             known = weighed(resource);
@@ -89,7 +87,7 @@ public final class WorkPrice {
     }
 
     /** What a pod holding {@code requests} loses a second it runs unsaved, in milli-units. */
-    public long rate(Resources requests) {
+    private long rate(Resources requests) {
         double rate = 0;
         for (int d = 0; d < requests.size(); d++) {
             String resource = requests.name(d);
@@ -110,7 +108,7 @@ public final class WorkPrice {
     }
 
     /** The seconds of progress an eviction at {@code now} would lose: since the later of start and checkpoint, capped. */
-    public long unsavedSeconds(PodInfo pod, Instant now) {
+    private long unsavedSeconds(PodInfo pod, Instant now) {
         Instant start = pod.startTime();
         if (start == null) {
             return 0;
@@ -149,7 +147,7 @@ public final class WorkPrice {
         }
 
         /** What evicting all of {@code pods} loses, in milli-units. */
-        public long ofAll(java.util.List<PodInfo> pods) {
+        public long ofAll(List<PodInfo> pods) {
             long work = 0;
             for (PodInfo pod : pods) {
                 work += of(pod);
