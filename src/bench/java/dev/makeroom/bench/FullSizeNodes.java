@@ -27,6 +27,11 @@ public final class FullSizeNodes {
     public static final String[] DIMS = {"cpu", "memory", "nvidia.com/gpu"};
     public static final int PENDING_PRIORITY = 1_000_000;
     public static final Instant EPOCH = Instant.parse("2026-11-01T00:00:00Z");
+    /**
+     * A moment at which every generated pod has run longer than the default work price's one-day horizon
+     * (pods start within ten hours of {@link #EPOCH}): each loses a day of its weighted requests.
+     */
+    public static final Instant PAST_HORIZON = EPOCH.plus(java.time.Duration.ofDays(2));
     private static final long MI = 1L << 20;
 
     public enum Shape {

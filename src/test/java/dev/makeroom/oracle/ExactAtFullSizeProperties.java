@@ -128,6 +128,6 @@ class ExactAtFullSizeProperties {
 
     private static PreemptionEngine engine(Duration budget, java.util.function.LongSupplier clock) {
         return new PreemptionEngine(new PreemptionSettings(Strategy.MINIMAL, AnswerMode.ALL, PdbMode.PREFER, budget),
-                clock);
+                clock, java.time.InstantSource.fixed(FullSizeNodes.PAST_HORIZON));
     }
 }

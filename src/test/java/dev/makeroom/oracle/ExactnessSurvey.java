@@ -95,7 +95,7 @@ public final class ExactnessSurvey {
 
     static PreemptionEngine engine(Strategy strategy) {
         return new PreemptionEngine(new PreemptionSettings(strategy, AnswerMode.ALL, PdbMode.PREFER,
-                Duration.ofMillis(50)), System::nanoTime);
+                Duration.ofMillis(50)), System::nanoTime, java.time.InstantSource.fixed(FullSizeNodes.PAST_HORIZON));
     }
 
     /** Compiles the search before anything is timed, as a running makeroom has. */

@@ -4,7 +4,9 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.Gang;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.room.Objective;
+import dev.makeroom.core.preemption.Scenario;
 import dev.makeroom.core.room.TieBreak;
+import dev.makeroom.core.room.WorkRank;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,8 +21,9 @@ import java.util.function.ToLongFunction;
  * written from that document, not from makeroom's search: binaries x (a pod evicted) and, per gang whose
  * members here that may go outnumber its slack, b (the gang broken). Evicting more than the slack
  * forces b; a broken gang has all its members here that may go evicted; a broken gang adds its running
- * members not evicted to the victim count and their priorities to the sum. Highest priority and the
- * tie-breaks are the evicted pods' own. Solved one component at a time, in the objective's order
+ * members not evicted to the victim count, their priorities to the sum and their work lost (the default
+ * price, {@link Scenario#workLostAtNow}, in units of its greatest common divisor over the node so that
+ * the solver's numbers stay small) to the work. Highest priority and the tie-breaks are the evicted pods' own. Solved one component at a time, in the objective's order
  * (no budgets here: no PDB violations).
  */
 final class GangSolverOracle {
@@ -28,7 +31,8 @@ final class GangSolverOracle {
     private final List<PodInfo> eligible = new ArrayList<>(); // the node's pods below the pending pod's priority
     private final Map<String, List<Integer>> atRisk = new LinkedHashMap<>(); // gang key -> eligible indexes
     private final Map<String, Integer> slack = new HashMap<>();
-    private final Map<String, long[]> lostWhenBroken = new HashMap<>(); // gang key -> {members, priority sum}
+    private final Map<String, long[]> lostWhenBroken = new HashMap<>(); // gang key -> {members, priority sum, work}
+    private long workUnit; // the greatest common divisor of every work lost counted here
     private final Map<String, Long> need = new LinkedHashMap<>();
     private final String what;
 
@@ -65,15 +69,27 @@ final class GangSolverOracle {
             e.getValue().forEach(i -> here.add(eligible.get(i).uid()));
             long members = 0;
             long priorities = 0;
+            long work = 0;
             for (PodInfo member : running) {
                 if (!here.contains(member.uid())) {
                     members++;
                     priorities += member.priority();
+                    work += Scenario.workLostAtNow(member);
                 }
             }
-            lostWhenBroken.put(e.getKey(), new long[]{members, priorities});
+            lostWhenBroken.put(e.getKey(), new long[]{members, priorities, work});
             return false;
         });
+        workUnit = 0;
+        for (PodInfo pod : eligible) {
+            workUnit = gcd(workUnit, Scenario.workLostAtNow(pod));
+        }
+        lostWhenBroken.values().forEach(lost -> workUnit = gcd(workUnit, lost[2]));
+        workUnit = Math.max(1, workUnit);
+    }
+
+    private static long gcd(long a, long b) {
+        return b == 0 ? a : gcd(b, a % b);
     }
 
     /** Whether the pending pod fits nowhere on the node as it stands (else there is nothing to decide). */
@@ -83,7 +99,7 @@ final class GangSolverOracle {
 
     /** The optimum's cost, or null when no set lets the pending pod fit. */
     Objective optimum(int secondsPerStage) {
-        List<String> stages = new ArrayList<>(List.of("highest", "count", "sum"));
+        List<String> stages = new ArrayList<>(List.of("highest", "count", "sum", "work"));
         TieBreak.ALL.forEach(t -> stages.add(t.name()));
         List<String> fixed = new ArrayList<>();
         Set<Integer> chosen = null;
@@ -103,7 +119,8 @@ final class GangSolverOracle {
         for (TieBreak t : TieBreak.ALL) {
             ties[t.ordinal()] = value(t.name(), chosen);
         }
-        return new Objective(0, value("highest", chosen), value("count", chosen), value("sum", chosen), ties);
+        return new Objective(0, value("highest", chosen), value("work", chosen) * workUnit, value("count", chosen),
+                value("sum", chosen), ties, WorkRank.FIRST_TIE_BREAK);
     }
 
     private long value(String stage, Set<Integer> chosen) {
@@ -116,10 +133,21 @@ final class GangSolverOracle {
         }
         for (String key : atRisk.keySet()) {
             if (broken(key, chosen)) {
-                total += stage.equals("count") ? lostWhenBroken.get(key)[0] : stage.equals("sum") ? lostWhenBroken.get(key)[1] : 0;
+                total += lostWhenBroken(key, stage);
             }
         }
         return total;
+    }
+
+    /** What a broken gang's members not evicted add to {@code stage}. */
+    private long lostWhenBroken(String key, String stage) {
+        long[] lost = lostWhenBroken.get(key);
+        return switch (stage) {
+            case "count" -> lost[0];
+            case "sum" -> lost[1];
+            case "work" -> lost[2] / workUnit;
+            default -> 0;
+        };
     }
 
     private boolean broken(String key, Set<Integer> chosen) {
@@ -130,6 +158,7 @@ final class GangSolverOracle {
         return switch (stage) {
             case "count" -> p -> 1;
             case "sum" -> PodInfo::priority;
+            case "work" -> p -> Scenario.workLostAtNow(p) / workUnit;
             default -> TieBreak.valueOf(stage)::cost;
         };
     }
@@ -145,7 +174,7 @@ final class GangSolverOracle {
         }
         int g = 0;
         for (String key : atRisk.keySet()) {
-            long lost = stage.equals("count") ? lostWhenBroken.get(key)[0] : stage.equals("sum") ? lostWhenBroken.get(key)[1] : 0;
+            long lost = lostWhenBroken(key, stage);
             text.append(term(lost, "b" + g++));
         }
         return text.toString();

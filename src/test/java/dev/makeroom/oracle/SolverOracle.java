@@ -16,14 +16,17 @@ import java.util.Set;
  *
  * <p>The order is lexicographic, so it is solved one component at a time: the least PDB violations;
  * with that fixed, the lowest highest priority; then the fewest victims; the least priority sum;
- * then the tie-breaks (QoS rank, grace periods, then ages, where with the count fixed the least age
- * sum is the greatest sum of start times). Amounts are divided by their common divisor per resource
- * so that the solver's numbers stay small.
+ * then the tie-breaks (work lost, QoS rank, grace periods, then ages, where with the count fixed the
+ * least age sum is the greatest sum of start times). Work lost is weighed as makeroom's default price
+ * states it (docs/configuration.md: a core of cpu 1, a GPU 50) for pods that all ran past its one-day
+ * horizon ({@link FullSizeNodes#PAST_HORIZON}), so it is a day times the weighted requests, and the day
+ * is left out. Amounts are divided by their common divisor per resource so that the solver's numbers stay small.
  */
 public final class SolverOracle {
 
     /** The components of a set's cost, in the README's order; compared lexicographically. */
-    public static final int VIOLATIONS = 0, HIGHEST = 1, COUNT = 2, PRIORITY_SUM = 3, QOS = 4, GRACE = 5, AGE = 6;
+    public static final int VIOLATIONS = 0, HIGHEST = 1, COUNT = 2, PRIORITY_SUM = 3, WORK = 4, QOS = 5, GRACE = 6,
+            AGE = 7;
 
     private final FullSizeNodes.Node node;
     private final List<Integer> eligible = new ArrayList<>();
@@ -83,6 +86,7 @@ public final class SolverOracle {
             cost[HIGHEST] = Math.max(cost[HIGHEST], p.priority());
             cost[COUNT]++;
             cost[PRIORITY_SUM] += p.priority();
+            cost[WORK] += workRate(p);
             cost[QOS] += p.qos().ordinal();
             cost[GRACE] += p.graceSeconds();
             cost[AGE] -= p.startMinute(); // newer is cheaper: an older start costs more
@@ -178,10 +182,16 @@ public final class SolverOracle {
             case HIGHEST -> "h";
             case COUNT -> sum(i -> 1);
             case PRIORITY_SUM -> sum(i -> node.pods().get(i).priority());
+            case WORK -> sum(i -> (int) workRate(node.pods().get(i)));
             case QOS -> sum(i -> node.pods().get(i).qos().ordinal());
             case GRACE -> sum(i -> node.pods().get(i).graceSeconds());
             default -> sum(i -> -node.pods().get(i).startMinute());
         };
+    }
+
+    /** Thousandths of weight units a second: millicores of cpu, and 50,000 for each GPU. */
+    private static long workRate(Pod p) {
+        return p.amounts()[0] + 50_000 * p.amounts()[2];
     }
 
     private String budgetsSum() {

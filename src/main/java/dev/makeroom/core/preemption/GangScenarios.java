@@ -285,7 +285,7 @@ final class GangScenarios {
             tieBreaks[t.ordinal()] = plain.tieBreak(t);
         }
         Objective costed = new Objective(plain.pdbViolations(), plain.highestPriority(), plain.workLost() + lostWork,
-                plain.victims() + lost, plain.prioritySum() + lostPriorities, tieBreaks);
+                plain.victims() + lost, plain.prioritySum() + lostPriorities, tieBreaks, plain.workRank());
         return new NodeVerdict(found.node(), new VictimSet(found.victims().victims(), found.victims().pdbViolations(),
                 costed), null, null, found.provenOptimal(), found.lastResort(), found.dominated(), found.stats());
     }

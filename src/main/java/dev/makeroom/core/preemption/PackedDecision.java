@@ -5,6 +5,7 @@ import dev.makeroom.core.model.PodRef;
 import dev.makeroom.core.room.InfeasibleReason;
 import dev.makeroom.core.room.NodeVerdict;
 import dev.makeroom.core.room.Objective;
+import dev.makeroom.core.room.WorkRank;
 import dev.makeroom.core.room.SearchStats;
 import dev.makeroom.core.room.Strategy;
 import dev.makeroom.core.room.TieBreak;
@@ -54,6 +55,7 @@ public final class PackedDecision {
     private final long nanos;
     private final SchedulersChoice schedulers;
     private final long workLost;
+    private final WorkRank workRank;     // one per decision: every node's search ranked work alike
     private final int[] chosen;          // indexes into the verdicts, in the answer's order
     private final String[] nodes;
     private final byte[] flags;          // the bits above, and the reason in the high half
@@ -79,6 +81,8 @@ public final class PackedDecision {
         nanos = decision.nanos();
         schedulers = decision.schedulers();
         workLost = decision.workLost();
+        workRank = verdicts.stream().filter(NodeVerdict::isFeasible).map(v -> v.victims().objective().workRank())
+                .findFirst().orElse(WorkRank.FIRST_TIE_BREAK);
         nodes = new String[n];
         flags = new byte[n];
         victimCounts = new char[n];
@@ -170,7 +174,7 @@ public final class PackedDecision {
             set = new VictimSet(Arrays.asList(victims).subList(from, from + read(victimCounts, victimCountSpill, i)),
                     violations == null ? 0 : violations,
                     new Objective(objectives[o], objectives[o + 1], objectives[o + 2], objectives[o + 3],
-                            objectives[o + 4], Arrays.copyOfRange(objectives, o + 5, o + OBJECTIVE_WIDTH)));
+                            objectives[o + 4], Arrays.copyOfRange(objectives, o + 5, o + OBJECTIVE_WIDTH), workRank));
         }
         int reason = (flags[i] & 0xFF) >>> REASON_SHIFT;
         return new NodeVerdict(nodes[i], set, reason == 0 ? null : InfeasibleReason.values()[reason - 1],

@@ -3,14 +3,16 @@ package dev.makeroom.core.preemption;
 import dev.makeroom.core.room.PdbMode;
 import dev.makeroom.core.room.Strategy;
 import dev.makeroom.core.room.WorkPrice;
+import dev.makeroom.core.room.WorkRank;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 
 /**
- * The knobs of a preemption decision. {@code price} weighs what victims lose: the objective when it
- * is {@link PreemptionObjective#WORK_LOST}, and what decisions show under either objective.
+ * The knobs of a preemption decision. {@code price} weighs what victims lose: before the count when the
+ * objective is {@link PreemptionObjective#WORK_LOST}, as the first tie-break under the default one, and what
+ * decisions show under either objective.
  */
 public record PreemptionSettings(Strategy strategy, AnswerMode answer, PdbMode pdb, Duration budget,
                                  PreemptionObjective objective, WorkPrice price) {
@@ -32,9 +34,12 @@ public record PreemptionSettings(Strategy strategy, AnswerMode answer, PdbMode p
         }
     }
 
-    /** The price the search minimises at {@code now}: none under the default objective. */
+    /**
+     * The price the search minimises at {@code now}: before the count under the work-lost objective, as the
+     * first gentleness tie-break under the default one.
+     */
     public WorkPrice.At searchedAt(Instant now) {
-        return objective == PreemptionObjective.WORK_LOST ? price.at(now) : WorkPrice.At.NONE;
+        return price.at(now, objective == PreemptionObjective.WORK_LOST ? WorkRank.BEFORE_COUNT : WorkRank.FIRST_TIE_BREAK);
     }
 
     /** The same settings under {@code objective}. */

@@ -15,7 +15,7 @@ import java.util.function.Function;
  * One node's victim problem in dense arrays, shared by the selectors: the deficit to free per
  * resource, what each candidate frees of it, the pods that must go (conflicts), the budgets each
  * candidate spends, the queue guarantees ({@link QueueFloors}) it draws on, and the per-candidate
- * costs the objective adds up ({@link ObjectiveSum}): work lost (all 0 unless {@link #countsWork}) and
+ * costs the objective adds up ({@link ObjectiveSum}): work lost (all 0 where the pool is not priced) and
  * the tie-breaks.
  */
 final class CandidatePool {
@@ -31,8 +31,9 @@ final class CandidatePool {
     final boolean strictPdb;
     final QueueFloors floors;
     private final int[] priority;
-    private final long[] work;          // each candidate's work lost; all 0 with the default objective
-    private final boolean countsWork;
+    private final long[] work;          // each candidate's work lost; all 0 where nothing prices it
+    private final WorkRank workRank;
+    private final boolean workBeforeCount;
     private final long[] tieBreakCosts; // [candidate * TieBreak.COUNT + ordinal], flat: one allocation per pool
 
     /** {@code coverage} tells which budgets evicting a pod would spend. */
@@ -98,11 +99,12 @@ final class CandidatePool {
         }
         priority = new int[n];
         this.work = new long[n];
-        this.countsWork = work.counts();
+        this.workRank = work.rank();
+        this.workBeforeCount = work.beforeCount();
         tieBreakCosts = new long[n * TieBreak.COUNT];
         for (int i = 0; i < n; i++) {
             priority[i] = this.pods.get(i).priority();
-            this.work[i] = countsWork ? work.of(this.pods.get(i)) : 0;
+            this.work[i] = work.of(this.pods.get(i));
             for (int t = 0; t < TieBreak.COUNT; t++) { // indexed: no iterator per candidate
                 tieBreakCosts[i * TieBreak.COUNT + t] = TieBreak.ALL.get(t).cost(this.pods.get(i));
             }
@@ -117,14 +119,19 @@ final class CandidatePool {
         return priority[i];
     }
 
-    /** Candidate {@code i}'s work lost (0 with the default objective). */
+    /** Candidate {@code i}'s work lost (0 where nothing prices it). */
     long work(int i) {
         return work[i];
     }
 
-    /** Whether work lost is part of the objective: then it comes before the count, and the count's own aids are off. */
-    boolean countsWork() {
-        return countsWork;
+    /** Where the objective ranks work lost. */
+    WorkRank workRank() {
+        return workRank;
+    }
+
+    /** Whether work lost comes before the count (the work-lost objective): then the count's own aids are off. */
+    boolean workBeforeCount() {
+        return workBeforeCount;
     }
 
     /** Candidate {@code i}'s cost in the {@link TieBreak} of ordinal {@code t}. */

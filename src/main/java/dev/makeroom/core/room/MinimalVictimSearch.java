@@ -12,9 +12,10 @@ import java.util.List;
  * <p><b>Design.</b> Pods that must go (conflicts) are taken up front. The other candidates are
  * grouped into classes of interchangeable pods: same priority, same amounts freed of each short
  * resource, same budgets and queue floors, same cost in every {@link TieBreak} but the last (age).
- * Within a class only that last cost and the work lost differ (work lost is 0 for every pod unless
- * the work-lost objective is on), and since every objective component is a sum or a maximum, taking k
- * pods of a class is best done with its k cheapest (least work lost, then the newest); so the search branches on <em>how many</em> of each class to take,
+ * Within a class only that last cost and the work lost differ, and since every objective component
+ * is a sum or a maximum, and work lost ranks before the last tie-break under either {@link WorkRank},
+ * taking k pods of a class is best done with its k cheapest (least work lost, then the newest); so the
+ * search branches on <em>how many</em> of each class to take,
  * not which, which removes the symmetry of replicas. Classes are visited by priority, lowest first,
  * and each branch tries the largest useful count first (the fewest pods of the cheapest kind).
  *
@@ -26,12 +27,12 @@ import java.util.List;
  * victims so far plus the fewest further pods that could cover the most demanding short resource
  * (from the remaining pods' largest amounts); the priority sum so far plus that many times the next
  * priority; the work lost and the tie-break sums so far plus that many times the least such cost still
- * to come.
+ * to come. Work lost is compared where the pool's {@link WorkRank} puts it.
  * Where that lets a set through, {@link TiedCountBound} looks closer: the further violations any
  * completion adds, and, for a completion that can at best tie the incumbent's violations and
  * highest priority, the further victims it needs using only pods that keep both.
  *
- * <p>With work lost counted it comes before the count, so a set of more victims may win on it: the
+ * <p>Under the work-lost objective work lost comes before the count, so a set of more victims may win on it: the
  * closer looks at the count ({@link TiedCountBound}'s fewest pods, the {@link CoverTable}) are not
  * asked then; the bounds above (work lost among them) and the dominance rule stay.
  *
@@ -208,7 +209,7 @@ final class MinimalVictimSearch implements VictimSelector {
                 suffixMinWork[c] = last ? pool.work(cheapest) : Math.min(suffixMinWork[c + 1], pool.work(cheapest));
                 for (int t = 0; t < min.length; t++) {
                     long here = pool.tieBreakCost(cheapest, t);
-                    if (t == LAST && pool.countsWork()) { // then the newest need not come first
+                    if (t == LAST) { // classes list their least work first: the newest need not be first
                         for (int i : classes[c]) {
                             here = Math.min(here, pool.tieBreakCost(i, t));
                         }
@@ -373,7 +374,7 @@ final class MinimalVictimSearch implements VictimSelector {
                     return false;
                 }
             }
-            if (pool.countsWork()) {
+            if (pool.workBeforeCount()) {
                 return true; // more victims may still win on less work lost
             }
             if (Math.max(sum.highest(), classPriority[c]) < highest
@@ -400,9 +401,10 @@ final class MinimalVictimSearch implements VictimSelector {
                 morePriority = Math.max(morePriority, covering);
             }
             // the tie-breaks are only read on a tie before them: only then are they worth adding up
-            long[] moreTieBreaks = sum.tiesOnCountAndPrioritySum(bound, more, morePriority)
-                    ? tied.leastTieBreaks(c, more) : NO_COSTS;
-            return sum.mayBeat(bound, room, more, highest, morePriority, moreTieBreaks);
+            boolean tiesBefore = sum.tiesOnCountAndPrioritySum(bound, more, morePriority);
+            long[] moreTieBreaks = tiesBefore ? tied.leastTieBreaks(c, more) : NO_COSTS;
+            long moreWork = tiesBefore ? more * suffixMinWork[c] : 0;
+            return sum.mayBeat(bound, room, more, highest, morePriority, moreWork, moreTieBreaks);
         }
 
         /**
@@ -438,7 +440,7 @@ final class MinimalVictimSearch implements VictimSelector {
                     return new OptimalityGap(OptimalityGap.Part.HIGHEST_PRIORITY, highest, atLeast);
                 }
             }
-            if (pool.countsWork()) { // work lost comes next, and no closer bound on it is kept than what must go
+            if (pool.workBeforeCount()) { // work lost comes next, and no closer bound on it is kept than what must go
                 long atLeast = ObjectiveSum.over(pool, pool.forced).work();
                 return bestObjective.workLost() > atLeast
                         ? new OptimalityGap(OptimalityGap.Part.WORK_LOST, bestObjective.workLost(), atLeast)
@@ -482,7 +484,7 @@ final class MinimalVictimSearch implements VictimSelector {
             }
             dominance = DominanceRule.of(pool, classes);
             bound = bound();
-            if (bound != null && !pool.countsWork()) { // the table tells counts, read only where work lost is not
+            if (bound != null && !pool.workBeforeCount()) { // the table tells counts, read before work lost only here
                 ObjectiveSum root = ObjectiveSum.over(pool, pool.forced);
                 cover = CoverTable.build(pool, classes, endFor(bound.highestPriority()),
                         (int) Math.min(Integer.MAX_VALUE - 1, Math.max(0, bound.pdbViolations() - root.violations())),

@@ -114,7 +114,7 @@ final class ObjectiveSum {
 
     /** The objective with PDB violations counted as given (the kube-default strategy counts as upstream does). */
     Objective objectiveCounting(long pdbViolations) {
-        return new Objective(pdbViolations, highest, work, count, prioritySum, tieBreaks);
+        return new Objective(pdbViolations, highest, work, count, prioritySum, tieBreaks, pool.workRank());
     }
 
     /**
@@ -127,7 +127,7 @@ final class ObjectiveSum {
         if (bound == null) {
             return true;
         }
-        int c = compareBeforeTieBreaks(bound, 0, extra, next, extra * leastWork, extra * next);
+        int c = compareBeforeTieBreaks(bound, 0, extra, next, extra * next, extra * leastWork);
         for (int t = 0; c == 0 && t < tieBreaks.length; t++) {
             c = Long.compare(tieBreaks[t] + (extra == 0 ? 0 : extra * least[t]), bound.tieBreak(TieBreak.ALL.get(t)));
         }
@@ -137,28 +137,31 @@ final class ObjectiveSum {
     /**
      * As above with the completion's parts given: at least {@code moreViolations} further PDB
      * violations, its highest priority at least {@code highestAtLeast}, its {@code extra} victims
-     * adding at least {@code morePriority} and {@code moreTieBreaks} (and no work: with work counted the
-     * search does not ask this).
+     * adding at least {@code morePriority}, {@code moreWork} and {@code moreTieBreaks} (the search asks
+     * this only where work lost is ranked after the count).
      */
     boolean mayBeat(Objective bound, int moreViolations, int extra, long highestAtLeast, long morePriority,
-                    long[] moreTieBreaks) {
+                    long moreWork, long[] moreTieBreaks) {
         if (bound == null) {
             return true;
         }
-        int c = compareBeforeTieBreaks(bound, moreViolations, extra, highestAtLeast, 0, morePriority);
+        int c = compareBeforeTieBreaks(bound, moreViolations, extra, highestAtLeast, morePriority, moreWork);
         for (int t = 0; c == 0 && t < tieBreaks.length; t++) {
             c = Long.compare(tieBreaks[t] + moreTieBreaks[t], bound.tieBreak(TieBreak.ALL.get(t)));
         }
         return c < 0;
     }
 
+    /** The comparison up to the tie-breaks, in {@link Objective#compareTo}'s order for the pool's {@link WorkRank}. */
     private int compareBeforeTieBreaks(Objective bound, int moreViolations, int extra, long highestAtLeast,
-                                       long moreWork, long morePriority) {
+                                       long morePriority, long moreWork) {
+        boolean workFirst = pool.workBeforeCount();
         int c = Long.compare(violations + moreViolations, bound.pdbViolations());
         if (c == 0) c = Long.compare(extra == 0 ? highestOrEmpty() : Math.max(highest, highestAtLeast), bound.highestPriority());
-        if (c == 0) c = Long.compare(work + moreWork, bound.workLost());
+        if (c == 0 && workFirst) c = Long.compare(work + moreWork, bound.workLost());
         if (c == 0) c = Long.compare(count + extra, bound.victims());
         if (c == 0) c = Long.compare(prioritySum + morePriority, bound.prioritySum());
+        if (c == 0 && !workFirst) c = Long.compare(work + moreWork, bound.workLost());
         return c;
     }
 
@@ -202,6 +205,6 @@ final class ObjectiveSum {
                 tieBreaks[t] += TieBreak.ALL.get(t).cost(pod);
             }
         }
-        return Objective.owning(violations, highest, work, k, prioritySum, tieBreaks);
+        return Objective.owning(violations, highest, work, k, prioritySum, tieBreaks, price.rank());
     }
 }

@@ -21,8 +21,9 @@ import java.util.List;
  *       a victim above {@code H} is worse than the cutoff. When the candidates of at most {@code H}
  *       cannot free what is short, every set has one, and the node is dominated. When they are all of
  *       exactly {@code H}, a set that ties the cutoff on its highest priority is made of them only, so
- *       it is, component by component, at least the bound {@code (0, H, the sum of the k' smallest works
- *       lost, k', k'·H, per tie-break the sum of the k' smallest costs)}, {@code k'} the fewest of them that free the most demanding
+ *       it is, component by component, at least the bound {@code (0, H, k', k'·H, the sum of the k' smallest
+ *       works lost, per tie-break the sum of the k' smallest costs)} (work lost before {@code k'} where the
+ *       {@link WorkRank} says so), {@code k'} the fewest of them that free the most demanding
  *       short resource: each component only grows as victims are added (tie-break costs are never
  *       negative; the priority sum only when {@code H} is not). A vector at least the bound everywhere
  *       is at least it lexicographically, so when the bound is no better than the cutoff, no set on
@@ -31,7 +32,8 @@ import java.util.List;
  *   <li><b>by a single</b>: when a candidate of priority {@code P} alone frees everything and its
  *       budgets allow it, no set beats the best such single (a set equal to it on violations, highest
  *       priority, count and priority sum is itself such a single, and the tie-breaks order those);
- *       when that single is no better than the cutoff, neither is the node. Not with work lost counted:
+ *       when that single is no better than the cutoff, neither is the node; the best single is the one
+ *       losing least work, then the one first in the tie-breaks. Not with work lost before the count:
  *       there two pods may lose less work than one.</li>
  * </ul>
  * A dominated node still shows a feasible set (the single, or the lowest-priority-first greedy set),
@@ -61,7 +63,7 @@ final class QuickDomination {
         if (!boundBeats(scan, cutoff, work)) {
             return Selection.dominated(witness(problem, greedy(scan), work), SearchStats.NONE);
         }
-        PodInfo single = scan.fewest() == 1 && !work.counts() ? bestSingle(problem, scan) : null;
+        PodInfo single = scan.fewest() == 1 && !work.beforeCount() ? bestSingle(problem, scan, work) : null;
         if (single == null) {
             return null;
         }
@@ -85,12 +87,13 @@ final class QuickDomination {
         if (scan.lowestPriority() < ceiling) {
             return true; // a set of lower priorities may exist
         }
-        int c = work.counts() ? Long.compare(leastWork(scan, fewest, work), cutoff.workLost()) : 0;
+        int c = work.beforeCount() ? Long.compare(leastWork(scan, fewest, work), cutoff.workLost()) : 0;
         if (c == 0) c = Long.compare(fewest, cutoff.victims());
         if (c == 0 && ceiling < 0) {
             return true; // more victims lower a sum of negative priorities: no bound on it here
         }
         if (c == 0) c = Long.compare(fewest * ceiling, cutoff.prioritySum());
+        if (c == 0 && work.counts() && !work.beforeCount()) c = Long.compare(leastWork(scan, fewest, work), cutoff.workLost());
         if (c != 0) {
             return c < 0;
         }
@@ -124,12 +127,17 @@ final class QuickDomination {
     }
 
     /** The best pod of the lowest priority that alone frees everything and whose budgets allow it, or null. */
-    private static PodInfo bestSingle(NodeProblem problem, CandidateScan scan) {
+    private static PodInfo bestSingle(NodeProblem problem, CandidateScan scan, WorkPrice.At work) {
         int best = -1;
+        long bestWork = 0;
         for (int i = 0; i < scan.size(); i++) {
             if (scan.priority(i) == scan.lowestPriority() && freesAlone(scan, i)
-                    && withinBudgets(scan.candidate(i), problem) && (best < 0 || cheaper(scan, i, best))) {
-                best = i;
+                    && withinBudgets(scan.candidate(i), problem)) {
+                long lost = work.of(scan.candidate(i));
+                if (best < 0 || lost < bestWork || lost == bestWork && cheaper(scan, i, best)) {
+                    best = i;
+                    bestWork = lost;
+                }
             }
         }
         return best < 0 ? null : scan.candidate(best);

@@ -118,9 +118,17 @@ public final class WorkPrice {
         return Math.max(0, Math.min(seconds, horizonSeconds));
     }
 
-    /** The price at one moment, as a decision reads it: every node of a decision is priced at the same instant. */
+    /**
+     * The price at one moment, as a decision reads it (every node of a decision is priced at the same
+     * instant), ranked before the count as the work-lost objective ranks it.
+     */
     public At at(Instant now) {
-        return new At(this, now);
+        return at(now, WorkRank.BEFORE_COUNT);
+    }
+
+    /** The price at {@code now}, ranked in the objective as {@code rank} says. */
+    public At at(Instant now, WorkRank rank) {
+        return new At(this, now, rank);
     }
 
     private static double inUnits(String resource, long value) {
@@ -131,14 +139,20 @@ public final class WorkPrice {
         };
     }
 
-    /** A {@link WorkPrice} at a fixed instant. */
-    public record At(WorkPrice price, Instant now) {
+    /** A {@link WorkPrice} at a fixed instant, and where the objective ranks it. */
+    public record At(WorkPrice price, Instant now, WorkRank rank) {
 
-        /** The default objective's: nothing counts. */
-        public static final At NONE = new At(WorkPrice.NONE, Instant.EPOCH);
+        /** Nothing counts: every pod loses 0. */
+        public static final At NONE = new At(WorkPrice.NONE, Instant.EPOCH, WorkRank.BEFORE_COUNT);
 
+        /** Whether pods are priced at all (false only for {@link #NONE}). */
         public boolean counts() {
             return price.counts();
+        }
+
+        /** Whether work lost is weighed before the count (the work-lost objective). */
+        public boolean beforeCount() {
+            return counts() && rank == WorkRank.BEFORE_COUNT;
         }
 
         /** {@code pod}'s work lost, in milli-units. */

@@ -6,6 +6,7 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.room.NodeVerdict;
 import dev.makeroom.core.room.Objective;
 import dev.makeroom.core.room.TieBreak;
+import dev.makeroom.core.room.WorkRank;
 import dev.makeroom.support.property.Gens;
 import dev.makeroom.support.property.Gen;
 import org.junit.jupiter.api.Assumptions;
@@ -89,10 +90,12 @@ class GangOracleProperties {
         victims.forEach(v -> evicted.add(v.uid()));
         long lost = victims.size();
         long sum = 0;
+        long work = 0;
         long highest = Long.MIN_VALUE;
         long[] ties = new long[TieBreak.COUNT];
         for (PodInfo v : victims) {
             sum += v.priority();
+            work += Scenario.workLostAtNow(v);
             highest = Math.max(highest, v.priority());
             for (TieBreak t : TieBreak.ALL) {
                 ties[t.ordinal()] += t.cost(v);
@@ -115,9 +118,10 @@ class GangOracleProperties {
                 }
                 lost++;
                 sum += member.priority();
+                work += Scenario.workLostAtNow(member);
             }
         }
-        return new Costed(new Objective(0, highest, lost, sum, ties), breaks);
+        return new Costed(new Objective(0, highest, work, lost, sum, ties, WorkRank.FIRST_TIE_BREAK), breaks);
     }
 
     private static boolean frees(Case c, List<Integer> subset) {

@@ -12,6 +12,7 @@ import dev.makeroom.core.room.Strategy;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,11 @@ import java.util.Map;
 public final class Scenario {
 
     static final Instant EPOCH = Instant.parse("2026-01-01T00:00:00Z");
+    /**
+     * The wall clock of the engines made here: half a day after {@link #EPOCH}, so pods started near it have
+     * lost different amounts of work (the default objective's first tie-break) and every run decides alike.
+     */
+    public static final Instant NOW = EPOCH.plus(Duration.ofHours(12));
 
     private final ClusterSnapshot.Builder builder = ClusterSnapshot.builder();
     private final List<PodInfo> running = new ArrayList<>();
@@ -96,7 +102,24 @@ public final class Scenario {
 
     public static Decider engine(Strategy strategy, PdbMode pdb, AnswerMode answer) {
         return new Decider(new PreemptionEngine(new PreemptionSettings(strategy, answer, pdb, Duration.ofSeconds(5)),
-                System::nanoTime));
+                System::nanoTime, InstantSource.fixed(NOW)));
+    }
+
+    /**
+     * What evicting {@code pod} at {@link #NOW} loses under the default price, worked out as
+     * docs/configuration.md states it (not by the engine's code): a core of cpu weighs 1 and a unit of any
+     * resource whose name ends in {@code gpu} 50, per second since the later of start and checkpoint, at most
+     * a day, in thousandths.
+     */
+    public static long workLostAtNow(PodInfo pod) {
+        double rate = pod.requests().get(Resources.CPU) / 1000.0;
+        for (Map.Entry<String, Long> r : pod.requests().toMap().entrySet()) {
+            rate += r.getKey().endsWith("gpu") ? 50.0 * r.getValue() : 0;
+        }
+        Instant saved = pod.checkpointedAt() != null && pod.checkpointedAt().isAfter(pod.startTime())
+                ? pod.checkpointedAt() : pod.startTime();
+        long seconds = Math.max(0, Math.min(Duration.between(saved, NOW).toSeconds(), Duration.ofDays(1).toSeconds()));
+        return Math.round(rate * 1000) * seconds;
     }
 
     public static Decider minimal() {

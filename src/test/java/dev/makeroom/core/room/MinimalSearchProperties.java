@@ -190,7 +190,7 @@ class MinimalSearchProperties {
 
     private static Objective oracleObjective(ClusterSnapshot s, List<PodInfo> pool, Set<String> victims) {
         long[] spent = new long[2];
-        long highest = Long.MIN_VALUE, count = 0, sum = 0, qos = 0, orig = 0, grace = 0, age = 0;
+        long highest = Long.MIN_VALUE, count = 0, sum = 0, work = 0, qos = 0, orig = 0, grace = 0, age = 0;
         for (PodInfo v : pool) {
             if (!victims.contains(v.uid())) {
                 continue;
@@ -202,6 +202,7 @@ class MinimalSearchProperties {
             highest = Math.max(highest, v.priority());
             count++;
             sum += v.priority();
+            work += Scenario.workLostAtNow(v);
             qos += v.qos().ordinal();
             orig += v.originator() ? 1 : 0;
             grace += v.terminationGracePeriodSeconds();
@@ -211,8 +212,10 @@ class MinimalSearchProperties {
         for (int k = 0; k < 2; k++) {
             violations += Math.max(0, spent[k] - s.budgets().get(k).disruptionsAllowed());
         }
-        return new Objective(violations, highest, count, sum, new long[] {qos, orig, grace, age}); // TieBreak order
+        return new Objective(violations, highest, work, count, sum, new long[] {qos, orig, grace, age}, // TieBreak order
+                WorkRank.FIRST_TIE_BREAK);
     }
+
 
     private static Objective bruteForceOptimum(ClusterSnapshot s, PodInfo pending) {
         return bruteForceOptimum(s, "n", pending);
@@ -386,7 +389,8 @@ class MinimalSearchProperties {
         // a clock that jumps a second per reading: the deadline passes at the first check
         long[] now = {0};
         Decider hurried = new Decider(new PreemptionEngine(new PreemptionSettings(Strategy.MINIMAL, AnswerMode.ALL,
-                PdbMode.PREFER, java.time.Duration.ZERO), () -> now[0] += 1_000_000_000L));
+                PdbMode.PREFER, java.time.Duration.ZERO), () -> now[0] += 1_000_000_000L,
+                java.time.InstantSource.fixed(Scenario.NOW)));
         assertValidAndNoWorseThanReprieve(c, hurried);
     }
 }

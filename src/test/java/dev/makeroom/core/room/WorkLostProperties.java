@@ -13,7 +13,6 @@ import dev.makeroom.core.preemption.PreemptionDecision;
 import dev.makeroom.core.preemption.PreemptionEngine;
 import dev.makeroom.core.preemption.PreemptionObjective;
 import dev.makeroom.core.preemption.PreemptionSettings;
-import dev.makeroom.core.preemption.Scenario;
 import dev.makeroom.support.property.ForAll;
 import dev.makeroom.support.property.Gen;
 import dev.makeroom.support.property.Gens;
@@ -98,10 +97,11 @@ class WorkLostProperties {
             assertThat(verdict.isFeasible()).isFalse();
             return;
         }
-        NodeVerdict fewest = Scenario.minimal().decide(s, pending, List.of("n")).verdicts().get(0);
+        NodeVerdict fewest = decider(Strategy.MINIMAL, PreemptionObjective.KUBERNETES, AnswerMode.ALL)
+                .decide(s, pending, List.of("n")).verdicts().get(0);
         long fewestWork = oracle(s, "n", uids(fewest)).workLost();
         Tally.collect(fewestWork > optimum.workLost() ? "the fewest victims lose more work" : "the fewest lose the least");
-        Tally.coverage(cover -> cover.check("the fewest victims lose more work").percentage(p -> p > 10));
+        Tally.coverage(cover -> cover.check("the fewest victims lose more work").percentage(p -> p > 1));
         assertThat(verdict.isFeasible()).isTrue();
         assertThat(verdict.provenOptimal()).isTrue();
         assertThat(fitsWithout(s, "n", pending, uids(verdict))).isTrue();
@@ -143,13 +143,75 @@ class WorkLostProperties {
         assertThat(PackedDecision.of(best).unpack()).as("the decision log keeps work lost").isEqualTo(best);
     }
 
-    @Property(tries = 100)
-    void the_default_objective_is_unchanged_by_the_price(@ForAll("gpuNodes") Case c) {
-        ClusterSnapshot s = snapshot(List.of(c));
-        NodeVerdict plain = Scenario.minimal().decide(s, pending(c), List.of("n")).verdicts().get(0);
-        if (plain.isFeasible()) {
-            assertThat(plain.victims().objective().workLost()).isZero();
+    /**
+     * The default objective keeps its order (fewest violations, lowest highest priority, fewest victims, least
+     * priority sum) and then loses the least work: its answer over three nodes is the brute-force optimum under
+     * that order, and where it ties the kube-scheduler's own pick on everything before the work (the pick made
+     * as the scheduler makes it: its victims on each node by reprieve, the node by its order and, last, the
+     * latest start of the highest-priority victims), it never loses more work than that pick.
+     */
+    @Property(tries = 300)
+    void the_default_objective_never_loses_more_work_than_the_schedulers_pick_on_ties(@ForAll("gpuNodes") Case a,
+                                                                                      @ForAll("gpuNodes") Case b,
+                                                                                      @ForAll("gpuNodes") Case c) {
+        ClusterSnapshot s = snapshot(List.of(a, b, c));
+        PodInfo pending = pending(a);
+        List<String> nodes = List.of("n0", "n1", "n2");
+        PreemptionDecision decision = decider(Strategy.MINIMAL, PreemptionObjective.KUBERNETES, AnswerMode.BEST)
+                .decide(s, pending, nodes);
+        Objective optimum = null;
+        for (String node : nodes) {
+            Objective o = fitsWithout(s, node, pending, Set.of()) ? null : bruteForce(s, node, pending, WorkRank.FIRST_TIE_BREAK);
+            if (o != null && (optimum == null || o.compareTo(optimum) < 0)) {
+                optimum = o;
+            }
         }
+        if (optimum == null) {
+            Tally.collect("no room to make");
+            return;
+        }
+        NodeVerdict ours = decision.chosen().get(0);
+        assertThat(ours.victims().objective()).isEqualTo(optimum);
+        assertThat(oracle(s, ours.node(), uids(ours), WorkRank.FIRST_TIE_BREAK)).isEqualTo(optimum);
+
+        Objective theirs = schedulersPick(s, pending, nodes);
+        boolean tied = theirs.pdbViolations() == optimum.pdbViolations() && theirs.highestPriority() == optimum.highestPriority()
+                && theirs.victims() == optimum.victims() && theirs.prioritySum() == optimum.prioritySum();
+        Tally.collect(!tied ? "the scheduler's pick is worse before the work"
+                : theirs.workLost() > optimum.workLost() ? "tied, the scheduler's pick loses more work" : "tied, as much work");
+        Tally.coverage(cover -> cover.check("tied, the scheduler's pick loses more work").percentage(p -> p > 5));
+        if (tied) {
+            assertThat(optimum.workLost()).isLessThanOrEqualTo(theirs.workLost());
+        }
+    }
+
+    /**
+     * The kube-scheduler's own pick (pickOneNodeForPreemption) among the nodes where it can make room: on each,
+     * the victims its reprieve leaves; then fewest violations, lowest highest priority, least priority sum,
+     * fewest victims, and the latest earliest start among the highest-priority victims. Its objective.
+     */
+    private static Objective schedulersPick(ClusterSnapshot s, PodInfo pending, List<String> nodes) {
+        Decider reprieve = decider(Strategy.KUBE_DEFAULT, PreemptionObjective.KUBERNETES, AnswerMode.ALL);
+        Objective best = null;
+        Instant bestStart = null;
+        for (NodeVerdict v : reprieve.decide(s, pending, nodes).verdicts()) {
+            if (!v.isFeasible()) {
+                continue;
+            }
+            Objective o = oracle(s, v.node(), uids(v), WorkRank.FIRST_TIE_BREAK);
+            Instant start = v.victims().victims().stream().filter(p -> p.priority() == o.highestPriority())
+                    .map(PodInfo::startTime).min(Instant::compareTo).orElseThrow();
+            int c = best == null ? -1 : Long.compare(o.pdbViolations(), best.pdbViolations());
+            if (c == 0) c = Long.compare(o.highestPriority(), best.highestPriority());
+            if (c == 0) c = Long.compare(o.prioritySum(), best.prioritySum());
+            if (c == 0) c = Long.compare(o.victims(), best.victims());
+            if (c == 0) c = bestStart.compareTo(start); // the later start wins
+            if (c < 0) {
+                best = o;
+                bestStart = start;
+            }
+        }
+        return best;
     }
 
     /** A full node of 30 to 60 pods of two priorities, no budgets: the search's aids for large pools at work. */
@@ -239,7 +301,7 @@ class WorkLostProperties {
         if (least == null) {
             return null;
         }
-        return new Objective(0, highest, least[0], least[1], least[2], new long[] {least[3], 0, least[4], least[5]});
+        return new Objective(0, highest, least[0], least[1], least[2], new long[] {least[3], 0, least[4], least[5]}, WorkRank.BEFORE_COUNT);
     }
 
     /** One pod's (work, 1, priority, qos rank, grace, age), as {@link #oracle} adds them up. */
@@ -250,14 +312,22 @@ class WorkLostProperties {
     }
 
     private static Decider workLost(AnswerMode answer) {
-        PreemptionSettings settings = new PreemptionSettings(Strategy.MINIMAL, answer, PdbMode.PREFER,
-                Duration.ofSeconds(10)).with(PreemptionObjective.WORK_LOST);
+        return decider(Strategy.MINIMAL, PreemptionObjective.WORK_LOST, answer);
+    }
+
+    private static Decider decider(Strategy strategy, PreemptionObjective objective, AnswerMode answer) {
+        PreemptionSettings settings = new PreemptionSettings(strategy, answer, PdbMode.PREFER,
+                Duration.ofSeconds(10)).with(objective);
         return new Decider(new PreemptionEngine(settings, System::nanoTime, () -> NOW));
     }
 
     // ---- the oracle, sharing nothing with the engine ----
 
     private static Objective bruteForce(ClusterSnapshot s, String node, PodInfo pending) {
+        return bruteForce(s, node, pending, WorkRank.BEFORE_COUNT);
+    }
+
+    private static Objective bruteForce(ClusterSnapshot s, String node, PodInfo pending, WorkRank rank) {
         List<PodInfo> pool = s.node(node).pods().stream().filter(p -> p.priority() < PENDING_PRIORITY).toList();
         Objective best = null;
         for (int mask = 1; mask < (1 << pool.size()); mask++) {
@@ -268,7 +338,7 @@ class WorkLostProperties {
                 }
             }
             if (fitsWithout(s, node, pending, victims)) {
-                Objective o = oracle(s, node, victims);
+                Objective o = oracle(s, node, victims, rank);
                 if (best == null || o.compareTo(best) < 0) {
                     best = o;
                 }
@@ -279,14 +349,19 @@ class WorkLostProperties {
 
     /** Violations, highest priority, work lost, count, priority sum, then QoS, originators, grace, age. */
     private static Objective oracle(ClusterSnapshot s, String node, Set<String> victims) {
-        return oracle(s.node(node).pods().stream().filter(p -> victims.contains(p.uid())).toList(), s.budgets());
+        return oracle(s, node, victims, WorkRank.BEFORE_COUNT);
+    }
+
+    /** As above, with work lost where {@code rank} puts it. */
+    private static Objective oracle(ClusterSnapshot s, String node, Set<String> victims, WorkRank rank) {
+        return oracle(s.node(node).pods().stream().filter(p -> victims.contains(p.uid())).toList(), s.budgets(), rank);
     }
 
     private static Objective oracle(PodInfo alone) {
-        return oracle(List.of(alone), List.of());
+        return oracle(List.of(alone), List.of(), WorkRank.BEFORE_COUNT);
     }
 
-    private static Objective oracle(List<PodInfo> victims, List<DisruptionBudget> budgets) {
+    private static Objective oracle(List<PodInfo> victims, List<DisruptionBudget> budgets, WorkRank rank) {
         long[] spent = new long[2];
         long highest = Long.MIN_VALUE, work = 0, count = 0, sum = 0, qos = 0, grace = 0, age = 0;
         for (PodInfo v : victims) {
@@ -310,7 +385,7 @@ class WorkLostProperties {
         for (int k = 0; k < budgets.size(); k++) {
             violations += Math.max(0, spent[k] - budgets.get(k).disruptionsAllowed());
         }
-        return new Objective(violations, highest, work, count, sum, new long[] {qos, 0, grace, age});
+        return new Objective(violations, highest, work, count, sum, new long[] {qos, 0, grace, age}, rank);
     }
 
     private static boolean fitsWithout(ClusterSnapshot s, String node, PodInfo pending, Set<String> victims) {
