@@ -23,6 +23,7 @@ import dev.makeroom.core.room.NodeVerdict;
 import dev.makeroom.core.room.Objective;
 import dev.makeroom.core.room.TieBreak;
 import dev.makeroom.core.room.WorkPrice;
+import dev.makeroom.core.room.WorkRank;
 import dev.makeroom.mapping.PodMapper;
 import dev.makeroom.mapping.UnreadableQuantity;
 import dev.makeroom.observability.DecisionLog;
@@ -278,9 +279,15 @@ final class DebugHandlers {
         Map<String, Long> components = new LinkedHashMap<>();
         components.put("pdbViolations", o.pdbViolations());
         components.put("highestPriority", o.highestPriority());
-        components.put("workLost", o.workLost()); // milli-units; 0 unless the work-lost objective is on
+        boolean workFirst = o.workRank() == WorkRank.BEFORE_COUNT; // milli-units, where the objective compares them
+        if (workFirst) {
+            components.put("workLost", o.workLost());
+        }
         components.put("victims", o.victims());
         components.put("prioritySum", o.prioritySum());
+        if (!workFirst) {
+            components.put("workLost", o.workLost());
+        }
         TieBreak.ALL.forEach(t -> components.put(t.field(), o.tieBreak(t)));
         return components;
     }

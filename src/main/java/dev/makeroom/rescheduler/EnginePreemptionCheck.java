@@ -5,6 +5,7 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.preemption.PendingPodSurvey;
 import dev.makeroom.core.preemption.PreemptionPipeline;
+import dev.makeroom.core.room.WorkPrice;
 import dev.makeroom.core.rounds.PreemptionCheck;
 import dev.makeroom.queueconfig.Queues;
 
@@ -26,6 +27,11 @@ public final class EnginePreemptionCheck implements PreemptionCheck {
         this.pipeline = pipeline;
         this.queues = queues;
         this.clock = clock;
+    }
+
+    @Override
+    public WorkPrice workPrice() {
+        return pipeline.engine().settings().price();
     }
 
     @Override

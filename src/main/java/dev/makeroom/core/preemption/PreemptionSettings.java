@@ -7,7 +7,6 @@ import dev.makeroom.core.room.WorkRank;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 
 /**
  * The knobs of a preemption decision. {@code price} weighs what victims lose: before the count when the
@@ -18,7 +17,7 @@ public record PreemptionSettings(Strategy strategy, AnswerMode answer, PdbMode p
                                  PreemptionObjective objective, WorkPrice price) {
 
     /** The work-lost price without weights of its own: cpu 1 a core, GPUs 50 a unit, a day's progress at most. */
-    public static final WorkPrice DEFAULT_PRICE = WorkPrice.of(Map.of(), Duration.ofHours(24));
+    public static final WorkPrice DEFAULT_PRICE = WorkPrice.DEFAULT;
 
     public static final PreemptionSettings DEFAULTS =
             new PreemptionSettings(Strategy.MINIMAL, AnswerMode.BEST, PdbMode.PREFER, Duration.ofMillis(50));

@@ -28,6 +28,9 @@ public final class WorkPrice {
     /** The default objective: every pod costs nothing, so the price never enters a comparison. */
     public static final WorkPrice NONE = new WorkPrice(null, Duration.ZERO, false);
 
+    /** The price without weights of its own: cpu 1 a core, GPUs 50 a unit, a day's progress at most. */
+    public static final WorkPrice DEFAULT = of(Map.of(), Duration.ofHours(24));
+
     static final long MILLI = 1000;
     private static final double GIB = 1024.0 * 1024 * 1024;
     private static final double DEFAULT_GPU_WEIGHT = 50;

@@ -34,7 +34,7 @@ final class DefragmentPolicy implements RoundPolicy {
     static void makeRoom(Round round, List<PodInfo> waiting) {
         RescheduleSettings.Defragment settings = round.settings.defragment();
         RoomByMoving search = new RoomByMoving(round.planned, round.nodes, round.settings, round.limits, round.budgets,
-                round.moved, round.heldBack, round::neverMoved);
+                round.moved, round.heldBack, round::neverMoved, round.preemption.workPrice().at(round.now));
         PreemptionCheck preemptionOnce = round.preemption.oncePerShape();
         for (PodInfo pending : waiting) {
             Optional<Skip> leftAlone = DefragmentCandidates.leftAlone(round.snapshot, pending, preemptionOnce,

@@ -2,6 +2,7 @@ package dev.makeroom.core.rounds;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.room.WorkPrice;
 
 /**
  * Whether makeroom's preempt logic finds a node for a pending pod: then the scheduler makes room by
@@ -14,6 +15,14 @@ public interface PreemptionCheck {
     PreemptionCheck NEVER = (snapshot, pending) -> false;
 
     boolean placesByPreemption(ClusterSnapshot snapshot, PodInfo pending);
+
+    /**
+     * What evicting a running pod loses, as preemption prices it: defragmentation prices the pods it moves
+     * alike (a move is an eviction too, and one that just checkpointed loses least).
+     */
+    default WorkPrice workPrice() {
+        return WorkPrice.DEFAULT;
+    }
 
     /**
      * This check asked once per pod shape on one snapshot (a round's): pending pods that differ only in

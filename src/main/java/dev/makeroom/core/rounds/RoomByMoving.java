@@ -11,6 +11,7 @@ import dev.makeroom.core.room.Eligibility;
 import dev.makeroom.core.room.NodeProblem;
 import dev.makeroom.core.room.Protection;
 import dev.makeroom.core.room.RoomSets;
+import dev.makeroom.core.room.WorkPrice;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,8 +36,10 @@ import java.util.function.Function;
  * preemption ({@link NodeProblem}, {@link RoomSets}: what is short, which pods must go because they
  * conflict with P, which may go), with moving's {@link Eligibility} in place of preemption's, and one
  * step more: a set counts only if its pods all land elsewhere and no budget or limit is passed. Plans
- * are ordered by the fewest moved pods, then the lowest highest priority moved, then the least
- * requests moved (as shares of the node's allocatable), then node name.
+ * are ordered by the fewest moved pods, then the lowest highest priority moved, then the least work
+ * the moved pods lose ({@link WorkPrice}, as preemption prices an eviction: a pod that just
+ * checkpointed is cheaper to move), then the least requests moved (as shares of the node's
+ * allocatable), then node name.
  *
  * <p>Set sizes are searched in rising order across all nodes, so the first size with a verified set is
  * the fewest. Within a size, each node's sets that make room are sorted by the rest of the order and
@@ -100,7 +103,7 @@ final class RoomByMoving {
     }
 
     private static final Comparator<Option> ORDER = Comparator.comparingInt(Option::maxPriority)
-            .thenComparingDouble(Option::share).thenComparing(o -> o.node().name());
+            .thenComparingLong(Option::work).thenComparingDouble(Option::share).thenComparing(o -> o.node().name());
 
     private final PlannedCluster planned;
     private final List<NodeInfo> nodes;
@@ -108,6 +111,7 @@ final class RoomByMoving {
     private final LimitLedger limits;
     private final BudgetLedger budgets;
     private final Eligibility.Movers movers;
+    private final WorkPrice.At price;
     private static final String TAKES_IT = "take it already"; // counted among the reasons a node is no site
     private static final int SCANS_KEPT = 8; // shapes whose scans are kept: each is a map over every node
 
@@ -121,10 +125,14 @@ final class RoomByMoving {
     private Set<String> controllersThatCount;
     private final Map<String, Map<String, long[][]>> movableRequests = new HashMap<>(); // node -> resource -> see movableRequests
 
-    /** {@code neverMoved}: what keeps a pod in place whatever the policy ({@link Round#neverMoved}). */
+    /**
+     * {@code neverMoved}: what keeps a pod in place whatever the policy ({@link Round#neverMoved});
+     * {@code price}: what moving a pod loses.
+     */
     RoomByMoving(PlannedCluster planned, List<NodeInfo> nodes, RescheduleSettings settings, LimitLedger limits,
                  BudgetLedger budgets, Set<String> movedThisRound, Set<String> heldBack,
-                 Function<PodInfo, Optional<Kept>> neverMoved) {
+                 Function<PodInfo, Optional<Kept>> neverMoved, WorkPrice.At price) {
+        this.price = price;
         this.budgets = budgets;
         this.planned = planned;
         this.nodes = nodes;
@@ -248,7 +256,7 @@ final class RoomByMoving {
     }
 
     /** One set of pods to move off a node, with its place in the order. */
-    private record Option(NodeInfo node, List<PodInfo> pods, int maxPriority, double share) {
+    private record Option(NodeInfo node, List<PodInfo> pods, int maxPriority, long work, double share) {
     }
 
     /** The search for one pending pod. */
@@ -401,12 +409,14 @@ final class RoomByMoving {
 
         private Option option(NodeInfo node, List<PodInfo> pods) {
             int maxPriority = Integer.MIN_VALUE;
+            long work = 0;
             double share = 0;
             for (PodInfo pod : pods) {
                 maxPriority = Math.max(maxPriority, pod.priority());
+                work += price.of(pod);
                 share += share(pod, node);
             }
-            return new Option(node, pods, maxPriority, share);
+            return new Option(node, pods, maxPriority, work, share);
         }
 
         /** Where each pod of the option lands, with every check passed; null (and nothing applied) when it does not work. */

@@ -83,6 +83,22 @@ class DefragmentTest {
     }
 
     @Test
+    void of_nodes_alike_the_one_whose_pods_lose_least_by_moving_is_emptied() {
+        // every node as good by count, priority and size; node-3's pods checkpointed five minutes ago,
+        // the others' have run ten hours unsaved (docs/decisions.md: a move loses what an eviction loses)
+        ClusterSnapshot.Builder b = nodes(4);
+        for (int n = 1; n <= 4; n++) {
+            for (String name : List.of("a" + n, "b" + n)) {
+                PodInfo.Builder pod = running(name, "node-" + n, 1000, 0).startTime(NOW.minus(Duration.ofHours(10)));
+                b.pod((n == 3 ? pod.checkpointedAt(NOW.minus(Duration.ofMinutes(5))) : pod).build());
+            }
+        }
+        RoomPlan room = plan(b.pod(waiting("big", 4000, 0).build()).build(), SETTINGS).rooms().get(0);
+        assertThat(room.node()).isEqualTo("node-3");
+        assertThat(room.moves()).extracting(m -> m.pod().name()).containsExactlyInAnyOrder("a3", "b3");
+    }
+
+    @Test
     void enough_free_in_total_but_no_way_to_place_the_moved_pods_makes_no_plan() {
         // three nodes each running 2.5 of 4 cpus: 4.5 free in all, but a 2.5-cpu pod fits nowhere else
         ClusterSnapshot.Builder b = nodes(3);
