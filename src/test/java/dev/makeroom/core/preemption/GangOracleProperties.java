@@ -4,6 +4,8 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.Gang;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.room.NodeVerdict;
+import dev.makeroom.core.room.PdbMode;
+import dev.makeroom.core.room.Strategy;
 import dev.makeroom.core.room.Objective;
 import dev.makeroom.core.room.TieBreak;
 import dev.makeroom.core.room.WorkRank;
@@ -85,7 +87,7 @@ class GangOracleProperties {
     }
 
     /** The gang cost of evicting {@code victims}, or null when it leaves a broken gang's member here that may go. */
-    private static Costed cost(ClusterSnapshot snapshot, List<PodInfo> victims) {
+    private static Costed cost(ClusterSnapshot snapshot, List<PodInfo> victims, WorkRank rank) {
         Set<String> evicted = new HashSet<>();
         victims.forEach(v -> evicted.add(v.uid()));
         long lost = victims.size();
@@ -121,7 +123,7 @@ class GangOracleProperties {
                 work += Scenario.workLostAtNow(member);
             }
         }
-        return new Costed(new Objective(0, highest, work, lost, sum, ties, WorkRank.FIRST_TIE_BREAK), breaks);
+        return new Costed(new Objective(0, highest, work, lost, sum, ties, rank), breaks);
     }
 
     private static boolean frees(Case c, List<Integer> subset) {
@@ -136,6 +138,20 @@ class GangOracleProperties {
 
     @Property(tries = 400)
     void makeroom_answers_the_cheapest_set_under_the_gang_cost(@ForAll("cases") Case c) {
+        assertCheapest(c, WorkRank.FIRST_TIE_BREAK, Scenario.minimal());
+    }
+
+    /** Under the work-lost objective a broken gang's running members lose their work too (docs/decisions.md). */
+    @Property(tries = 400)
+    void under_the_work_lost_objective_makeroom_answers_the_set_losing_least_with_the_gangs_it_breaks(
+            @ForAll("cases") Case c) {
+        PreemptionSettings settings = new PreemptionSettings(Strategy.MINIMAL, AnswerMode.ALL, PdbMode.PREFER,
+                java.time.Duration.ofSeconds(5)).with(PreemptionObjective.WORK_LOST);
+        assertCheapest(c, WorkRank.BEFORE_COUNT, new Decider(new PreemptionEngine(settings, System::nanoTime,
+                java.time.InstantSource.fixed(Scenario.NOW))));
+    }
+
+    private static void assertCheapest(Case c, WorkRank rank, Decider engine) {
         ClusterSnapshot snapshot = snapshot(c);
         PodInfo pending = Scenario.pending(PENDING_PRIORITY, "cpu", c.cpuAsked(), "memory", c.memoryAsked());
         Assumptions.assumeTrue(!frees(c, List.of())); // a pod that fits as it is preempts nothing
@@ -156,7 +172,7 @@ class GangOracleProperties {
                     victims.add(snapshot.pod("p" + mayGo.get(b)));
                 }
             }
-            Costed cost = frees(c, subset) ? cost(snapshot, victims) : null;
+            Costed cost = frees(c, subset) ? cost(snapshot, victims, rank) : null;
             if (cost != null && (best == null || cost.objective().isBetterThan(best))) {
                 best = cost.objective();
             }
@@ -166,14 +182,14 @@ class GangOracleProperties {
             }
         }
 
-        PreemptionDecision decision = Scenario.minimal().decide(snapshot, pending, List.of("n"));
+        PreemptionDecision decision = engine.decide(snapshot, pending, List.of("n"));
         if (best == null) {
             assertThat(decision.outcome()).isEqualTo(DecisionOutcome.NO_FEASIBLE_NODE);
             return;
         }
         assertThat(decision.outcome()).isEqualTo(DecisionOutcome.PREEMPT);
         NodeVerdict chosen = decision.chosen().get(0);
-        Costed costed = cost(snapshot, chosen.victims().victims());
+        Costed costed = cost(snapshot, chosen.victims().victims(), rank);
         assertThat(costed).as("the answer keeps the convention").isNotNull();
         Objective answered = costed.objective();
         assertThat(answered).as("the answer is costed as reported").isEqualTo(chosen.victims().objective());
