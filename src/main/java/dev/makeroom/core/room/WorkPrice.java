@@ -146,7 +146,7 @@ public final class WorkPrice {
     public record At(WorkPrice price, Instant now, WorkRank rank) {
 
         /** Nothing counts: every pod loses 0. */
-        public static final At NONE = new At(WorkPrice.NONE, Instant.EPOCH, WorkRank.BEFORE_COUNT);
+        public static final At NONE = new At(WorkPrice.NONE, Instant.EPOCH, WorkRank.FIRST_TIE_BREAK);
 
         /** Whether pods are priced at all (false only for {@link #NONE}). */
         public boolean counts() {
