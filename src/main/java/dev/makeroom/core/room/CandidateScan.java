@@ -201,6 +201,26 @@ final class CandidateScan {
         return Math.min(held, k);
     }
 
+    /**
+     * The sum of the {@code k} smallest works lost, priced by {@code work}, among the candidates of priority
+     * at most the ceiling (fewer when fewer are there): a bound on what {@code k} of them lose.
+     */
+    long leastWork(int k, WorkPrice.At work) {
+        long[] smallest = new long[k];
+        int held = 0;
+        for (int i = 0; i < n; i++) {
+            if (priorities[i] <= ceiling) {
+                keepSmallest(smallest, 0, k, Math.min(held, k), work.of(candidates.get(i)));
+                held++;
+            }
+        }
+        long sum = 0;
+        for (int j = 0; j < Math.min(held, k); j++) {
+            sum += smallest[j];
+        }
+        return sum;
+    }
+
     /** Puts {@code value} among the {@code held} smallest kept ascending at {@code from}, keeping at most {@code k}. */
     private static void keepSmallest(long[] kept, int from, int k, int held, long value) {
         if (held == k && value >= kept[from + k - 1]) {

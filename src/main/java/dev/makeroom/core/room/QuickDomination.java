@@ -87,13 +87,15 @@ final class QuickDomination {
         if (scan.lowestPriority() < ceiling) {
             return true; // a set of lower priorities may exist
         }
-        int c = work.beforeCount() ? Long.compare(leastWork(scan, fewest, work), cutoff.workLost()) : 0;
+        int c = work.beforeCount() ? Long.compare(scan.leastWork(fewest, work), cutoff.workLost()) : 0;
         if (c == 0) c = Long.compare(fewest, cutoff.victims());
         if (c == 0 && ceiling < 0) {
             return true; // more victims lower a sum of negative priorities: no bound on it here
         }
         if (c == 0) c = Long.compare(fewest * ceiling, cutoff.prioritySum());
-        if (c == 0 && work.counts() && !work.beforeCount()) c = Long.compare(leastWork(scan, fewest, work), cutoff.workLost());
+        if (c == 0 && work.counts() && !work.beforeCount()) { // the default objective's first tie-break
+            c = Long.compare(scan.leastWork(fewest, work), cutoff.workLost());
+        }
         if (c != 0) {
             return c < 0;
         }
@@ -107,23 +109,6 @@ final class QuickDomination {
             c = Long.compare(sum, cutoff.tieBreak(TieBreak.ALL.get(t)));
         }
         return c < 0;
-    }
-
-    /** The sum of the {@code k} smallest works lost among the candidates of at most the scan's ceiling. */
-    private static long leastWork(CandidateScan scan, int k, WorkPrice.At work) {
-        long[] works = new long[scan.size()];
-        int held = 0;
-        for (int i = 0; i < scan.size(); i++) {
-            if (scan.priority(i) <= scan.ceiling()) {
-                works[held++] = work.of(scan.candidate(i));
-            }
-        }
-        Arrays.sort(works, 0, held);
-        long sum = 0;
-        for (int j = 0; j < Math.min(k, held); j++) {
-            sum += works[j];
-        }
-        return sum;
     }
 
     /** The best pod of the lowest priority that alone frees everything and whose budgets allow it, or null. */
