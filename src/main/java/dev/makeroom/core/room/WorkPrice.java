@@ -40,11 +40,17 @@ public final class WorkPrice {
     private final Map<String, Double> weightOf = new ConcurrentHashMap<>();
     private final long horizonSeconds;
     private final boolean counts;
+    // the weights of the names nearly every pod requests, read without a map: every candidate of every
+    // node of a decision is priced, under either objective
+    private final double cpuWeight;
+    private final double memoryWeight;
 
     private WorkPrice(Map<String, Double> weights, Duration horizon, boolean counts) {
         this.weights = weights == null ? null : Map.copyOf(weights);
         this.horizonSeconds = horizon.getSeconds();
         this.counts = counts;
+        this.cpuWeight = weighed(Resources.CPU);
+        this.memoryWeight = weighed(Resources.MEMORY);
     }
 
     /**
@@ -94,7 +100,9 @@ public final class WorkPrice {
         double rate = 0;
         for (int d = 0; d < requests.size(); d++) {
             String resource = requests.name(d);
-            double weight = weight(resource);
+            // names are interned (Resources): the common ones are told apart by identity
+            double weight = resource == Resources.CPU ? cpuWeight : resource == Resources.MEMORY ? memoryWeight
+                    : weight(resource);
             if (weight > 0) {
                 rate += weight * inUnits(resource, requests.value(d));
             }
