@@ -29,7 +29,7 @@ public record PreemptionSettings(Strategy strategy, AnswerMode answer, PdbMode p
 
     public PreemptionSettings {
         if (!price.counts()) {
-            throw new IllegalArgumentException("the price must weigh something: it is shown even where it is not minimised");
+            throw new IllegalArgumentException("the price must weigh something: every decision weighs and shows it");
         }
     }
 

@@ -11,7 +11,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What evicting a running pod destroys, for the work-lost objective: the progress it made since the
+ * What evicting a running pod destroys, for the work-lost objective (before the count), the default
+ * objective (its first tie-break, {@link WorkRank}) and defragmentation's moves: the progress it made since the
  * later of its start and its last checkpoint ({@code makeroom.dev/checkpointed-at}), weighed by what it
  * holds. A pod's work lost is {@code Σ weight(r) × request(r)} times those seconds, in
  * <em>milli-units</em> (a thousandth of a weight-unit-second), so that every price is a whole number.
@@ -25,7 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class WorkPrice {
 
-    /** The default objective: every pod costs nothing, so the price never enters a comparison. */
+    /** Nothing priced: every pod costs nothing, so the price never enters a comparison. */
     public static final WorkPrice NONE = new WorkPrice(null, Duration.ZERO, false);
 
     /** The price without weights of its own: cpu 1 a core, GPUs 50 a unit, a day's progress at most. */
