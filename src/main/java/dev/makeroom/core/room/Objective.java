@@ -80,17 +80,27 @@ public final class Objective implements Comparable<Objective> {
 
     @Override
     public int compareTo(Objective o) {
-        // written out rather than a Comparator chain: this runs for every explored search state
+        int c = compareBeforeTieBreaks(pdbViolations, highestPriority, workLost, victims, prioritySum, o);
+        for (int t = 0; c == 0 && t < tieBreaks.length; t++) {
+            c = Long.compare(tieBreaks[t], o.tieBreaks[t]);
+        }
+        return c;
+    }
+
+    /**
+     * The given components against {@code o}'s, up to the tie-breaks, in the order {@code o}'s {@link WorkRank}
+     * puts them: the one home of that order, for objectives and for the search's bounds ({@link ObjectiveSum}).
+     * Written out rather than a Comparator chain: this runs for every explored search state.
+     */
+    static int compareBeforeTieBreaks(long pdbViolations, long highestPriority, long workLost, long victims,
+                                      long prioritySum, Objective o) {
+        boolean workFirst = o.workRank == WorkRank.BEFORE_COUNT;
         int c = Long.compare(pdbViolations, o.pdbViolations);
         if (c == 0) c = Long.compare(highestPriority, o.highestPriority);
-        boolean workFirst = workRank == WorkRank.BEFORE_COUNT;
         if (c == 0 && workFirst) c = Long.compare(workLost, o.workLost);
         if (c == 0) c = Long.compare(victims, o.victims);
         if (c == 0) c = Long.compare(prioritySum, o.prioritySum);
         if (c == 0 && !workFirst) c = Long.compare(workLost, o.workLost);
-        for (int t = 0; c == 0 && t < tieBreaks.length; t++) {
-            c = Long.compare(tieBreaks[t], o.tieBreaks[t]);
-        }
         return c;
     }
 

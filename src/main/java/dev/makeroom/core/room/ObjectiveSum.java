@@ -152,17 +152,12 @@ final class ObjectiveSum {
         return c < 0;
     }
 
-    /** The comparison up to the tie-breaks, in {@link Objective#compareTo}'s order for the pool's {@link WorkRank}. */
+    /** The sums so far plus the completion's parts against {@code bound}, up to the tie-breaks. */
     private int compareBeforeTieBreaks(Objective bound, int moreViolations, int extra, long highestAtLeast,
                                        long morePriority, long moreWork) {
-        boolean workFirst = pool.workBeforeCount();
-        int c = Long.compare(violations + moreViolations, bound.pdbViolations());
-        if (c == 0) c = Long.compare(extra == 0 ? highestOrEmpty() : Math.max(highest, highestAtLeast), bound.highestPriority());
-        if (c == 0 && workFirst) c = Long.compare(work + moreWork, bound.workLost());
-        if (c == 0) c = Long.compare(count + extra, bound.victims());
-        if (c == 0) c = Long.compare(prioritySum + morePriority, bound.prioritySum());
-        if (c == 0 && !workFirst) c = Long.compare(work + moreWork, bound.workLost());
-        return c;
+        return Objective.compareBeforeTieBreaks(violations + moreViolations,
+                extra == 0 ? highestOrEmpty() : Math.max(highest, highestAtLeast), work + moreWork, count + extra,
+                prioritySum + morePriority, bound);
     }
 
     /** Whether {@code extra} more victims adding {@code morePriority} would tie {@code bound} on count and priority sum. */
