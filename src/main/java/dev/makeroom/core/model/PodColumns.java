@@ -16,6 +16,11 @@ import java.util.List;
  * span several cache lines, then its requests, then its start time), and the decision spent most
  * of its time waiting for memory, more so when the cache was cold or shared. Here a node's pods
  * take a few contiguous lines. Built once per node version, as its requested sum is.
+ *
+ * <p>Work lost is read here too: the second each pod's unsaved progress began ({@link #savedSecond}) and,
+ * for the one price a process decides by, what each pod loses a second ({@link #ratesBy}), worked out
+ * the first time a decision asks and kept with the node's version, since every candidate of every
+ * node of a decision is priced, under either objective.
  */
 public final class PodColumns {
 
@@ -35,8 +40,11 @@ public final class PodColumns {
     private final byte[] qos;
     private final long[] grace;
     private final long[] startSecond;
+    private final long[] savedSecond;
     private final String[] uid;
     private final int[] uidHash;
+    private final Resources[] requests; // for the rates, read only when first asked
+    private volatile Rates rates;     // the last price's; a race works them out twice, alike
 
     private PodColumns(List<PodInfo> pods) {
         int n = pods.size();
@@ -47,8 +55,10 @@ public final class PodColumns {
         qos = new byte[n];
         grace = new long[n];
         startSecond = new long[n];
+        savedSecond = new long[n];
         uid = new String[n];
         uidHash = new int[n];
+        requests = new Resources[n];
         for (int i = 0; i < n; i++) {
             PodInfo pod = pods.get(i);
             priority[i] = pod.priority();
@@ -58,6 +68,8 @@ public final class PodColumns {
             qos[i] = (byte) pod.qos().ordinal();
             grace[i] = pod.terminationGracePeriodSeconds();
             startSecond[i] = secondOf(pod.startTime());
+            savedSecond[i] = savedSecondOf(pod);
+            requests[i] = pod.requests();
             uid[i] = pod.uid();
             uidHash[i] = uid[i].hashCode();
         }
@@ -77,6 +89,19 @@ public final class PodColumns {
     /** An instant's epoch second, {@link #NOT_STARTED} for none. */
     public static long secondOf(Instant start) {
         return start == null ? NOT_STARTED : start.getEpochSecond();
+    }
+
+    /**
+     * The epoch second from which an eviction would lose {@code pod}'s progress: the later of its start
+     * and its last checkpoint ({@code makeroom.dev/checkpointed-at}); {@link #NOT_STARTED} for a pod not started.
+     */
+    public static long savedSecondOf(PodInfo pod) {
+        Instant start = pod.startTime();
+        if (start == null) {
+            return NOT_STARTED;
+        }
+        Instant saved = pod.checkpointedAt();
+        return saved != null && saved.isAfter(start) ? saved.getEpochSecond() : start.getEpochSecond();
     }
 
     public int size() {
@@ -131,5 +156,32 @@ public final class PodColumns {
     /** The pod's start as an epoch second, or {@link #NOT_STARTED}. */
     public long startSecond(int row) {
         return startSecond[row];
+    }
+
+    /** {@link #savedSecondOf} the pod of {@code row}. */
+    public long savedSecond(int row) {
+        return savedSecond[row];
+    }
+
+    /** What a pod holding some requests loses a second it runs unsaved: the work price. */
+    public interface RateOf {
+        long rate(Resources requests);
+    }
+
+    /** Each row's {@link RateOf#rate} by {@code price}: worked out once per node version and price. */
+    public long[] ratesBy(RateOf price) {
+        Rates known = rates;
+        if (known != null && known.price == price) {
+            return known.perRow;
+        }
+        long[] perRow = new long[requests.length];
+        for (int row = 0; row < perRow.length; row++) {
+            perRow[row] = price.rate(requests[row]);
+        }
+        rates = new Rates(price, perRow);
+        return perRow;
+    }
+
+    private record Rates(RateOf price, long[] perRow) {
     }
 }

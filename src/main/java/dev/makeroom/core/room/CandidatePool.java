@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.IntToLongFunction;
 
 /**
  * One node's victim problem in dense arrays, shared by the selectors: the deficit to free per
@@ -50,6 +51,13 @@ final class CandidatePool {
     CandidatePool(List<PodInfo> pods, Resources deficit, List<CountNeed> needs, Set<String> forcedUids,
                   Function<PodInfo, List<DisruptionBudget>> coverage, boolean strictPdb, QueueFloors floors,
                   WorkPrice.At work) {
+        this(pods, deficit, needs, forcedUids, coverage, strictPdb, floors, work, i -> work.of(pods.get(i)));
+    }
+
+    /** As above, candidate i's work lost priced as {@code workOf(i)} says (from a scan's columns, which are quicker). */
+    CandidatePool(List<PodInfo> pods, Resources deficit, List<CountNeed> needs, Set<String> forcedUids,
+                  Function<PodInfo, List<DisruptionBudget>> coverage, boolean strictPdb, QueueFloors floors,
+                  WorkPrice.At work, IntToLongFunction workOf) {
         this.pods = List.copyOf(pods);
         this.strictPdb = strictPdb;
         this.floors = floors;
@@ -104,7 +112,7 @@ final class CandidatePool {
         tieBreakCosts = new long[n * TieBreak.COUNT];
         for (int i = 0; i < n; i++) {
             priority[i] = this.pods.get(i).priority();
-            this.work[i] = work.of(this.pods.get(i));
+            this.work[i] = workOf.applyAsLong(i);
             for (int t = 0; t < TieBreak.COUNT; t++) { // indexed: no iterator per candidate
                 tieBreakCosts[i * TieBreak.COUNT + t] = TieBreak.ALL.get(t).cost(this.pods.get(i));
             }

@@ -21,8 +21,8 @@ import java.util.List;
  * Every candidate node of a preemption is scanned, so one scan per thread is refilled for
  * each node rather than made anew ({@link #of}); a scan is read before the next is asked for, and
  * holds the last node's candidates until then. Given the candidates' rows in their node's
- * {@link PodColumns}, priorities, cpu, memory and tie-break costs are read there, and a candidate
- * pod itself only for another resource.
+ * {@link PodColumns}, priorities, cpu, memory, tie-break costs and work lost are read there, and a
+ * candidate pod itself only for another resource.
  */
 final class CandidateScan {
 
@@ -40,6 +40,7 @@ final class CandidateScan {
     private long[] amounts = new long[64];   // amounts[d * n + i]: what candidate i frees of short resource d
     private double[] shares = new double[32];
     private final long[] top = new long[TOP]; // the largest amounts, negated, ascending
+    private long[] leastWorks = new long[TOP]; // the smallest works lost, ascending
     private int lowest;
     private int fewest;
     private int fewestUpToCeiling;
@@ -103,6 +104,11 @@ final class CandidateScan {
 
     int priority(int i) {
         return priorities[i];
+    }
+
+    /** Candidate {@code i}'s work lost, priced by {@code work} (from the columns where the scan has them). */
+    long work(int i, WorkPrice.At work) {
+        return columns != null ? work.of(columns, rows[i]) : work.of(candidates.get(i));
     }
 
     /** Candidate {@code i}'s cost under tie-break {@code t}. */
@@ -206,11 +212,14 @@ final class CandidateScan {
      * at most the ceiling (fewer when fewer are there): a bound on what {@code k} of them lose.
      */
     long leastWork(int k, WorkPrice.At work) {
-        long[] smallest = new long[k];
+        if (leastWorks.length < k) {
+            leastWorks = new long[Math.max(k, 2 * leastWorks.length)];
+        }
+        long[] smallest = leastWorks;
         int held = 0;
         for (int i = 0; i < n; i++) {
             if (priorities[i] <= ceiling) {
-                keepSmallest(smallest, 0, k, Math.min(held, k), work.of(candidates.get(i)));
+                keepSmallest(smallest, 0, k, Math.min(held, k), work(i, work));
                 held++;
             }
         }

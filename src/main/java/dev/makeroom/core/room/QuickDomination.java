@@ -118,7 +118,7 @@ final class QuickDomination {
         for (int i = 0; i < scan.size(); i++) {
             if (scan.priority(i) == scan.lowestPriority() && freesAlone(scan, i)
                     && withinBudgets(scan.candidate(i), problem)) {
-                long lost = work.of(scan.candidate(i));
+                long lost = scan.work(i, work);
                 if (best < 0 || lost < bestWork || lost == bestWork && cheaper(scan, i, best)) {
                     best = i;
                     bestWork = lost;

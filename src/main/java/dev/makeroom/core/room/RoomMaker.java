@@ -67,7 +67,7 @@ public final class RoomMaker {
             if (dominated != null) {
                 return verdict(problem, dominated, tier);
             }
-            CandidatePool pool = pool(problem, candidates, work);
+            CandidatePool pool = pool(problem, candidates, work, scan);
             if (share == null) { // one share for all of the node's tiers, cut when the first is searched
                 share = parts > 1 ? deadline.slice(parts) : deadline;
             }
@@ -79,9 +79,10 @@ public final class RoomMaker {
         return verdict;
     }
 
-    private CandidatePool pool(NodeProblem problem, List<PodInfo> pods, WorkPrice.At work) {
+    /** {@code scan} is of {@code pods}, made last: it prices them. */
+    private CandidatePool pool(NodeProblem problem, List<PodInfo> pods, WorkPrice.At work, CandidateScan scan) {
         return new CandidatePool(pods, problem.deficit(), problem.needs(), problem.forced(), problem.budgets(),
-                strictPdb, problem.rules().floors(pods), work);
+                strictPdb, problem.rules().floors(pods), work, i -> scan.work(i, work));
     }
 
     private static NodeVerdict verdict(NodeProblem problem, Selection selection, Tier tier) {

@@ -1,5 +1,6 @@
 package dev.makeroom.core.room;
 
+import dev.makeroom.core.model.PodColumns;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 
@@ -24,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>The seconds are capped by a horizon: a workload that never checkpoints is charged from its start,
  * and the horizon bounds what it gains over one that saves its progress (docs/decisions.md).
  */
-public final class WorkPrice {
+public final class WorkPrice implements PodColumns.RateOf {
 
     /** Nothing priced: every pod costs nothing, so the price never enters a comparison. */
     public static final WorkPrice NONE = new WorkPrice(null, Duration.ZERO, false);
@@ -97,7 +98,8 @@ public final class WorkPrice {
     }
 
     /** What a pod holding {@code requests} loses a second it runs unsaved, in milli-units. */
-    private long rate(Resources requests) {
+    @Override
+    public long rate(Resources requests) {
         double rate = 0;
         for (int d = 0; d < requests.size(); d++) {
             String resource = requests.name(d);
@@ -116,18 +118,23 @@ public final class WorkPrice {
         if (!counts) {
             return 0;
         }
-        return rate(pod.requests()) * unsavedSeconds(pod, now);
+        return rate(pod.requests()) * unsavedSeconds(PodColumns.savedSecondOf(pod), now.getEpochSecond());
     }
 
-    /** The seconds of progress an eviction at {@code now} would lose: since the later of start and checkpoint, capped. */
-    private long unsavedSeconds(PodInfo pod, Instant now) {
-        Instant start = pod.startTime();
-        if (start == null) {
+    /** As {@link #of(PodInfo, Instant)}, for the pod of {@code row} of its node's {@code columns}. */
+    long of(PodColumns columns, int row, Instant now) {
+        if (!counts) {
             return 0;
         }
-        Instant saved = pod.checkpointedAt() != null && pod.checkpointedAt().isAfter(start) ? pod.checkpointedAt() : start;
-        long seconds = now.getEpochSecond() - saved.getEpochSecond();
-        return Math.max(0, Math.min(seconds, horizonSeconds));
+        return columns.ratesBy(this)[row] * unsavedSeconds(columns.savedSecond(row), now.getEpochSecond());
+    }
+
+    /** The seconds of progress an eviction at {@code now} would lose, saved since {@code savedSecond}: capped. */
+    private long unsavedSeconds(long savedSecond, long now) {
+        if (savedSecond == PodColumns.NOT_STARTED) {
+            return 0;
+        }
+        return Math.max(0, Math.min(now - savedSecond, horizonSeconds));
     }
 
     /**
@@ -170,6 +177,11 @@ public final class WorkPrice {
         /** {@code pod}'s work lost, in milli-units. */
         public long of(PodInfo pod) {
             return price.of(pod, now);
+        }
+
+        /** The work lost of the pod of {@code row} of its node's {@code columns}, as {@link #of(PodInfo)} prices it. */
+        long of(PodColumns columns, int row) {
+            return price.of(columns, row, now);
         }
 
         /** What evicting all of {@code pods} loses, in milli-units. */

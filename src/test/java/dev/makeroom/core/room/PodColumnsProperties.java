@@ -18,12 +18,17 @@ import java.util.Random;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A node's {@link PodColumns} answer as its pods do: what each frees, each tie-break's cost, and what
- * shields it from a pending pod; and a scan read through the columns is the scan of the pods.
+ * A node's {@link PodColumns} answer as its pods do: what each frees, each tie-break's cost, what
+ * shields it from a pending pod, and its work lost under either price; and a scan read through the
+ * columns is the scan of the pods.
  */
 class PodColumnsProperties {
 
     private static final String[] CLASSES = {null, "batch", "keep"};
+    /** Decided within the pods' starts and checkpoints, or after some have passed a short horizon. */
+    private static final Instant NOW = Instant.ofEpochSecond(1_700_008_000L);
+    private static final List<WorkPrice.At> PRICES = List.of(WorkPrice.DEFAULT.at(NOW, WorkRank.FIRST_TIE_BREAK),
+            WorkPrice.of(Map.of("memory", 2.0, "nvidia.com/gpu", 7.5), java.time.Duration.ofMinutes(40)).at(NOW));
 
     @Property(tries = 300)
     void every_row_answers_as_its_pod(@ForAll long seed, @ForAll boolean aClassOptsOut) {
@@ -46,6 +51,10 @@ class PodColumnsProperties {
             Eligibility preempting = Eligibility.toPreempt(pending, snapshot, QueueRules.off());
             assertThat(preempting.protectionOf(columns, row, pod)).isEqualTo(preempting.protectionOf(pod));
             assertThat(columns.rowOf(new String(pod.uid().toCharArray()))).as("the row of its UID").isEqualTo(row);
+            for (WorkPrice.At price : PRICES) { // twice each: worked out, then kept
+                assertThat(price.of(columns, row)).as("work lost").isEqualTo(price.of(pod));
+                assertThat(price.of(columns, row)).as("work lost, kept").isEqualTo(price.of(pod));
+            }
         }
         assertThat(columns.rowOf("not-" + pods.get(0).uid())).isEqualTo(-1);
         assertThat(columns.rowOf(pending.uid())).isEqualTo(-1);
@@ -82,7 +91,7 @@ class PodColumnsProperties {
 
     /** What is read of a scan, taken out of it before the next scan refills it. */
     private record Read(int fewest, int fewestUpToCeiling, int lowest, List<Integer> priorities, List<Long> amounts,
-                        List<Double> shares, List<Long> costs, List<Long> smallest) {
+                        List<Double> shares, List<Long> costs, List<Long> smallest, List<Long> work) {
 
         static Read of(CandidateScan scan) {
             List<Integer> priorities = new ArrayList<>();
@@ -108,8 +117,16 @@ class PodColumnsProperties {
                     kept.add(smallest[t * k + j]);
                 }
             }
+            List<Long> work = new ArrayList<>();
+            for (WorkPrice.At price : PRICES) {
+                for (int i = 0; i < scan.size(); i++) {
+                    work.add(scan.work(i, price));
+                }
+                work.add(scan.leastWork(k, price));
+                work.add(scan.leastWork(1, price));
+            }
             return new Read(scan.fewest(), scan.fewestUpToCeiling(), scan.lowestPriority(), priorities, amounts,
-                    shares, costs, kept);
+                    shares, costs, kept, work);
         }
     }
 
@@ -127,6 +144,7 @@ class PodColumnsProperties {
                     .optedOut(random.nextInt(6) == 0).originator(random.nextBoolean())
                     .terminationGracePeriodSeconds(random.nextInt(4) == 0 ? -1 : random.nextInt(120))
                     .startTime(random.nextInt(4) == 0 ? null : Instant.ofEpochSecond(1_700_000_000L + random.nextInt(10_000)))
+                    .checkpointedAt(random.nextInt(3) == 0 ? Instant.ofEpochSecond(1_700_000_000L + random.nextInt(9_000)) : null)
                     .build());
         }
         return pods;
