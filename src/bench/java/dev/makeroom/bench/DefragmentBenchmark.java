@@ -1,6 +1,7 @@
 package dev.makeroom.bench;
 
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.rounds.DefragmentSettings;
 import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
@@ -85,7 +86,7 @@ public class DefragmentBenchmark {
         }
         snapshot = change.build();
         settings = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(100, 5, 100, 100, 100))
-                .defragment(new RescheduleSettings.Defragment(true, Duration.ofSeconds(30), Set.of("default-scheduler"),
+                .defragment(new DefragmentSettings(true, Duration.ofSeconds(30), Set.of("default-scheduler"),
                         Duration.ofMinutes(2), 3, Duration.ofSeconds(1))).build();
         ReschedulePlan probe = plan();
         System.out.printf("%n[pending=%d, shapes=%d] most free cpu on a node %d m, asked %d m; %d rooms, %d moves, %d not helped %s%n",

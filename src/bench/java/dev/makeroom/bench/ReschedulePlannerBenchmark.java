@@ -1,6 +1,7 @@
 package dev.makeroom.bench;
 
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.rounds.RebalanceSettings;
 import dev.makeroom.core.rounds.ReschedulePlan;
 import dev.makeroom.core.rounds.ReschedulePlanner;
 import dev.makeroom.core.rounds.RescheduleSettings;
@@ -49,7 +50,7 @@ public class ReschedulePlannerBenchmark {
         snapshot = SyntheticCluster.movable(SyntheticCluster.generate(5000, 30, 42),
                 node -> pod -> Integer.parseInt(node.name().substring("node-".length())) % 10 == 0);
         settings = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(perRound, 2, perRound, perRound, perRound))
-                .rebalance(new RescheduleSettings.Rebalance(true, Map.of("cpu", 30, "memory", 30),
+                .rebalance(new RebalanceSettings(true, Map.of("cpu", 30, "memory", 30),
                 Map.of("cpu", 80, "memory", 80))).affinity().build();
         ReschedulePlan probe = plan();
         System.out.printf("%n[perRound=%d] %d moves, %d pods left in place%n", perRound, probe.moves().size(),

@@ -1,6 +1,10 @@
 package dev.makeroom.bench;
 
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.rounds.ConsolidateSettings;
+import dev.makeroom.core.rounds.RebalanceSettings;
+import dev.makeroom.core.rounds.SpreadSettings;
+import dev.makeroom.core.rounds.TaintsSettings;
 import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.NodeInfo;
@@ -53,7 +57,7 @@ import java.util.concurrent.TimeUnit;
 public class ReschedulePoliciesBenchmark {
 
     private static final String ZONE = "topology.kubernetes.io/zone";
-    private static final RescheduleSettings.Consolidate CONSOLIDATE = new RescheduleSettings.Consolidate(true,
+    private static final ConsolidateSettings CONSOLIDATE = new ConsolidateSettings(true,
             Map.of("cpu", 30, "memory", 30), Map.of("cpu", 80, "memory", 80), java.time.Duration.ofMinutes(15), 1,
             java.time.Duration.ofMinutes(10));
 
@@ -75,10 +79,10 @@ public class ReschedulePoliciesBenchmark {
                 node -> pod -> Integer.parseInt(node.name().substring("node-".length())) % 10 == 0);
         snapshot = withZonesTaintsAndSpread(movable);
         settings = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(perRound, 2, perRound, perRound, perRound))
-                .rebalance(new RescheduleSettings.Rebalance(true, Map.of("cpu", 30, "memory", 30),
+                .rebalance(new RebalanceSettings(true, Map.of("cpu", 30, "memory", 30),
                 Map.of("cpu", 80, "memory", 80))).affinity(50)
-                .taints(new RescheduleSettings.Taints(true, Set.of()))
-                .spread(new RescheduleSettings.Spread(true, false)).duplicates().consolidate(CONSOLIDATE).build();
+                .taints(new TaintsSettings(true, Set.of()))
+                .spread(new SpreadSettings(true, false)).duplicates().consolidate(CONSOLIDATE).build();
         ReschedulePlan probe = plan();
         Map<ReschedulePolicy, Integer> byPolicy = new EnumMap<>(ReschedulePolicy.class);
         for (Move move : probe.moves()) {
@@ -90,9 +94,9 @@ public class ReschedulePoliciesBenchmark {
         RescheduleSettings none = SettingsBuilder.limits(settings.limits()).build();
         Map<ReschedulePolicy, RescheduleSettings> alone = Map.of(
                 ReschedulePolicy.TAINTS, SettingsBuilder.from(none)
-                        .taints(new RescheduleSettings.Taints(true, Set.of()))
+                        .taints(new TaintsSettings(true, Set.of()))
                         .build(),
-                ReschedulePolicy.SPREAD, SettingsBuilder.from(none).spread(new RescheduleSettings.Spread(true, false))
+                ReschedulePolicy.SPREAD, SettingsBuilder.from(none).spread(new SpreadSettings(true, false))
                         .build(),
                 ReschedulePolicy.DUPLICATES, SettingsBuilder.from(none).duplicates().build(),
                 ReschedulePolicy.CONSOLIDATE, SettingsBuilder.from(none).consolidate(CONSOLIDATE).build());

@@ -1,6 +1,13 @@
 package dev.makeroom.rescheduler;
 
 import dev.makeroom.core.model.LabelSelector;
+import dev.makeroom.core.rounds.ConsolidateSettings;
+import dev.makeroom.core.rounds.RebalanceSettings;
+import dev.makeroom.core.rounds.DuplicatesSettings;
+import dev.makeroom.core.rounds.SpreadSettings;
+import dev.makeroom.core.rounds.TaintsSettings;
+import dev.makeroom.core.rounds.AffinitySettings;
+import dev.makeroom.core.rounds.DefragmentSettings;
 import dev.makeroom.core.rounds.Aggressiveness;
 import dev.makeroom.core.rounds.RescheduleSettings;
 import dev.makeroom.core.rounds.Scope;
@@ -21,18 +28,18 @@ class ReschedulerConfigParserTest {
     @Test
     void the_example_document_reads_as_written() throws Exception {
         RescheduleSettings settings = ReschedulerConfigParser.parse(Files.readString(Path.of("examples/rescheduler.yaml")));
-        assertThat(settings.rebalance().enabled()).isTrue();
-        assertThat(settings.rebalance().lowPercent()).isEqualTo(Map.of("cpu", 30, "memory", 30));
-        assertThat(settings.rebalance().highPercent()).isEqualTo(Map.of("cpu", 75, "memory", 80));
-        assertThat(settings.affinity().enabled()).isTrue();
+        assertThat(settings.policy(RebalanceSettings.class).enabled()).isTrue();
+        assertThat(settings.policy(RebalanceSettings.class).lowPercent()).isEqualTo(Map.of("cpu", 30, "memory", 30));
+        assertThat(settings.policy(RebalanceSettings.class).highPercent()).isEqualTo(Map.of("cpu", 75, "memory", 80));
+        assertThat(settings.policy(AffinitySettings.class).enabled()).isTrue();
         assertThat(settings.limits()).isEqualTo(new RescheduleSettings.MoveLimits(10, 2, 20, 1, 50));
         assertThat(settings.allowLocalStorage()).isFalse();
-        assertThat(settings.affinity().preferredMinGain()).isEqualTo(50);
-        assertThat(settings.defragment()).isEqualTo(new RescheduleSettings.Defragment(true, Duration.ofSeconds(30),
+        assertThat(settings.policy(AffinitySettings.class).preferredMinGain()).isEqualTo(50);
+        assertThat(settings.policy(DefragmentSettings.class)).isEqualTo(new DefragmentSettings(true, Duration.ofSeconds(30),
                 Set.of("default-scheduler"), Duration.ofMinutes(2), 3, Duration.ofSeconds(1)));
-        assertThat(settings.taints()).isEqualTo(new RescheduleSettings.Taints(true, Set.of("dedicated")));
-        assertThat(settings.spread().enabled()).isTrue();
-        assertThat(settings.duplicates().enabled()).isFalse();
+        assertThat(settings.policy(TaintsSettings.class)).isEqualTo(new TaintsSettings(true, Set.of("dedicated")));
+        assertThat(settings.policy(SpreadSettings.class).enabled()).isTrue();
+        assertThat(settings.policy(DuplicatesSettings.class).enabled()).isFalse();
         assertThat(settings.scope()).isEqualTo(new Scope(Set.of(), Set.of("kube-system"),
                 new LabelSelector(Map.of(), List.of(new LabelSelector.Requirement("makeroom.dev/stay",
                         LabelSelector.Operator.DOES_NOT_EXIST, List.of()))), LabelSelector.EMPTY, 1_000_000,
@@ -42,9 +49,9 @@ class ReschedulerConfigParserTest {
     @Test
     void the_new_policies_are_off_and_every_pod_in_scope_unless_the_document_says_otherwise() {
         RescheduleSettings settings = ReschedulerConfigParser.parse("policies: {affinity: {enabled: true}}");
-        assertThat(settings.taints()).isEqualTo(RescheduleSettings.Taints.OFF);
-        assertThat(settings.spread().enabled()).isFalse();
-        assertThat(settings.duplicates().enabled()).isFalse();
+        assertThat(settings.policy(TaintsSettings.class)).isEqualTo(new TaintsSettings(false, Set.of()));
+        assertThat(settings.policy(SpreadSettings.class).enabled()).isFalse();
+        assertThat(settings.policy(DuplicatesSettings.class).enabled()).isFalse();
         assertThat(settings.scope()).isEqualTo(Scope.ALL);
         RescheduleSettings scoped = ReschedulerConfigParser.parse("""
                 scope:
@@ -87,24 +94,25 @@ class ReschedulerConfigParserTest {
         assertRejected("policies: {spread: {enabled: true, scheduleAnyway: often}}",
                 "policies.spread.scheduleAnyway must be true or false");
         assertThat(ReschedulerConfigParser.parse("policies: {spread: {enabled: true, scheduleAnyway: true}}")
-                .spread().scheduleAnyway()).isTrue();
+                .policy(SpreadSettings.class).scheduleAnyway()).isTrue();
         assertRejected("policies: {duplicates: {enabled: maybe}}", "policies.duplicates.enabled must be true or false");
     }
 
     @Test
     void consolidation_is_off_unless_turned_on_and_reads_its_thresholds() {
-        assertThat(ReschedulerConfigParser.parse("policies: {affinity: {enabled: true}}").consolidate())
-                .isEqualTo(RescheduleSettings.Consolidate.OFF);
-        RescheduleSettings.Consolidate c = ReschedulerConfigParser.parse("""
+        assertThat(ReschedulerConfigParser.parse("policies: {affinity: {enabled: true}}").policy(ConsolidateSettings.class))
+                .isEqualTo(new ConsolidateSettings(false, Map.of(), Map.of(), Duration.ofMinutes(15), 1,
+                        Duration.ofMinutes(10)));
+        ConsolidateSettings c = ReschedulerConfigParser.parse("""
                 policies:
                   rebalance: {enabled: true, low: {cpu: 20}, high: {cpu: 80, memory: 85}}
                   consolidate: {enabled: true, below: {cpu: 25, memory: 25}, ceiling: {cpu: 75, memory: 85},
                                 drainWithin: 20m, nodesAtOnce: 2, keepEmptyFor: 15m}
-                """).consolidate();
-        assertThat(c).isEqualTo(new RescheduleSettings.Consolidate(true, Map.of("cpu", 25, "memory", 25),
+                """).policy(ConsolidateSettings.class);
+        assertThat(c).isEqualTo(new ConsolidateSettings(true, Map.of("cpu", 25, "memory", 25),
                 Map.of("cpu", 75, "memory", 85), Duration.ofMinutes(20), 2, Duration.ofMinutes(15)));
         assertThat(ReschedulerConfigParser.parse("policies: {consolidate: {enabled: true, below: {cpu: 20},"
-                + " ceiling: {cpu: 80}}}").consolidate().keepEmptyFor()).isEqualTo(Duration.ofMinutes(10));
+                + " ceiling: {cpu: 80}}}").policy(ConsolidateSettings.class).keepEmptyFor()).isEqualTo(Duration.ofMinutes(10));
         assertRejected("policies: {consolidate: {enabled: true, below: {cpu: 20}}}",
                 "policies.consolidate needs below and ceiling thresholds");
         assertRejected("policies: {consolidate: {enabled: true, below: {cpu: 60}, ceiling: {cpu: 50}}}",
@@ -120,27 +128,27 @@ class ReschedulerConfigParserTest {
                 "unknown key emptyAfter in policies.consolidate");
         assertThat(c.moveWholeGangs()).as("gangs stay unless the document says they may move whole").isFalse();
         assertThat(ReschedulerConfigParser.parse("policies: {consolidate: {enabled: true, below: {cpu: 20},"
-                + " ceiling: {cpu: 80}, moveWholeGangs: true}}").consolidate().moveWholeGangs()).isTrue();
+                + " ceiling: {cpu: 80}, moveWholeGangs: true}}").policy(ConsolidateSettings.class).moveWholeGangs()).isTrue();
         assertRejected("policies: {consolidate: {enabled: true, below: {cpu: 20}, ceiling: {cpu: 80}, moveWholeGangs: maybe}}",
                 "policies.consolidate.moveWholeGangs must be true or false");
     }
 
     @Test
     void defragmentation_is_on_unless_turned_off_and_reads_its_settings() {
-        assertThat(ReschedulerConfigParser.parse("policies: {affinity: {enabled: true}}").defragment().enabled()).isTrue();
-        RescheduleSettings.Defragment d = ReschedulerConfigParser.parse("policies:\n  defragment: {enabled: false,"
+        assertThat(ReschedulerConfigParser.parse("policies: {affinity: {enabled: true}}").policy(DefragmentSettings.class).enabled()).isTrue();
+        DefragmentSettings d = ReschedulerConfigParser.parse("policies:\n  defragment: {enabled: false,"
                 + " after: 2m30s, schedulerNames: [makeroom-scheduler, default-scheduler], reserveFor: 5m, maxMoves: 5,"
-                + " searchBudget: 250ms}").defragment();
-        assertThat(d).isEqualTo(new RescheduleSettings.Defragment(false, Duration.ofSeconds(150),
+                + " searchBudget: 250ms}").policy(DefragmentSettings.class);
+        assertThat(d).isEqualTo(new DefragmentSettings(false, Duration.ofSeconds(150),
                 Set.of("makeroom-scheduler", "default-scheduler"), Duration.ofMinutes(5), 5, Duration.ofMillis(250)));
     }
 
     @Test
     void an_empty_document_means_defragment_on_rebalance_and_affinity_off() {
         assertThat(ReschedulerConfigParser.parse("")).isEqualTo(ReschedulerConfigParser.DEFAULTS);
-        assertThat(ReschedulerConfigParser.DEFAULTS.rebalance().enabled()).isFalse();
-        assertThat(ReschedulerConfigParser.DEFAULTS.affinity().enabled()).isFalse();
-        assertThat(ReschedulerConfigParser.DEFAULTS.defragment().enabled()).isTrue();
+        assertThat(ReschedulerConfigParser.DEFAULTS.policy(RebalanceSettings.class).enabled()).isFalse();
+        assertThat(ReschedulerConfigParser.DEFAULTS.policy(AffinitySettings.class).enabled()).isFalse();
+        assertThat(ReschedulerConfigParser.DEFAULTS.policy(DefragmentSettings.class).enabled()).isTrue();
     }
 
     @Test
@@ -177,7 +185,7 @@ class ReschedulerConfigParserTest {
         RescheduleSettings settings = ReschedulerConfigParser.parse("policies: {rebalance: {enabled: true,"
                 + " low: {nvidia.com/gpu: 10, hugepages-2Mi: 10, ephemeral-storage: 10, pods: 10},"
                 + " high: {nvidia.com/gpu: 90, hugepages-2Mi: 90, ephemeral-storage: 90, pods: 90}}}");
-        assertThat(settings.rebalance().highPercent()).containsOnlyKeys("nvidia.com/gpu", "hugepages-2Mi",
+        assertThat(settings.policy(RebalanceSettings.class).highPercent()).containsOnlyKeys("nvidia.com/gpu", "hugepages-2Mi",
                 "ephemeral-storage", "pods");
     }
 
@@ -186,14 +194,14 @@ class ReschedulerConfigParserTest {
         RescheduleSettings gentle = ReschedulerConfigParser.parse("aggressiveness: gentle\n"
                 + "policies: {rebalance: {enabled: true}, affinity: {enabled: true}}");
         assertThat(gentle.aggressiveness()).isEqualTo(Aggressiveness.GENTLE);
-        assertThat(gentle.rebalance().lowPercent()).isEqualTo(Map.of("cpu", 20, "memory", 20));
-        assertThat(gentle.rebalance().highPercent()).isEqualTo(Map.of("cpu", 90, "memory", 90));
-        assertThat(gentle.affinity().preferredMinGain()).isEqualTo(100);
+        assertThat(gentle.policy(RebalanceSettings.class).lowPercent()).isEqualTo(Map.of("cpu", 20, "memory", 20));
+        assertThat(gentle.policy(RebalanceSettings.class).highPercent()).isEqualTo(Map.of("cpu", 90, "memory", 90));
+        assertThat(gentle.policy(AffinitySettings.class).preferredMinGain()).isEqualTo(100);
         RescheduleSettings aggressive = ReschedulerConfigParser.parse("aggressiveness: aggressive\n"
                 + "policies: {rebalance: {enabled: true, high: {cpu: 85}}, affinity: {enabled: true, minGain: 5}}");
-        assertThat(aggressive.rebalance().highPercent()).isEqualTo(Map.of("cpu", 85));
-        assertThat(aggressive.rebalance().lowPercent()).isEqualTo(Map.of("cpu", 40, "memory", 40));
-        assertThat(aggressive.affinity().preferredMinGain()).isEqualTo(5);
+        assertThat(aggressive.policy(RebalanceSettings.class).highPercent()).isEqualTo(Map.of("cpu", 85));
+        assertThat(aggressive.policy(RebalanceSettings.class).lowPercent()).isEqualTo(Map.of("cpu", 40, "memory", 40));
+        assertThat(aggressive.policy(AffinitySettings.class).preferredMinGain()).isEqualTo(5);
         assertThat(ReschedulerConfigParser.parse("policies: {affinity: {enabled: true}}").aggressiveness())
                 .isEqualTo(Aggressiveness.MODERATE);
         assertRejected("aggressiveness: brave", "aggressiveness must be gentle, moderate or aggressive, not brave");

@@ -3,6 +3,8 @@ package dev.makeroom.ship;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.makeroom.rescheduler.InvalidReschedulerConfigException;
+import dev.makeroom.core.rounds.PolicyReader;
+import dev.makeroom.core.rounds.ReschedulePlanner;
 import dev.makeroom.rescheduler.ReschedulerConfigParser;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
@@ -12,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -41,14 +44,7 @@ class ReschedulerDocumentSchemaTest {
     @Test
     void at_every_level_the_schema_allows_exactly_the_keys_the_parser_knows() throws Exception {
         JsonNode schema = documentSchema();
-        Map<String, String> levels = Map.ofEntries(Map.entry("", "TOP"), Map.entry("/properties/policies", "POLICIES"),
-                Map.entry("/properties/policies/properties/rebalance", "REBALANCE"),
-                Map.entry("/properties/policies/properties/affinity", "AFFINITY"),
-                Map.entry("/properties/policies/properties/defragment", "DEFRAGMENT_KEYS"),
-                Map.entry("/properties/policies/properties/taints", "TAINTS"),
-                Map.entry("/properties/policies/properties/spread", "SPREAD"),
-                Map.entry("/properties/policies/properties/duplicates", "ENABLED"),
-                Map.entry("/properties/policies/properties/consolidate", "CONSOLIDATE"),
+        Map<String, String> levels = Map.ofEntries(Map.entry("", "TOP"),
                 Map.entry("/properties/limits", "LIMITS"), Map.entry("/properties/scope", "SCOPE"),
                 Map.entry("/properties/scope/properties/namespaces", "NAMESPACES"),
                 Map.entry("/properties/scope/properties/podSelector", "SELECTOR"),
@@ -58,6 +54,14 @@ class ReschedulerDocumentSchemaTest {
             assertThat(DocumentSchemas.keysAt(schema.at(level.getKey()))).as("the keys at %s", level.getKey().isEmpty() ? "the top"
                     : level.getKey()).isEqualTo(parserKeys(level.getValue()));
         }
+        // each registered policy's section, as the policy reads it
+        Set<String> sections = new TreeSet<>();
+        for (PolicyReader<?> policy : ReschedulePlanner.policies()) {
+            sections.add(policy.section());
+            String at = "/properties/policies/properties/" + policy.section();
+            assertThat(DocumentSchemas.keysAt(schema.at(at))).as("the keys at %s", at).isEqualTo(new TreeSet<>(policy.keys()));
+        }
+        assertThat(DocumentSchemas.keysAt(schema.at("/properties/policies"))).as("the policies").isEqualTo(sections);
     }
 
     @Test

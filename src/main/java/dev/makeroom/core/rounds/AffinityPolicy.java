@@ -20,7 +20,7 @@ import java.util.Set;
  * preference score ({@link PreferenceScores}: preferred node and pod affinity and anti-affinity, and other
  * pods' preferences for it) puts at least that much higher on another node that takes it.
  */
-final class AffinityPolicy implements RoundPolicy {
+final class AffinityPolicy implements RoundPolicy<AffinitySettings> {
 
     @Override
     public ReschedulePolicy kind() {
@@ -28,8 +28,30 @@ final class AffinityPolicy implements RoundPolicy {
     }
 
     @Override
-    public boolean on(RescheduleSettings settings) {
-        return settings.affinity().enabled();
+    public String section() {
+        return "affinity";
+    }
+
+    @Override
+    public Set<String> keys() {
+        return Set.of("enabled", "minGain");
+    }
+
+    @Override
+    public Class<AffinitySettings> settingsType() {
+        return AffinitySettings.class;
+    }
+
+    /** Off unless turned on; {@code minGain} 0 (never move for preferences) unless the aggressiveness gives one. */
+    @Override
+    public AffinitySettings read(PolicySection section) {
+        Object minGain = section.value("minGain", section.level() == null ? 0 : section.level().minGain());
+        if (!(minGain instanceof Integer n) || n < 0) {
+            throw section.invalid("minGain", "must be a whole number, 0 or more"
+                    + " (preferred node and pod affinity weights add up per node, as the scheduler scores them;"
+                    + " 0: never move for them)");
+        }
+        return new AffinitySettings(section.bool("enabled", false), n);
     }
 
     @Override
@@ -60,7 +82,7 @@ final class AffinityPolicy implements RoundPolicy {
                             round.relocate(pod, node, ReschedulePolicy.AFFINITY, broken.text(), round.nodes,
                                     target -> round.staysAtOrBelowHigh(target, pod));
                         }
-                    } else if (round.settings.affinity().preferredMinGain() > 0 && PreferenceScores.hasPreferences(pod)) {
+                    } else if (round.settings.policy(AffinitySettings.class).preferredMinGain() > 0 && PreferenceScores.hasPreferences(pod)) {
                         preferredElsewhere(pod, node);
                     }
                 }
@@ -75,7 +97,7 @@ final class AffinityPolicy implements RoundPolicy {
             if (scores == null) {
                 scores = PreferenceScores.of(round.planned);
             }
-            int minGain = round.settings.affinity().preferredMinGain();
+            int minGain = round.settings.policy(AffinitySettings.class).preferredMinGain();
             PreferenceScores.PodScores now = scores.forPod(pod);
             long here = now.on(node);
             long wanted = here + minGain;

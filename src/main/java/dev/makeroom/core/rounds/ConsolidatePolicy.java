@@ -1,5 +1,6 @@
 package dev.makeroom.core.rounds;
 
+import java.util.Set;
 import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
@@ -48,7 +49,7 @@ import java.util.Optional;
  * in one round or all wait, so no round leaves a gang split (the rescheduler asks the Eviction API,
  * as a dry run, for every member before the first eviction).
  */
-final class ConsolidatePolicy implements RoundPolicy {
+final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
 
     /** Candidates proven per round, at most: an unprovable node costs a search over every other node. */
     static final int TRIED_PER_ROUND = 10;
@@ -59,8 +60,58 @@ final class ConsolidatePolicy implements RoundPolicy {
     }
 
     @Override
-    public boolean on(RescheduleSettings settings) {
-        return settings.consolidate().enabled();
+    public String section() {
+        return "consolidate";
+    }
+
+    @Override
+    public Set<String> keys() {
+        return Set.of("enabled", "below", "ceiling", "drainWithin", "nodesAtOnce", "keepEmptyFor", "moveWholeGangs");
+    }
+
+    @Override
+    public Class<ConsolidateSettings> settingsType() {
+        return ConsolidateSettings.class;
+    }
+
+    /**
+     * Off unless turned on; on, it needs {@code below} and {@code ceiling}, each {@code below} under its
+     * {@code ceiling}, and with rebalancing on no {@code ceiling} above its {@code high} (a node packed to the
+     * ceiling would be shed again). One node at a time, a drain abandoned after 15 min, an emptied node kept
+     * 10 min, gangs kept in place.
+     */
+    @Override
+    public ConsolidateSettings read(PolicySection section) {
+        boolean enabled = section.bool("enabled", false);
+        Map<String, Integer> below = section.percents("below", Map.of());
+        Map<String, Integer> ceiling = section.percents("ceiling", Map.of());
+        if (enabled && (below.isEmpty() || ceiling.isEmpty())) {
+            throw new InvalidPolicySettingsException("policies.consolidate needs below and ceiling thresholds");
+        }
+        below.forEach((resource, percent) -> {
+            Integer top = ceiling.get(resource);
+            if (top != null && percent >= top) {
+                throw new InvalidPolicySettingsException(section.path("below") + "." + resource + " (" + percent
+                        + ") must be below " + section.path("ceiling") + "." + resource + " (" + top + ")");
+            }
+        });
+        RebalanceSettings rebalance = section.before(RebalanceSettings.class);
+        Map<String, Integer> high = rebalance.enabled() ? rebalance.highPercent() : Map.of();
+        ceiling.forEach((resource, percent) -> {
+            Integer most = high.get(resource);
+            if (most != null && percent > most) {
+                throw new InvalidPolicySettingsException(section.path("ceiling") + "." + resource + " (" + percent
+                        + ") must not be above policies.rebalance.high." + resource + " (" + most
+                        + "): rebalance would shed a node consolidation packed");
+            }
+        });
+        int nodesAtOnce = section.count("nodesAtOnce", 1);
+        if (nodesAtOnce < 1) {
+            throw section.invalid("nodesAtOnce", "must be 1 or more");
+        }
+        return new ConsolidateSettings(enabled, below, ceiling, section.positiveDuration("drainWithin",
+                Duration.ofMinutes(15)), nodesAtOnce, section.duration("keepEmptyFor", Duration.ofMinutes(10)),
+                section.bool("moveWholeGangs", false));
     }
 
     @Override
@@ -70,7 +121,7 @@ final class ConsolidatePolicy implements RoundPolicy {
 
     @Override
     public void plan(Round round) {
-        RescheduleSettings.Consolidate settings = round.settings.consolidate();
+        ConsolidateSettings settings = round.settings.policy(ConsolidateSettings.class);
         int draining = 0;
         List<PodInfo> waiting = null; // found once, for all kept nodes, when there is one
         for (NodeInfo node : round.nodes) {
@@ -106,7 +157,7 @@ final class ConsolidatePolicy implements RoundPolicy {
      * once for one of {@code waitingPods} that fits there alone ({@link KeptNodeYield}).
      */
     private static void keepOrRelease(Round round, NodeInfo node, Instant since,
-                                      RescheduleSettings.Consolidate settings, List<PodInfo> waitingPods) {
+                                      ConsolidateSettings settings, List<PodInfo> waitingPods) {
         PodInfo waiting = settings.enabled() ? KeptNodeYield.waitingFor(round, node, waitingPods) : null;
         if (!settings.enabled()) {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.RELEASE, "the consolidate policy is off", List.of()));
@@ -121,7 +172,7 @@ final class ConsolidatePolicy implements RoundPolicy {
 
     /** A node already draining: emptied, abandoned or continued; whether it still drains. */
     private static boolean carryOn(Round round, NodeInfo node, Instant since,
-                                   RescheduleSettings.Consolidate settings, List<PodInfo> waitingPods) {
+                                   ConsolidateSettings settings, List<PodInfo> waitingPods) {
         List<PodInfo> left = leaving(round, node);
         if (left.isEmpty()) {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.EMPTIED, "only pods that belong to the node are"
@@ -162,7 +213,7 @@ final class ConsolidatePolicy implements RoundPolicy {
     }
 
     /** A candidate: started if every pod may go and lands; whether it now drains. */
-    private static boolean start(Round round, NodeInfo node, RescheduleSettings.Consolidate settings) {
+    private static boolean start(Round round, NodeInfo node, ConsolidateSettings settings) {
         List<PodInfo> own = leaving(round, node);
         List<PodInfo> pods = withTheirGangs(round, own, settings);
         Optional<Kept> kept = keptInPlace(round, pods, settings.moveWholeGangs());
@@ -182,7 +233,7 @@ final class ConsolidatePolicy implements RoundPolicy {
     }
 
     /** Nodes below every {@code below} threshold, not draining, cordoned or reserved, with pods to move; least used first. */
-    private static List<NodeInfo> candidates(Round round, RescheduleSettings.Consolidate settings) {
+    private static List<NodeInfo> candidates(Round round, ConsolidateSettings settings) {
         Map<String, Double> loads = new HashMap<>();
         List<NodeInfo> found = new ArrayList<>();
         for (NodeInfo node : round.nodes) {
@@ -228,7 +279,7 @@ final class ConsolidatePolicy implements RoundPolicy {
      * wherever it runs (not those this round already moves): a gang leaves whole or not at all, so its
      * members count as one unit, proven, limited and evicted together.
      */
-    private static List<PodInfo> withTheirGangs(Round round, List<PodInfo> pods, RescheduleSettings.Consolidate settings) {
+    private static List<PodInfo> withTheirGangs(Round round, List<PodInfo> pods, ConsolidateSettings settings) {
         if (!settings.moveWholeGangs()) {
             return pods;
         }
@@ -290,7 +341,7 @@ final class ConsolidatePolicy implements RoundPolicy {
 
     /** The landings of every pod, each with the ones before applied, or the first that has none (then nothing is applied). */
     private static Proof prove(Round round, NodeInfo node, List<PodInfo> pods,
-                               RescheduleSettings.Consolidate settings) {
+                               ConsolidateSettings settings) {
         List<PodInfo> order = new ArrayList<>(pods); // the hardest to place first: the biggest share of the ceiling's resources
         Map<String, Double> shares = new HashMap<>();
         for (PodInfo pod : order) {
@@ -325,7 +376,7 @@ final class ConsolidatePolicy implements RoundPolicy {
      * runs pods of its own already: filling an empty node to empty another saves nothing.
      */
     private static NodeInfo landing(Round round, NodeInfo emptied, String from, PodInfo pod,
-                                    RescheduleSettings.Consolidate settings) {
+                                    ConsolidateSettings settings) {
         Map<String, Double> loads = new HashMap<>();
         List<NodeInfo> targets = new ArrayList<>();
         for (NodeInfo target : round.nodes) {
@@ -348,7 +399,7 @@ final class ConsolidatePolicy implements RoundPolicy {
      * Evicts, of a proven plan, what the limits and budgets allow now; the rest wait with their landings
      * kept. A gang moving whole goes in one round or waits whole: half of it evicted stops it all.
      */
-    private static void enactAllowed(Round round, NodeInfo node, Proven proof, RescheduleSettings.Consolidate settings) {
+    private static void enactAllowed(Round round, NodeInfo node, Proven proof, ConsolidateSettings settings) {
         Map<String, List<Integer>> gangs = new LinkedHashMap<>(); // by gang key: the plan's members, as indexes
         for (int i = 0; i < proof.pods().size(); i++) {
             PodInfo pod = proof.pods().get(i);

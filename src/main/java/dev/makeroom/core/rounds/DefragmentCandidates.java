@@ -25,7 +25,7 @@ final class DefragmentCandidates {
      * The pods the scheduler has found no node for since at least {@code after} ago, of a scheduler
      * that uses makeroom, not opted out ({@code makeroom.dev/defragment: "false"}) nor being deleted.
      */
-    static List<PodInfo> waiting(ClusterSnapshot snapshot, RescheduleSettings.Defragment settings, Instant now) {
+    static List<PodInfo> waiting(ClusterSnapshot snapshot, DefragmentSettings settings, Instant now) {
         Instant since = now.minus(settings.after());
         return snapshot.pods().stream()
                 .filter(p -> !p.isAssigned() && p.unschedulableSince() != null && !p.unschedulableSince().isAfter(since)

@@ -1,5 +1,8 @@
 package dev.makeroom.core.rounds;
 
+import java.util.stream.Collectors;
+import java.time.Duration;
+import java.util.Set;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.room.Deadline;
 
@@ -13,7 +16,7 @@ import java.util.Optional;
  * first, highest priority first ({@link DefragmentCandidates}); each plan's moves are applied before the
  * next pod's search. It runs first: a pod that runs nowhere waits on it.
  */
-final class DefragmentPolicy implements RoundPolicy {
+final class DefragmentPolicy implements RoundPolicy<DefragmentSettings> {
 
     @Override
     public ReschedulePolicy kind() {
@@ -21,18 +24,50 @@ final class DefragmentPolicy implements RoundPolicy {
     }
 
     @Override
-    public boolean on(RescheduleSettings settings) {
-        return settings.defragment().enabled();
+    public String section() {
+        return "defragment";
+    }
+
+    @Override
+    public Set<String> keys() {
+        return Set.of("enabled", "after", "schedulerNames", "reserveFor", "maxMoves", "searchBudget");
+    }
+
+    @Override
+    public Class<DefragmentSettings> settingsType() {
+        return DefragmentSettings.class;
+    }
+
+    /**
+     * On unless turned off (the one place its defaults are written): pods of the default scheduler
+     * pending 30 s, at most 3 moves (1..8: the search is exact over sets of this size), the node held
+     * 2 min, a search of at most 1 s.
+     */
+    @Override
+    public DefragmentSettings read(PolicySection section) {
+        int maxMoves = section.count("maxMoves", 3);
+        if (maxMoves < 1 || maxMoves > 8) {
+            throw section.invalid("maxMoves", "must be 1..8 (the search is exact over sets of this size)");
+        }
+        Object names = section.value("schedulerNames", List.of(PodInfo.DEFAULT_SCHEDULER));
+        if (!(names instanceof List<?> list) || list.isEmpty()
+                || !list.stream().allMatch(n -> n instanceof String s && !s.isBlank())) {
+            throw section.invalid("schedulerNames", "must be a list of scheduler names");
+        }
+        return new DefragmentSettings(section.bool("enabled", true), section.duration("after", Duration.ofSeconds(30)),
+                list.stream().map(String.class::cast).collect(Collectors.toSet()),
+                section.positiveDuration("reserveFor", Duration.ofMinutes(2)), maxMoves,
+                section.positiveDuration("searchBudget", Duration.ofSeconds(1)));
     }
 
     @Override
     public void plan(Round round) {
-        makeRoom(round, DefragmentCandidates.waiting(round.snapshot, round.settings.defragment(), round.now));
+        makeRoom(round, DefragmentCandidates.waiting(round.snapshot, round.settings.policy(DefragmentSettings.class), round.now));
     }
 
     /** Room for each of {@code waiting}, in that order, however long it has waited. */
     static void makeRoom(Round round, List<PodInfo> waiting) {
-        RescheduleSettings.Defragment settings = round.settings.defragment();
+        DefragmentSettings settings = round.settings.policy(DefragmentSettings.class);
         RoomByMoving search = new RoomByMoving(round.planned, round.nodes, round.settings, round.limits, round.budgets,
                 round.moved, round.heldBack, round::neverMoved, round.preemption.workPrice().at(round.now));
         PreemptionCheck preemptionOnce = round.preemption.oncePerShape();

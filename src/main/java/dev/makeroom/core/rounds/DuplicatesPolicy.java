@@ -1,5 +1,6 @@
 package dev.makeroom.core.rounds;
 
+import java.util.Set;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
@@ -17,7 +18,7 @@ import java.util.Map;
  * applied and planned again moves nothing back), the least used of them that takes it, lowest priority
  * then newest first; DaemonSet pods, one per node by design, are never duplicates.
  */
-final class DuplicatesPolicy implements RoundPolicy {
+final class DuplicatesPolicy implements RoundPolicy<DuplicatesSettings> {
 
     @Override
     public ReschedulePolicy kind() {
@@ -25,8 +26,24 @@ final class DuplicatesPolicy implements RoundPolicy {
     }
 
     @Override
-    public boolean on(RescheduleSettings settings) {
-        return settings.duplicates().enabled();
+    public String section() {
+        return "duplicates";
+    }
+
+    @Override
+    public Set<String> keys() {
+        return Set.of("enabled");
+    }
+
+    @Override
+    public Class<DuplicatesSettings> settingsType() {
+        return DuplicatesSettings.class;
+    }
+
+    /** Off unless turned on. */
+    @Override
+    public DuplicatesSettings read(PolicySection section) {
+        return new DuplicatesSettings(section.bool("enabled", false));
     }
 
     @Override

@@ -62,7 +62,7 @@ final class KeptNodeYield {
         return round.snapshot.pods().stream()
                 .filter(p -> !p.isAssigned() && p.unschedulableSince() != null && !p.terminating()
                         && p.nominatedNodeName() == null
-                        && round.settings.defragment().schedulerNames().contains(p.schedulerName()))
+                        && round.settings.policy(DefragmentSettings.class).schedulerNames().contains(p.schedulerName()))
                 .sorted(FIRST).limit(CHECKED).toList();
     }
 

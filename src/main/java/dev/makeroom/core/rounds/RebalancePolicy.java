@@ -1,5 +1,6 @@
 package dev.makeroom.core.rounds;
 
+import java.util.Set;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 
@@ -16,7 +17,7 @@ import java.util.Map;
  * rises above {@code low}, hence never above {@code high}, so a plan applied and planned again moves
  * nothing back.
  */
-final class RebalancePolicy implements RoundPolicy {
+final class RebalancePolicy implements RoundPolicy<RebalanceSettings> {
 
     @Override
     public ReschedulePolicy kind() {
@@ -24,14 +25,49 @@ final class RebalancePolicy implements RoundPolicy {
     }
 
     @Override
-    public boolean on(RescheduleSettings settings) {
-        return settings.rebalance().enabled();
+    public String section() {
+        return "rebalance";
+    }
+
+    @Override
+    public Set<String> keys() {
+        return Set.of("enabled", "low", "high");
+    }
+
+    @Override
+    public Class<RebalanceSettings> settingsType() {
+        return RebalanceSettings.class;
+    }
+
+    /**
+     * Off unless turned on; the thresholds the document leaves out are the aggressiveness's (cpu and
+     * memory), none without one; on, it needs both, and each {@code low} below its {@code high}.
+     */
+    @Override
+    public RebalanceSettings read(PolicySection section) {
+        Aggressiveness level = section.level();
+        Map<String, Integer> low = section.percents("low", level == null ? Map.of()
+                : Map.of("cpu", level.lowPercent(), "memory", level.lowPercent()));
+        Map<String, Integer> high = section.percents("high", level == null ? Map.of()
+                : Map.of("cpu", level.highPercent(), "memory", level.highPercent()));
+        boolean enabled = section.bool("enabled", false);
+        if (enabled && (low.isEmpty() || high.isEmpty())) {
+            throw new InvalidPolicySettingsException("policies.rebalance needs low and high thresholds");
+        }
+        low.forEach((resource, percent) -> {
+            Integer most = high.get(resource);
+            if (most != null && percent >= most) {
+                throw new InvalidPolicySettingsException(section.path("low") + "." + resource + " (" + percent
+                        + ") must be below " + section.path("high") + "." + resource + " (" + most + ")");
+            }
+        });
+        return new RebalanceSettings(enabled, low, high);
     }
 
     @Override
     public void plan(Round round) {
-        Map<String, Integer> high = round.settings.rebalance().highPercent();
-        Map<String, Integer> low = round.settings.rebalance().lowPercent();
+        Map<String, Integer> high = round.settings.policy(RebalanceSettings.class).highPercent();
+        Map<String, Integer> low = round.settings.policy(RebalanceSettings.class).lowPercent();
         Map<String, Double> loads = new HashMap<>();
         List<NodeInfo> over = new ArrayList<>();
         for (NodeInfo n : round.nodes) {

@@ -27,18 +27,23 @@ import java.util.List;
  */
 public final class ReschedulePlanner {
 
-    /** Every policy, in the order a round runs them. */
-    static final List<RoundPolicy> POLICIES = List.of(new DefragmentPolicy(), new AffinityPolicy(),
+    /** Every policy, in the order a round runs them and the document's sections are read: the one registration. */
+    static final List<RoundPolicy<?>> POLICIES = List.of(new DefragmentPolicy(), new AffinityPolicy(),
             new TaintsPolicy(), new SpreadPolicy(), new DuplicatesPolicy(), new RebalancePolicy(),
             new ConsolidatePolicy());
 
     private ReschedulePlanner() {
     }
 
+    /** What the policies document's reader asks of each policy, in their order. */
+    public static List<PolicyReader<?>> policies() {
+        return List.copyOf(POLICIES);
+    }
+
     public static ReschedulePlan plan(RoundInputs inputs) {
         Round round = new Round(inputs);
         List<ReschedulePolicy> ran = new ArrayList<>();
-        for (RoundPolicy policy : POLICIES) {
+        for (RoundPolicy<?> policy : POLICIES) {
             if (policy.runs(inputs.settings())) {
                 policy.plan(round);
             }

@@ -154,7 +154,7 @@ final class RoomByMoving {
         if (known != null) {
             return known;
         }
-        int maxMoves = Math.min(settings.defragment().maxMoves(), limits.remaining());
+        int maxMoves = Math.min(settings.policy(DefragmentSettings.class).maxMoves(), limits.remaining());
         SiteScan scan = planned.interPod(pending) ? null
                 : scans.computeIfAbsent(new ScanKey(shape, maxMoves), s -> new SiteScan());
         Outcome outcome = search(pending, deadline, reserveUntil, scan, maxMoves);
@@ -220,7 +220,7 @@ final class RoomByMoving {
         }
         if (search.timedOut) {
             return new Unplanned(NoPlan.TIMED_OUT, "the search ran out of its "
-                    + settings.defragment().searchBudget().toMillis() + " ms before it verified a plan");
+                    + settings.policy(DefragmentSettings.class).searchBudget().toMillis() + " ms before it verified a plan");
         }
         return search.noPlan(sites.size(), maxMoves);
     }
@@ -478,7 +478,7 @@ final class RoomByMoving {
         /** The first {@code k} nodes other than {@code from} that take the pod alone, on the state before this search's tries. */
         private List<NodeInfo> aloneTargets(PodInfo pod, String from, int k) {
             List<NodeInfo> found = alone.get(pod.uid());
-            int wanted = settings.defragment().maxMoves();
+            int wanted = settings.policy(DefragmentSettings.class).maxMoves();
             if (found == null) {
                 found = new ArrayList<>();
                 for (NodeInfo target : nodes) {
@@ -525,7 +525,7 @@ final class RoomByMoving {
                     text.add("on " + sites + (sites == 1 ? " node" : " nodes") + " no set of at most "
                             + maxMoves + " pods that may move frees enough");
                 }
-                if (sites > 0 && maxMoves < settings.defragment().maxMoves()) {
+                if (sites > 0 && maxMoves < settings.policy(DefragmentSettings.class).maxMoves()) {
                     why = NoPlan.LIMIT;
                     text.add("the round's or the hour's eviction limit leaves " + maxMoves + " to move");
                 }

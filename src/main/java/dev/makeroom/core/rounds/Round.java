@@ -73,7 +73,7 @@ final class Round {
 
     /** With rebalancing on, a pod moved for another policy must not make its new node one to rebalance. */
     boolean staysAtOrBelowHigh(NodeInfo target, PodInfo pod) {
-        return !settings.rebalance().enabled() || staysAtOrUnder(target, pod, settings.rebalance().highPercent());
+        return !settings.policy(RebalanceSettings.class).enabled() || staysAtOrUnder(target, pod, settings.policy(RebalanceSettings.class).highPercent());
     }
 
     /** Whether the node, with {@code pod} landed on it, is at or under every percent of allocatable given. */

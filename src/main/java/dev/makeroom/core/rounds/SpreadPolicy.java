@@ -30,7 +30,7 @@ import java.util.Set;
  * <p>With {@code scheduleAnyway}, constraints that only score are balanced the same way: the scheduler
  * never refuses a node for them, so nothing else keeps such a workload from piling up.
  */
-final class SpreadPolicy implements RoundPolicy {
+final class SpreadPolicy implements RoundPolicy<SpreadSettings> {
 
     /** Pods of one workload that share a constraint; {@code soft}: a ScheduleAnyway one. */
     private record GroupKey(String namespace, SpreadConstraint constraint, Object placementRules, boolean soft) {
@@ -42,13 +42,29 @@ final class SpreadPolicy implements RoundPolicy {
     }
 
     @Override
-    public boolean on(RescheduleSettings settings) {
-        return settings.spread().enabled();
+    public String section() {
+        return "spread";
+    }
+
+    @Override
+    public Set<String> keys() {
+        return Set.of("enabled", "scheduleAnyway");
+    }
+
+    @Override
+    public Class<SpreadSettings> settingsType() {
+        return SpreadSettings.class;
+    }
+
+    /** Off unless turned on; DoNotSchedule constraints only unless {@code scheduleAnyway}. */
+    @Override
+    public SpreadSettings read(PolicySection section) {
+        return new SpreadSettings(section.bool("enabled", false), section.bool("scheduleAnyway", false));
     }
 
     @Override
     public void plan(Round round) {
-        boolean soft = round.settings.spread().scheduleAnyway();
+        boolean soft = round.settings.policy(SpreadSettings.class).scheduleAnyway();
         Map<GroupKey, List<PodInfo>> groups = new LinkedHashMap<>();
         Map<String, NodeInfo> homes = new HashMap<>();
         for (NodeInfo node : round.nodes) {

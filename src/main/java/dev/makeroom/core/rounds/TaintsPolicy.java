@@ -1,5 +1,6 @@
 package dev.makeroom.core.rounds;
 
+import java.util.Set;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Taint;
@@ -12,7 +13,7 @@ import java.util.List;
  * maintenance or a dedicated pool — moves to the least used node that takes it. With keys listed, only
  * taints of those keys count. NoExecute taints are the taint manager's, which evicts by itself.
  */
-final class TaintsPolicy implements RoundPolicy {
+final class TaintsPolicy implements RoundPolicy<TaintsSettings> {
 
     @Override
     public ReschedulePolicy kind() {
@@ -20,13 +21,29 @@ final class TaintsPolicy implements RoundPolicy {
     }
 
     @Override
-    public boolean on(RescheduleSettings settings) {
-        return settings.taints().enabled();
+    public String section() {
+        return "taints";
+    }
+
+    @Override
+    public Set<String> keys() {
+        return Set.of("enabled", "keys");
+    }
+
+    @Override
+    public Class<TaintsSettings> settingsType() {
+        return TaintsSettings.class;
+    }
+
+    /** Off unless turned on; every taint key unless some are listed. */
+    @Override
+    public TaintsSettings read(PolicySection section) {
+        return new TaintsSettings(section.bool("enabled", false), Set.copyOf(section.names("keys", List.of())));
     }
 
     @Override
     public void plan(Round round) {
-        RescheduleSettings.Taints settings = round.settings.taints();
+        TaintsSettings settings = round.settings.policy(TaintsSettings.class);
         for (NodeInfo node : round.nodes) {
             for (PodInfo pod : List.copyOf(round.planned.podsOn(node))) {
                 Taint taint = untolerated(node, pod, settings);
@@ -42,7 +59,7 @@ final class TaintsPolicy implements RoundPolicy {
     }
 
     /** The node's first NoSchedule taint of a listed key (any key when none are) the pod does not tolerate, or null. */
-    private static Taint untolerated(NodeInfo node, PodInfo pod, RescheduleSettings.Taints settings) {
+    private static Taint untolerated(NodeInfo node, PodInfo pod, TaintsSettings settings) {
         return node.admission().untoleratedTaint(pod, taint -> "NoSchedule".equals(taint.effect())
                 && (settings.keys().isEmpty() || settings.keys().contains(taint.key())));
     }

@@ -26,7 +26,7 @@ class ConsolidateGangsTest {
     private static final Gang TRAINING = new Gang("default", "coscheduling", "train", Gang.EVERY_MEMBER);
 
     private static RescheduleSettings settings(boolean moveWholeGangs, RescheduleSettings.MoveLimits limits) {
-        return SettingsBuilder.limits(limits).consolidate(new RescheduleSettings.Consolidate(true, Map.of("cpu", 30),
+        return SettingsBuilder.limits(limits).consolidate(new ConsolidateSettings(true, Map.of("cpu", 30),
                 Map.of("cpu", 80), Duration.ofMinutes(15), 1, Duration.ofMinutes(10), moveWholeGangs)).build();
     }
 

@@ -34,13 +34,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ConsolidateProperties {
 
     private static final Instant NOW = Instant.parse("2026-11-26T12:00:00Z");
-    private static final RescheduleSettings.Consolidate CONSOLIDATE = new RescheduleSettings.Consolidate(true,
+    private static final ConsolidateSettings CONSOLIDATE = new ConsolidateSettings(true,
             Map.of("cpu", 40, "memory", 40), Map.of("cpu", 85, "memory", 85), Duration.ofMinutes(15), 1,
             Duration.ofMinutes(10));
 
     private static RescheduleSettings settings(RescheduleSettings.MoveLimits limits, int nodesAtOnce) {
         return SettingsBuilder.limits(limits)
-                .consolidate(new RescheduleSettings.Consolidate(true, CONSOLIDATE.belowPercent(),
+                .consolidate(new ConsolidateSettings(true, CONSOLIDATE.belowPercent(),
                         CONSOLIDATE.ceilingPercent(), CONSOLIDATE.drainWithin(), nodesAtOnce,
                         CONSOLIDATE.keepEmptyFor())).build();
     }

@@ -23,7 +23,7 @@ class ConsolidateTest {
 
     private static final Instant NOW = Instant.parse("2026-11-26T12:00:00Z");
     private static final RescheduleSettings.MoveLimits LIMITS = new RescheduleSettings.MoveLimits(10, 10, 20, 10, 50);
-    private static final RescheduleSettings.Consolidate CONSOLIDATE = new RescheduleSettings.Consolidate(true,
+    private static final ConsolidateSettings CONSOLIDATE = new ConsolidateSettings(true,
             Map.of("cpu", 30), Map.of("cpu", 80), Duration.ofMinutes(15), 1, Duration.ofMinutes(10));
     private static final RescheduleSettings SETTINGS = SettingsBuilder.limits(LIMITS).consolidate(CONSOLIDATE).build();
 
@@ -76,7 +76,7 @@ class ConsolidateTest {
     @Test
     void the_ceiling_keeps_the_pods_off_a_node_they_would_fill_past_it() {
         RescheduleSettings tight = SettingsBuilder.from(SETTINGS)
-                .consolidate(new RescheduleSettings.Consolidate(true, Map.of("cpu", 30),
+                .consolidate(new ConsolidateSettings(true, Map.of("cpu", 30),
                 Map.of("cpu", 70), Duration.ofMinutes(15), 1, Duration.ofMinutes(10))).build();
         ReschedulePlan plan = plan(cluster(NodeAdmission.OPEN).build(), tight);
         // b would pass 70% with web (72.5%); a takes both (50 + 12.5 + 7.5 = 70%)
@@ -112,7 +112,7 @@ class ConsolidateTest {
                 .pod(pod("agent-1", "low2", 200).controller(new OwnerRef("DaemonSet", "agent", "ds-agent")).build())
                 .build();
         RescheduleSettings settings = SettingsBuilder.from(SETTINGS)
-                .consolidate(new RescheduleSettings.Consolidate(true,
+                .consolidate(new ConsolidateSettings(true,
                 Map.of("cpu", 30), Map.of("cpu", 62), Duration.ofMinutes(15), 1, Duration.ofMinutes(10))).build();
         ReschedulePlan plan = plan(snapshot, settings);
         assertThat(plan.drains()).extracting(NodeDrain::node, NodeDrain::step).containsExactly(
@@ -125,7 +125,7 @@ class ConsolidateTest {
     @Test
     void the_limits_let_part_of_a_proven_plan_go_now_and_the_rest_waits() {
         RescheduleSettings onePerNode = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(10, 1, 20, 10, 50))
-                .rebalance(SETTINGS.rebalance()).consolidate(CONSOLIDATE).build();
+                .rebalance(SETTINGS.policy(RebalanceSettings.class)).consolidate(CONSOLIDATE).build();
         ReschedulePlan plan = plan(cluster(NodeAdmission.OPEN).build(), onePerNode);
         assertThat(plan.drains()).singleElement().satisfies(d -> {
             assertThat(d.step()).isEqualTo(NodeDrain.Step.START);
@@ -150,7 +150,7 @@ class ConsolidateTest {
     void the_hour_s_limits_must_let_every_pod_of_the_node_go() {
         ClusterSnapshot snapshot = cluster(NodeAdmission.OPEN).pod(pod("web-2", "low", 100).build()).build();
         RescheduleSettings onePerController = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(10, 10, 20, 1, 50))
-                .rebalance(SETTINGS.rebalance()).consolidate(CONSOLIDATE).build();
+                .rebalance(SETTINGS.policy(RebalanceSettings.class)).consolidate(CONSOLIDATE).build();
         ReschedulePlan plan = plan(snapshot, onePerController);
         assertThat(plan.moves()).isEmpty();
         assertThat(plan.drains()).singleElement().satisfies(d -> assertThat(d.reason())
@@ -191,7 +191,7 @@ class ConsolidateTest {
         ClusterSnapshot due = onlyAgentOn(new NodeAdmission(false, List.of(ConsolidationMark.emptied(NOW.minus(Duration.ofMinutes(10))))));
         assertThat(plan(due, SETTINGS).drains()).extracting(NodeDrain::step).containsExactly(NodeDrain.Step.RELEASE);
         assertThat(plan(kept, SettingsBuilder.from(SETTINGS)
-                .consolidate(RescheduleSettings.Consolidate.OFF).build()).drains())
+                .consolidate(SETTINGS.policy(ConsolidateSettings.class).off()).build()).drains())
                 .as("the policy off releases at once").extracting(NodeDrain::step).containsExactly(NodeDrain.Step.RELEASE);
     }
 
@@ -213,7 +213,7 @@ class ConsolidateTest {
         });
         ClusterSnapshot recent = cluster(draining(NOW.minusSeconds(60))).build();
         ReschedulePlan off = plan(recent, SettingsBuilder.from(SETTINGS)
-                .consolidate(RescheduleSettings.Consolidate.OFF).build());
+                .consolidate(SETTINGS.policy(ConsolidateSettings.class).off()).build());
         assertThat(off.drains()).extracting(NodeDrain::step).containsExactly(NodeDrain.Step.ABANDON);
         assertThat(off.moves()).isEmpty();
     }

@@ -139,7 +139,7 @@ class DefragmentProperties {
         int clones = 2 + random.nextInt(5);
         int perRound = List.of(1, 2, 3, 5, 100).get(random.nextInt(5));
         RescheduleSettings settings = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(perRound, 100, 100, 100, 100))
-                .rebalance(settings().rebalance()).defragment(DefragmentTest.DEFRAGMENT).build();
+                .rebalance(settings().policy(RebalanceSettings.class)).defragment(DefragmentTest.DEFRAGMENT).build();
         List<String> shared = described(DefragmentTest.plan(withClones(base, clones, false), settings));
         List<String> apart = described(DefragmentTest.plan(withClones(base, clones, true), settings));
         assertThat(shared).as("seed %d", seed).isEqualTo(apart);

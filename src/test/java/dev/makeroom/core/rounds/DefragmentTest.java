@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DefragmentTest {
 
     static final Instant NOW = Instant.parse("2026-11-23T12:00:00Z");
-    static final RescheduleSettings.Defragment DEFRAGMENT = new RescheduleSettings.Defragment(true,
+    static final DefragmentSettings DEFRAGMENT = new DefragmentSettings(true,
             Duration.ofSeconds(30), Set.of("default-scheduler"), Duration.ofMinutes(2), 3, Duration.ofSeconds(5));
     static final RescheduleSettings SETTINGS = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(10, 5, 10, 10, 50))
             .defragment(DEFRAGMENT).build();
@@ -212,7 +212,7 @@ class DefragmentTest {
 
         asked[0] = 0;
         RescheduleSettings noEvictions = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(0, 0, 0, 0, 0))
-                .rebalance(SETTINGS.rebalance()).defragment(SETTINGS.defragment()).build();
+                .rebalance(SETTINGS.policy(RebalanceSettings.class)).defragment(SETTINGS.policy(DefragmentSettings.class)).build();
         ReschedulePlan full = ReschedulePlanner.plan(new RoundInputs(b.build(), noEvictions, List.of(), NOW, counting,
                 System::nanoTime, Set.of(), Set.of()));
         assertThat(full.skipped()).extracting(Skip::category).containsOnly(SkipCategory.LIMIT);

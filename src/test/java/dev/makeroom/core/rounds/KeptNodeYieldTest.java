@@ -25,7 +25,7 @@ class KeptNodeYieldTest {
     private static final Instant NOW = Instant.parse("2026-11-26T12:00:00Z");
     private static final RescheduleSettings SETTINGS = SettingsBuilder
             .limits(new RescheduleSettings.MoveLimits(10, 10, 20, 10, 50))
-            .consolidate(new RescheduleSettings.Consolidate(true, Map.of("cpu", 30), Map.of("cpu", 80),
+            .consolidate(new ConsolidateSettings(true, Map.of("cpu", 30), Map.of("cpu", 80),
                     Duration.ofMinutes(15), 1, Duration.ofMinutes(10))).build();
     private static final NodeAdmission EMPTIED = new NodeAdmission(false,
             List.of(ConsolidationMark.emptied(NOW.minus(Duration.ofMinutes(1)))));

@@ -39,8 +39,8 @@ class PolicyRoundsProperties {
     private static final RescheduleSettings.MoveLimits GENEROUS = new RescheduleSettings.MoveLimits(100, 100, 100, 100, 100);
 
     private static RescheduleSettings policies(RescheduleSettings.MoveLimits limits) {
-        return SettingsBuilder.limits(limits).taints(new RescheduleSettings.Taints(true, Set.of()))
-                .spread(new RescheduleSettings.Spread(true, false)).duplicates().build();
+        return SettingsBuilder.limits(limits).taints(new TaintsSettings(true, Set.of()))
+                .spread(new SpreadSettings(true, false)).duplicates().build();
     }
 
     @Property(tries = 400)
@@ -122,9 +122,9 @@ class PolicyRoundsProperties {
                 random.nextBoolean() ? LabelSelector.matching(Map.of("pool", "a")) : LabelSelector.EMPTY,
                 random.nextBoolean() ? 100 + 100 * random.nextInt(2) : null,
                 random.nextBoolean() ? Duration.ofDays(300 + random.nextInt(60)) : Duration.ZERO, random.nextInt(6));
-        RescheduleSettings settings = SettingsBuilder.limits(GENEROUS).rebalance(new RescheduleSettings.Rebalance(true,
+        RescheduleSettings settings = SettingsBuilder.limits(GENEROUS).rebalance(new RebalanceSettings(true,
                 Map.of("cpu", 30, "memory", 30), Map.of("cpu", 60, "memory", 60))).affinity()
-                .taints(new RescheduleSettings.Taints(true, Set.of())).spread(new RescheduleSettings.Spread(true, false))
+                .taints(new TaintsSettings(true, Set.of())).spread(new SpreadSettings(true, false))
                 .duplicates().scope(scope).build();
         ClusterSnapshot snapshot = cluster.snapshot();
         Map<String, Integer> replicas = new HashMap<>();

@@ -28,7 +28,7 @@ class ReschedulePlannerProperties {
 
     private static RescheduleSettings settings(RescheduleSettings.MoveLimits limits) {
         return SettingsBuilder.limits(limits)
-                .rebalance(new RescheduleSettings.Rebalance(true, Map.of("cpu", 30, "memory", 30),
+                .rebalance(new RebalanceSettings(true, Map.of("cpu", 30, "memory", 30),
                 Map.of("cpu", 60, "memory", 60))).affinity().build();
     }
 
@@ -113,7 +113,7 @@ class ReschedulePlannerProperties {
             highest = Math.max(highest, (int) Math.ceil(100.0 * node.requested().get("cpu") / node.allocatable().get("cpu")));
         }
         RescheduleSettings noRebalanceNeeded = SettingsBuilder.limits(GENEROUS)
-                .rebalance(new RescheduleSettings.Rebalance(true,
+                .rebalance(new RebalanceSettings(true,
                 Map.of("cpu", 30), Map.of("cpu", highest))).affinity().build();
         ReschedulePlan plan = Rounds.plan(cluster.snapshot(), noRebalanceNeeded, List.of(), NOW);
         assertThat(plan.moves()).allMatch(m -> m.policy() == ReschedulePolicy.AFFINITY);

@@ -28,7 +28,7 @@ class ReschedulePlannerTest {
     private static final Instant NOW = Instant.parse("2026-11-23T12:00:00Z");
     private static final RescheduleSettings.MoveLimits LIMITS = new RescheduleSettings.MoveLimits(10, 5, 10, 10, 50);
     private static final RescheduleSettings REBALANCE = SettingsBuilder.limits(LIMITS)
-            .rebalance(new RescheduleSettings.Rebalance(true,
+            .rebalance(new RebalanceSettings(true,
             Map.of("cpu", 40), Map.of("cpu", 70))).build();
     private static final RescheduleSettings AFFINITY = SettingsBuilder.limits(LIMITS).affinity().build();
 
@@ -123,12 +123,12 @@ class ReschedulePlannerTest {
                 .node("slow", Map.of("disk", "slow"), Resources.of("cpu", 4000, "pods", 10))
                 .node("fast", Map.of("disk", "fast"), Resources.of("cpu", 4000, "pods", 10))
                 .pod(pod("db", "slow", 1000, 0).constraints(prefersFast).build()).build();
-        RescheduleSettings gain50 = SettingsBuilder.limits(LIMITS).rebalance(AFFINITY.rebalance()).affinity(50).build();
+        RescheduleSettings gain50 = SettingsBuilder.limits(LIMITS).rebalance(AFFINITY.policy(RebalanceSettings.class)).affinity(50).build();
         assertThat(plan(snapshot, gain50).moves()).singleElement().satisfies(move -> {
             assertThat(move.to()).isEqualTo("fast");
             assertThat(move.reason()).isEqualTo("its affinity preferences score slow 0, another node at least 50 more");
         });
-        RescheduleSettings gain90 = SettingsBuilder.limits(LIMITS).rebalance(AFFINITY.rebalance()).affinity(90).build();
+        RescheduleSettings gain90 = SettingsBuilder.limits(LIMITS).rebalance(AFFINITY.policy(RebalanceSettings.class)).affinity(90).build();
         assertThat(plan(snapshot, gain90).moves()).isEmpty();
         assertThat(plan(snapshot, AFFINITY).moves()).as("minGain 0: preferences never move a pod").isEmpty();
     }
@@ -151,7 +151,7 @@ class ReschedulePlannerTest {
         ClusterSnapshot snapshot = cluster.build();
         // in zone a each scores -400 (two others there: -100 each by its own term, -100 each by theirs), 0 in b or c
         RescheduleSettings gain50 = SettingsBuilder.limits(new RescheduleSettings.MoveLimits(10, 1, 10, 10, 50))
-                .rebalance(AFFINITY.rebalance()).affinity(50).build();
+                .rebalance(AFFINITY.policy(RebalanceSettings.class)).affinity(50).build();
         ReschedulePlan plan = plan(snapshot, gain50);
         assertThat(plan.moves()).singleElement().satisfies(move -> {
             assertThat(move.from()).isEqualTo("a-1");
@@ -182,10 +182,10 @@ class ReschedulePlannerTest {
         }
         ClusterSnapshot snapshot = cluster.build();
         RescheduleSettings spread = SettingsBuilder.from(AFFINITY)
-                .spread(new RescheduleSettings.Spread(true, false)).build();
+                .spread(new SpreadSettings(true, false)).build();
         assertThat(plan(snapshot, spread).moves()).as("DoNotSchedule only: a preference is not a violation").isEmpty();
         ReschedulePlan plan = plan(snapshot, SettingsBuilder.from(spread)
-                .spread(new RescheduleSettings.Spread(true, true)).build());
+                .spread(new SpreadSettings(true, true)).build());
         assertThat(plan.moves()).singleElement().satisfies(move -> {
             assertThat(move.to()).isEqualTo("b-1");
             assertThat(move.policy()).isEqualTo(ReschedulePolicy.SPREAD);
@@ -310,7 +310,7 @@ class ReschedulePlannerTest {
                 .pod(pod("web-3", "hot", 500, 0).labels(Map.of("app", "web")).build())
                 .budget(new DisruptionBudget("default", "web", LabelSelector.matching(Map.of("app", "web")), 1, Set.of()))
                 .build();
-        RescheduleSettings wide = SettingsBuilder.limits(LIMITS).rebalance(new RescheduleSettings.Rebalance(true,
+        RescheduleSettings wide = SettingsBuilder.limits(LIMITS).rebalance(new RebalanceSettings(true,
                 Map.of("cpu", 40), Map.of("cpu", 20))).build();
         ReschedulePlan plan = plan(snapshot, wide);
         assertThat(plan.moves()).hasSize(1);
@@ -338,7 +338,7 @@ class ReschedulePlannerTest {
                 .budget(new DisruptionBudget("default", "web", LabelSelector.matching(Map.of("app", "web")), 1, Set.of()))
                 .build();
         RescheduleSettings moderate = REBALANCE;
-        RescheduleSettings gentle = SettingsBuilder.limits(LIMITS).rebalance(moderate.rebalance())
+        RescheduleSettings gentle = SettingsBuilder.limits(LIMITS).rebalance(moderate.policy(RebalanceSettings.class))
                 .aggressiveness(Aggressiveness.GENTLE).build();
         assertThat(plan(snapshot, moderate).moves()).extracting(m -> m.pod().name()).containsExactly("web-1");
         ReschedulePlan held = plan(snapshot, gentle);

@@ -1,6 +1,7 @@
 package dev.makeroom.core.rounds;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -14,13 +15,7 @@ public final class SettingsBuilder {
     private Scope scope = Scope.ALL;
     private boolean allowLocalStorage;
     private Duration refusalBackoffMax = RescheduleSettings.REFUSAL_BACKOFF_MAX;
-    private RescheduleSettings.Defragment defragment = RescheduleSettings.Defragment.OFF;
-    private RescheduleSettings.Affinity affinity = RescheduleSettings.Affinity.OFF;
-    private RescheduleSettings.Taints taints = RescheduleSettings.Taints.OFF;
-    private RescheduleSettings.Spread spread = RescheduleSettings.Spread.OFF;
-    private RescheduleSettings.Duplicates duplicates = RescheduleSettings.Duplicates.OFF;
-    private RescheduleSettings.Rebalance rebalance = RescheduleSettings.Rebalance.OFF;
-    private RescheduleSettings.Consolidate consolidate = RescheduleSettings.Consolidate.OFF;
+    private final Map<Class<?>, PolicySettings> policies = new HashMap<>(everyPolicyOff());
 
     private SettingsBuilder(RescheduleSettings.MoveLimits limits) {
         this.limits = limits;
@@ -37,14 +32,24 @@ public final class SettingsBuilder {
         b.scope = settings.scope();
         b.allowLocalStorage = settings.allowLocalStorage();
         b.refusalBackoffMax = settings.refusalBackoffMax();
-        b.defragment = settings.defragment();
-        b.affinity = settings.affinity();
-        b.taints = settings.taints();
-        b.spread = settings.spread();
-        b.duplicates = settings.duplicates();
-        b.rebalance = settings.rebalance();
-        b.consolidate = settings.consolidate();
+        b.policies.putAll(settings.policies());
         return b;
+    }
+
+    /** Each policy's settings as a document without its section gives them, switched off. */
+    public static Map<Class<?>, PolicySettings> everyPolicyOff() {
+        Map<Class<?>, PolicySettings> off = new HashMap<>();
+        for (RoundPolicy<?> policy : ReschedulePlanner.POLICIES) {
+            off.put(policy.settingsType(), policy.read(new PolicySection("policies." + policy.section(), Map.of(),
+                    policy.keys(), null, text -> null, off)).off());
+        }
+        return off;
+    }
+
+    /** The policy whose settings these are, with them. */
+    public SettingsBuilder policy(PolicySettings settings) {
+        policies.put(settings.getClass(), settings);
+        return this;
     }
 
     public SettingsBuilder withLimits(RescheduleSettings.MoveLimits limits) {
@@ -67,9 +72,8 @@ public final class SettingsBuilder {
         return this;
     }
 
-    public SettingsBuilder defragment(RescheduleSettings.Defragment defragment) {
-        this.defragment = defragment;
-        return this;
+    public SettingsBuilder defragment(DefragmentSettings defragment) {
+        return policy(defragment);
     }
 
     /** The affinity policy on, moving for required rules only. */
@@ -79,42 +83,35 @@ public final class SettingsBuilder {
 
     /** The affinity policy on; with {@code minGain} above 0 it also moves for preferences. */
     public SettingsBuilder affinity(int minGain) {
-        this.affinity = new RescheduleSettings.Affinity(true, minGain);
-        return this;
+        return policy(new AffinitySettings(true, minGain));
     }
 
-    public SettingsBuilder taints(RescheduleSettings.Taints taints) {
-        this.taints = taints;
-        return this;
+    public SettingsBuilder taints(TaintsSettings taints) {
+        return policy(taints);
     }
 
-    public SettingsBuilder spread(RescheduleSettings.Spread spread) {
-        this.spread = spread;
-        return this;
+    public SettingsBuilder spread(SpreadSettings spread) {
+        return policy(spread);
     }
 
     public SettingsBuilder duplicates() {
-        this.duplicates = new RescheduleSettings.Duplicates(true);
-        return this;
+        return policy(new DuplicatesSettings(true));
     }
 
     /** The rebalance policy on with these thresholds. */
     public SettingsBuilder rebalance(Map<String, Integer> low, Map<String, Integer> high) {
-        return rebalance(new RescheduleSettings.Rebalance(true, low, high));
+        return rebalance(new RebalanceSettings(true, low, high));
     }
 
-    public SettingsBuilder rebalance(RescheduleSettings.Rebalance rebalance) {
-        this.rebalance = rebalance;
-        return this;
+    public SettingsBuilder rebalance(RebalanceSettings rebalance) {
+        return policy(rebalance);
     }
 
-    public SettingsBuilder consolidate(RescheduleSettings.Consolidate consolidate) {
-        this.consolidate = consolidate;
-        return this;
+    public SettingsBuilder consolidate(ConsolidateSettings consolidate) {
+        return policy(consolidate);
     }
 
     public RescheduleSettings build() {
-        return new RescheduleSettings(limits, aggressiveness, scope, allowLocalStorage, refusalBackoffMax, defragment,
-                affinity, taints, spread, duplicates, rebalance, consolidate);
+        return new RescheduleSettings(limits, aggressiveness, scope, allowLocalStorage, refusalBackoffMax, policies);
     }
 }
