@@ -1,16 +1,16 @@
 package dev.makeroom.bench;
 
 import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.rounds.DefragmentSettings;
 import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.rounds.PreemptionCheck;
 import dev.makeroom.core.rounds.ReschedulePlan;
-import dev.makeroom.core.rounds.ReschedulePlanner;
 import dev.makeroom.core.rounds.RescheduleSettings;
 import dev.makeroom.core.rounds.RoundInputs;
 import dev.makeroom.core.rounds.SettingsBuilder;
+import dev.makeroom.core.rounds.defragment.DefragmentSettings;
+import dev.makeroom.core.rounds.planner.ReschedulePlanner;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -26,7 +26,6 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 

@@ -1,12 +1,11 @@
 package dev.makeroom.bench;
 
 import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.rounds.RebalanceSettings;
 import dev.makeroom.core.rounds.ReschedulePlan;
-import dev.makeroom.core.rounds.ReschedulePlanner;
 import dev.makeroom.core.rounds.RescheduleSettings;
 import dev.makeroom.core.rounds.Rounds;
 import dev.makeroom.core.rounds.SettingsBuilder;
+import dev.makeroom.core.rounds.rebalance.RebalanceSettings;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

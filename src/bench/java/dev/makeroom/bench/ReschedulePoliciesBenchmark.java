@@ -1,10 +1,6 @@
 package dev.makeroom.bench;
 
 import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.rounds.ConsolidateSettings;
-import dev.makeroom.core.rounds.RebalanceSettings;
-import dev.makeroom.core.rounds.SpreadSettings;
-import dev.makeroom.core.rounds.TaintsSettings;
 import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.NodeInfo;
@@ -14,11 +10,14 @@ import dev.makeroom.core.model.SpreadConstraint;
 import dev.makeroom.core.model.Taint;
 import dev.makeroom.core.rounds.Move;
 import dev.makeroom.core.rounds.ReschedulePlan;
-import dev.makeroom.core.rounds.ReschedulePlanner;
 import dev.makeroom.core.rounds.ReschedulePolicy;
 import dev.makeroom.core.rounds.RescheduleSettings;
 import dev.makeroom.core.rounds.Rounds;
 import dev.makeroom.core.rounds.SettingsBuilder;
+import dev.makeroom.core.rounds.consolidate.ConsolidateSettings;
+import dev.makeroom.core.rounds.rebalance.RebalanceSettings;
+import dev.makeroom.core.rounds.spread.SpreadSettings;
+import dev.makeroom.core.rounds.taints.TaintsSettings;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -1,18 +1,18 @@
 package dev.makeroom.rescheduler;
 
-import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.cluster.Leadership;
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.rounds.Evictor;
-import dev.makeroom.core.rounds.RoomHold;
 import dev.makeroom.core.rounds.NodeTaints;
 import dev.makeroom.core.rounds.PastEviction;
 import dev.makeroom.core.rounds.PreemptionCheck;
-import dev.makeroom.core.rounds.RescheduleSettings;
 import dev.makeroom.core.rounds.ReschedulePlan;
-import dev.makeroom.core.rounds.ReschedulePlanner;
+import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.RoomHold;
 import dev.makeroom.core.rounds.RoundInputs;
+import dev.makeroom.core.rounds.planner.ReschedulePlanner;
 import dev.makeroom.observability.DurationText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

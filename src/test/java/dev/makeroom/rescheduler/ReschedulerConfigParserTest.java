@@ -1,16 +1,16 @@
 package dev.makeroom.rescheduler;
 
 import dev.makeroom.core.model.LabelSelector;
-import dev.makeroom.core.rounds.ConsolidateSettings;
-import dev.makeroom.core.rounds.RebalanceSettings;
-import dev.makeroom.core.rounds.DuplicatesSettings;
-import dev.makeroom.core.rounds.SpreadSettings;
-import dev.makeroom.core.rounds.TaintsSettings;
-import dev.makeroom.core.rounds.AffinitySettings;
-import dev.makeroom.core.rounds.DefragmentSettings;
 import dev.makeroom.core.rounds.Aggressiveness;
 import dev.makeroom.core.rounds.RescheduleSettings;
 import dev.makeroom.core.rounds.Scope;
+import dev.makeroom.core.rounds.affinity.AffinitySettings;
+import dev.makeroom.core.rounds.consolidate.ConsolidateSettings;
+import dev.makeroom.core.rounds.defragment.DefragmentSettings;
+import dev.makeroom.core.rounds.duplicates.DuplicatesSettings;
+import dev.makeroom.core.rounds.rebalance.RebalanceSettings;
+import dev.makeroom.core.rounds.spread.SpreadSettings;
+import dev.makeroom.core.rounds.taints.TaintsSettings;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;

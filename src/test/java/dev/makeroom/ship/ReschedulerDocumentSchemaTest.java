@@ -2,15 +2,14 @@ package dev.makeroom.ship;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.makeroom.rescheduler.InvalidReschedulerConfigException;
 import dev.makeroom.core.rounds.PolicyReader;
-import dev.makeroom.core.rounds.ReschedulePlanner;
+import dev.makeroom.core.rounds.planner.ReschedulePlanner;
+import dev.makeroom.rescheduler.InvalidReschedulerConfigException;
 import dev.makeroom.rescheduler.ReschedulerConfigParser;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

@@ -16,7 +16,7 @@ import java.util.Optional;
  * refuse one it does not (429), and a planner that kept choosing such a pod would never move the
  * movable ones beside it.
  */
-final class BudgetLedger {
+public final class BudgetLedger {
 
     private final ClusterSnapshot snapshot;
     private final Aggressiveness aggressiveness;
@@ -24,12 +24,12 @@ final class BudgetLedger {
     private final Map<DisruptionBudget, Integer> spent = new HashMap<>();
     private final Map<DisruptionBudget, Integer> usable = new HashMap<>();
 
-    BudgetLedger(ClusterSnapshot snapshot) {
+    public BudgetLedger(ClusterSnapshot snapshot) {
         this(snapshot, Aggressiveness.MODERATE, List.of());
     }
 
     /** With what {@code aggressiveness} lets a round spend, counting {@code lastHour}'s evictions (gentle only). */
-    BudgetLedger(ClusterSnapshot snapshot, Aggressiveness aggressiveness, List<PastEviction> lastHour) {
+    public BudgetLedger(ClusterSnapshot snapshot, Aggressiveness aggressiveness, List<PastEviction> lastHour) {
         this.snapshot = snapshot;
         this.aggressiveness = aggressiveness;
         this.lastHour = lastHour;
@@ -49,12 +49,12 @@ final class BudgetLedger {
     }
 
     /** The first budget covering {@code pod} that allows no more disruptions this round. */
-    Optional<DisruptionBudget> refusing(PodInfo pod) {
+    public Optional<DisruptionBudget> refusing(PodInfo pod) {
         return refusing(List.of(pod));
     }
 
     /** The first budget that {@code pods}, moved together after the round's moves so far, would pass. */
-    Optional<DisruptionBudget> refusing(List<PodInfo> pods) {
+    public Optional<DisruptionBudget> refusing(List<PodInfo> pods) {
         Map<DisruptionBudget, Integer> wanted = new HashMap<>();
         for (PodInfo pod : pods) {
             for (DisruptionBudget budget : snapshot.budgetsCovering(pod)) {
@@ -68,12 +68,12 @@ final class BudgetLedger {
     }
 
     /** Counts a planned move of {@code pod} against every budget covering it. */
-    void record(PodInfo pod) {
+    public void record(PodInfo pod) {
         snapshot.budgetsCovering(pod).forEach(b -> spent.merge(b, 1, Integer::sum));
     }
 
     /** Why {@code budget} keeps a pod in place, in words. */
-    String describe(DisruptionBudget budget) {
+    public String describe(DisruptionBudget budget) {
         String allowed = budget.disruptionsAllowed() + " allowed";
         if (usable(budget) < budget.disruptionsAllowed()) {
             allowed += "; " + aggressiveness.name().toLowerCase(java.util.Locale.ROOT) + " spends at most "

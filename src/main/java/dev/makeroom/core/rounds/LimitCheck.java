@@ -4,7 +4,7 @@ package dev.makeroom.core.rounds;
  * Whether evictions stay within the {@link RescheduleSettings.MoveLimits} ({@link #WITHIN}), or which
  * limit they would pass ({@link Passed}), with the limit's number.
  */
-sealed interface LimitCheck permits LimitCheck.Within, LimitCheck.Passed {
+public sealed interface LimitCheck permits LimitCheck.Within, LimitCheck.Passed {
 
     Within WITHIN = new Within();
 

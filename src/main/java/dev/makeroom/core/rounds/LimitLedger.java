@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The round's and the last hour's evictions, against the {@link RescheduleSettings.MoveLimits}. */
-final class LimitLedger {
+public final class LimitLedger {
 
     private static final Duration HOUR = Duration.ofHours(1);
 
@@ -22,7 +22,7 @@ final class LimitLedger {
     private final Map<String, Integer> byController = new HashMap<>();
     private final List<PastEviction> lastHour = new ArrayList<>();
 
-    LimitLedger(RescheduleSettings.MoveLimits limits, List<PastEviction> history, Instant now) {
+    public LimitLedger(RescheduleSettings.MoveLimits limits, List<PastEviction> history, Instant now) {
         this.limits = limits;
         Instant since = now.minus(HOUR);
         for (PastEviction past : history) {
@@ -36,17 +36,17 @@ final class LimitLedger {
     }
 
     /** The evictions of the last hour, as the limits count them. */
-    List<PastEviction> lastHour() {
+    public List<PastEviction> lastHour() {
         return lastHour;
     }
 
     /** Whether moving {@code pod} off {@code node} stays within every limit, or which it would pass. */
-    LimitCheck exceeded(PodInfo pod, String node) {
+    public LimitCheck exceeded(PodInfo pod, String node) {
         return exceeded(List.of(pod), node);
     }
 
     /** Whether moving all of {@code pods} off {@code node} stays within every limit, or which it would pass. */
-    LimitCheck exceeded(List<PodInfo> pods, String node) {
+    public LimitCheck exceeded(List<PodInfo> pods, String node) {
         int n = pods.size();
         if (round + n > limits.perRound()) {
             return new LimitCheck.Passed(LimitCheck.Limit.PER_ROUND, limits.perRound());
@@ -79,7 +79,7 @@ final class LimitLedger {
      * Whether all of {@code pods} could go within the hour, over as many rounds as the per-round limits
      * take, or which limit of the hour (cluster, namespace, controller) they would pass.
      */
-    LimitCheck exceededWithinHour(List<PodInfo> pods) {
+    public LimitCheck exceededWithinHour(List<PodInfo> pods) {
         if (hour + pods.size() > limits.clusterPerHour()) {
             return new LimitCheck.Passed(LimitCheck.Limit.CLUSTER_PER_HOUR, limits.clusterPerHour());
         }
@@ -98,7 +98,7 @@ final class LimitLedger {
         return LimitCheck.WITHIN;
     }
 
-    void record(PodInfo pod, String node) {
+    public void record(PodInfo pod, String node) {
         round++;
         hour++;
         byNode.merge(node, 1, Integer::sum);
@@ -107,16 +107,16 @@ final class LimitLedger {
     }
 
     /** Whether no more pods may leave {@code node} this round (its own limit, or the round's). */
-    boolean nodeFull(String node) {
+    public boolean nodeFull(String node) {
         return roundFull() || byNode.getOrDefault(node, 0) >= limits.perNodePerRound();
     }
 
     /** How many more evictions the round's and the cluster's hourly limits allow. */
-    int remaining() {
+    public int remaining() {
         return Math.max(0, Math.min(limits.perRound() - round, limits.clusterPerHour() - hour));
     }
 
-    boolean roundFull() {
+    public boolean roundFull() {
         return round >= limits.perRound() || hour >= limits.clusterPerHour();
     }
 }

@@ -81,7 +81,7 @@ public enum MoveBlocker {
      * existing pod's anti-affinity that could select it). Spread, pod affinity and anti-affinity at
      * any topology are answered, and so no reason to stay.
      */
-    static boolean placementChecked(PodInfo pod, ClusterSnapshot snapshot) {
+    public static boolean placementChecked(PodInfo pod, ClusterSnapshot snapshot) {
         return pod.constraints().unmodelled().isEmpty()
                 && UnmodelledTerms.of(pod, snapshot.podsWithAntiAffinity()).isEmpty();
     }

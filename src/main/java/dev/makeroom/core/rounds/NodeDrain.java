@@ -8,7 +8,7 @@ import java.util.List;
  * What the consolidate policy does with one node this round, and why: {@code landings} is the whole
  * proven plan for the pods still on it (each lands with the ones before applied), of which the round's
  * moves are those the limits and budgets allow now; the rest wait for later rounds. {@code yieldedTo}
- * names the waiting pod a kept node is released (or a drain abandoned) for ({@link KeptNodeYield}), else null.
+ * names the waiting pod a kept node is released (or a drain abandoned) for (consolidation's KeptNodeYield), else null.
  */
 public record NodeDrain(String node, Step step, String reason, List<Move> landings, PodRef yieldedTo) {
 

@@ -6,7 +6,7 @@ import dev.makeroom.core.model.PodRef;
  * Whether moves keep what the pods that stay are owed ({@link KeptConstraints}): {@link #KEPT}, or
  * {@link Broken} naming the constraint, the pod that owns it and, in words, how the moves break it.
  */
-sealed interface OthersKept permits OthersKept.Kept, OthersKept.Broken {
+public sealed interface OthersKept permits OthersKept.Kept, OthersKept.Broken {
 
     Kept KEPT = new Kept();
 

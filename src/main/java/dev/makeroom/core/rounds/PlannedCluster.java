@@ -1,9 +1,9 @@
 package dev.makeroom.core.rounds;
 
-import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.accounting.FitCheck;
 import dev.makeroom.core.accounting.NodeUsage;
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Reservation;
@@ -28,7 +28,7 @@ import java.util.Set;
  * on that state, and checks that the move keeps the pods it leaves behind as placed as before
  * ({@link KeptConstraints}).
  */
-final class PlannedCluster implements PlacementState {
+public final class PlannedCluster implements PlacementState {
 
     private static final Resources ONE_POD = Resources.of(Resources.PODS, 1);
 
@@ -48,7 +48,7 @@ final class PlannedCluster implements PlacementState {
     private PodPlacement cached;
     private long cachedVersion = -1;
 
-    PlannedCluster(ClusterSnapshot snapshot, Instant now) {
+    public PlannedCluster(ClusterSnapshot snapshot, Instant now) {
         this.snapshot = snapshot;
         this.now = now;
         this.kept = new KeptConstraints(snapshot, this);
@@ -81,7 +81,7 @@ final class PlannedCluster implements PlacementState {
     }
 
     /** The engine for {@code pod} on the state as it is now; asked again only after the state changed. */
-    PodPlacement placementOf(PodInfo pod) {
+    public PodPlacement placementOf(PodInfo pod) {
         if (cached == null || cachedVersion != version || cached.pod() != pod) {
             cached = PodPlacement.of(this, pod);
             cachedVersion = version;
@@ -90,12 +90,12 @@ final class PlannedCluster implements PlacementState {
     }
 
     /** What the bound pods of {@code node} request once the moves so far are done. */
-    Resources requested(NodeInfo node) {
+    public Resources requested(NodeInfo node) {
         return requestedAfter.getOrDefault(node.name(), node.requested());
     }
 
     /** {@code requested / allocatable} of one resource in percent; 0 where the node has none of it. */
-    double percent(NodeInfo node, String resource) {
+    public double percent(NodeInfo node, String resource) {
         return percent(node, resource, null);
     }
 
@@ -103,7 +103,7 @@ final class PlannedCluster implements PlacementState {
      * The one home of "percent of allocatable": {@code requested / allocatable} of one resource once
      * {@code landing} (null: none) is on the node too; 0 where the node has none of it.
      */
-    double percent(NodeInfo node, String resource, PodInfo landing) {
+    public double percent(NodeInfo node, String resource, PodInfo landing) {
         long allocatable = node.allocatable().get(resource);
         long requested = requested(node).get(resource) + (landing == null ? 0 : landing.requests().get(resource));
         return allocatable <= 0 ? 0 : 100.0 * requested / allocatable;
@@ -113,12 +113,12 @@ final class PlannedCluster implements PlacementState {
      * Whether the node is cordoned: someone is draining it, so no plan of the rescheduler uses it, as a
      * target, as room for a pending pod, or as a node to empty (even for a pod that tolerates it).
      */
-    static boolean cordoned(NodeInfo node) {
+    public static boolean cordoned(NodeInfo node) {
         return node.admission().unschedulable();
     }
 
     /** The node's most used of {@code resources}, in percent of allocatable, once the moves so far are done. */
-    double load(NodeInfo node, Iterable<String> resources) {
+    public double load(NodeInfo node, Iterable<String> resources) {
         double most = 0;
         for (String r : resources) {
             most = Math.max(most, percent(node, r));
@@ -135,7 +135,7 @@ final class PlannedCluster implements PlacementState {
      * away; a replica moved there would undo a move); and, for a pod that runs somewhere now, the
      * spread and affinity of the pods it leaves behind ({@link KeptConstraints}).
      */
-    Landing landing(PodInfo pod, NodeInfo target) {
+    public Landing landing(PodInfo pod, NodeInfo target) {
         Landing placement = placement(pod, target);
         if (!placement.lands()) {
             return placement;
@@ -150,7 +150,7 @@ final class PlannedCluster implements PlacementState {
      * {@link #landing} without what the pods that stay are owed: for the moves of one plan, whose
      * sum {@link #keptBroken} checks once they have all landed.
      */
-    Landing placement(PodInfo pod, NodeInfo target) {
+    public Landing placement(PodInfo pod, NodeInfo target) {
         if (cordoned(target)) {
             return new Landing.Refused(Landing.Why.CORDONED, null,
                     "cordoned: being drained, never a target (even for a pod that tolerates it)");
@@ -170,17 +170,17 @@ final class PlannedCluster implements PlacementState {
     }
 
     /** Whether the moves so far of {@code moved} leave every pod that stays no worse off than at the round's start. */
-    OthersKept keptBroken(List<PodInfo> moved) {
+    public OthersKept keptBroken(List<PodInfo> moved) {
         return kept.brokenNow(moved);
     }
 
     /** Whether where {@code pod} lands can depend on other pods' landings, or matter to pods that stay. */
-    boolean interPod(PodInfo pod) {
+    public boolean interPod(PodInfo pod) {
         return kept.interPod(pod);
     }
 
     /** Where the pod runs once the moves so far are done (null for a pending pod). */
-    String nodeOf(PodInfo pod) {
+    public String nodeOf(PodInfo pod) {
         PodInfo moved = movedTo.get(pod.uid());
         return moved != null ? moved.nodeName() : pod.nodeName();
     }
@@ -197,34 +197,34 @@ final class PlannedCluster implements PlacementState {
     }
 
     /** Whether the node may take moved pods: not emptied or being emptied by the consolidate policy (tainted, or from this round). */
-    boolean open(NodeInfo node) {
+    public boolean open(NodeInfo node) {
         return !closed.contains(node.name()) && !ConsolidationMark.isMarked(node);
     }
 
     /** The consolidate policy empties the node from now on: no move lands there. */
-    void close(String node) {
+    public void close(String node) {
         closed.add(node);
         version++;
     }
 
     /** Whether a move so far lands on the node or leaves it: its pods are not the snapshot's. */
-    boolean touched(NodeInfo node) {
+    public boolean touched(NodeInfo node) {
         return !arrived.getOrDefault(node.name(), List.of()).isEmpty() || !left.getOrDefault(node.name(), List.of()).isEmpty();
     }
 
     /** Whether a move so far lands on the node. */
-    boolean receivesMoves(NodeInfo node) {
+    public boolean receivesMoves(NodeInfo node) {
         return !arrived.getOrDefault(node.name(), List.of()).isEmpty();
     }
 
     /** Holds the node's room for {@code pending} for the rest of the round (moves planned after it keep off). */
-    void reserve(String node, PodInfo pending) {
+    public void reserve(String node, PodInfo pending) {
         reservedThisRound.put(node, pending);
         version++;
     }
 
     /** What must be freed on the node for {@code pod} to fit once the moves so far are done (pods under {@link Resources#PODS}). */
-    Resources deficit(PodInfo pod, NodeInfo node) {
+    public Resources deficit(PodInfo pod, NodeInfo node) {
         return FitCheck.deficit(node.allocatable(), requestedFor(node, pod), pod.requests());
     }
 
@@ -261,7 +261,7 @@ final class PlannedCluster implements PlacementState {
         return pods;
     }
 
-    void move(PodInfo pod, String from, String to) {
+    public void move(PodInfo pod, String from, String to) {
         Resources taken = pod.requests().plus(ONE_POD);
         delta.merge(from, Resources.NONE.minus(taken), Resources::plus);
         delta.merge(to, taken, Resources::plus);
@@ -276,7 +276,7 @@ final class PlannedCluster implements PlacementState {
     }
 
     /** Takes back {@link #move} (the last move of {@code pod} from {@code from} to {@code to}): a search tries and undoes. */
-    void undo(PodInfo pod, String from, String to) {
+    public void undo(PodInfo pod, String from, String to) {
         Resources taken = pod.requests().plus(ONE_POD);
         delta.merge(from, taken, Resources::plus);
         delta.merge(to, Resources.NONE.minus(taken), Resources::plus);

@@ -7,12 +7,12 @@ import dev.makeroom.core.model.PodInfo;
  * over one snapshot reads of it, so two pods of one shape get the same answer there (a Job's or a
  * scale-up's pods).
  */
-final class PodShape {
+public final class PodShape {
 
     private PodShape() {
     }
 
-    static PodInfo.Builder of(PodInfo pod) {
+    public static PodInfo.Builder of(PodInfo pod) {
         return pod.toBuilder().uid("").name("").startTime(null).creationTime(null).resourceVersion(0)
                 .unschedulableSince(null);
     }

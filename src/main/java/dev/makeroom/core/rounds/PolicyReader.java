@@ -6,7 +6,7 @@ import java.util.Set;
  * What the policies document's reader asks of one policy: the key of its section under
  * {@code policies}, the keys the section may hold, and its settings read from it, defaults filled in
  * and checked. The reader knows no policy's fields: it hands each policy its section
- * ({@link PolicySection}) in the order {@link ReschedulePlanner#policies} registers them.
+ * ({@link PolicySection}) in the order the planner registers them.
  */
 public interface PolicyReader<S extends PolicySettings> {
 

@@ -3,7 +3,7 @@ package dev.makeroom.core.rounds;
 import dev.makeroom.core.model.NodeInfo;
 
 /** What came of asking a round to move one pod: moved to a node, or kept where it is with the skip that says why. */
-sealed interface Relocation {
+public sealed interface Relocation {
 
     /** Planned: the pod goes to {@code to} (the round's state and counts have it). */
     record Moved(NodeInfo to, Move move) implements Relocation {

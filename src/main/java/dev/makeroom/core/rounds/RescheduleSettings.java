@@ -23,16 +23,15 @@ public record RescheduleSettings(MoveLimits limits, Aggressiveness aggressivenes
 
     public RescheduleSettings {
         policies = Map.copyOf(policies);
-        for (PolicyReader<?> policy : ReschedulePlanner.policies()) {
-            if (!(policies.get(policy.settingsType()) instanceof PolicySettings)) {
-                throw new IllegalArgumentException("no settings for the " + policy.section() + " policy");
-            }
-        }
     }
 
     /** The settings of the policy whose settings are of {@code type}. */
     public <S extends PolicySettings> S policy(Class<S> type) {
-        return type.cast(policies.get(type));
+        PolicySettings settings = policies.get(type);
+        if (settings == null) {
+            throw new IllegalArgumentException("no " + type.getSimpleName() + " among the settings");
+        }
+        return type.cast(settings);
     }
 
     /** The same, with {@code settings} for its policy. */

@@ -4,6 +4,8 @@ import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.placement.PlacementState;
+import dev.makeroom.core.placement.PodPlacement;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,34 +26,46 @@ import java.util.function.Predicate;
  * and what the round has planned and skipped so far. {@link #relocate} is the one way a policy moves a
  * single pod: it checks the limits, the Eviction API's recent refusals and the budgets, then asks the
  * placement engine, least used target first, until a node takes the pod.
+ *
+ * <p>What a policy asks of it (each policy is a folder of its own under this package, and sees only
+ * this): the cluster as planned so far (nodes, pods on a node, loads, the placement state), its settings,
+ * whether a pod may move at all ({@link #movable}), whether the round's limits are spent, where a moved pod
+ * may land ({@link #landingAllowed}), to move a pod ({@link #relocate}) or record why one stays
+ * ({@link #skip}). Consolidation and defragmentation plan whole nodes and rooms, proving several landings
+ * and undoing them together, so they also reach the round's state itself: the planned cluster, the limit
+ * and budget ledgers, the pods and nodes held back, and record what they planned ({@link #record},
+ * {@link #room}, {@link #drain}); those methods are grouped below, marked as theirs.
  */
-final class Round {
+public final class Round {
 
     /** The order a node gives up pods in: lowest priority first, then the newest, then by name. */
-    static final Comparator<PodInfo> SHED_FIRST = Comparator.comparingInt(PodInfo::priority)
+    public static final Comparator<PodInfo> SHED_FIRST = Comparator.comparingInt(PodInfo::priority)
             .thenComparing(PodInfo::startTime, Comparator.nullsLast(Comparator.reverseOrder()))
             .thenComparing(PodInfo::name);
 
-    final ClusterSnapshot snapshot;
-    final RescheduleSettings settings;
-    final LimitLedger limits;
-    final BudgetLedger budgets;
-    final PlannedCluster planned;
-    final List<NodeInfo> nodes; // by name
-    final Instant now;
-    final PreemptionCheck preemption;
-    final LongSupplier nanos;
-    final Set<String> moved = new HashSet<>(); // a pod moves once a round; its replacement is not there yet
-    final Set<String> yieldedFor = new HashSet<>(); // pending pods a kept node goes back into service for
-    final Set<String> heldBack;
-    final Set<String> heldBackNodes;
+    private final ClusterSnapshot snapshot;
+    private final RescheduleSettings settings;
+    private final LimitLedger limits;
+    private final BudgetLedger budgets;
+    private final PlannedCluster planned;
+    private final List<NodeInfo> nodes; // by name
+    private final Instant now;
+    private final PreemptionCheck preemption;
+    private final LongSupplier nanos;
+    private final Set<String> moved = new HashSet<>(); // a pod moves once a round; its replacement is not there yet
+    private final Set<String> yieldedFor = new HashSet<>(); // pending pods a kept node goes back into service for
+    private final Set<String> heldBack;
+    private final Set<String> heldBackNodes;
+    private final List<LandingRule> landingRules;
     private final Scope.Check scope;
     private final List<Move> moves = new ArrayList<>();
     private final List<Skip> skipped = new ArrayList<>();
     private final List<RoomPlan> rooms = new ArrayList<>();
     private final List<NodeDrain> drains = new ArrayList<>();
 
-    Round(RoundInputs inputs) {
+    /** A round over {@code inputs}, every move's landing kept to {@code landingRules} (the policies' own). */
+    public Round(RoundInputs inputs, List<LandingRule> landingRules) {
+        this.landingRules = List.copyOf(landingRules);
         this.snapshot = inputs.snapshot();
         this.settings = inputs.settings();
         this.now = inputs.now();
@@ -66,18 +80,85 @@ final class Round {
         this.nodes = snapshot.nodes().stream().sorted(Comparator.comparing(NodeInfo::name)).toList();
     }
 
+    /** The cluster as the round found it. */
+    public ClusterSnapshot snapshot() {
+        return snapshot;
+    }
+
+    /** The settings of the policy whose settings are of {@code type}. */
+    public <S extends PolicySettings> S settings(Class<S> type) {
+        return settings.policy(type);
+    }
+
+    /** Every node, by name. */
+    public List<NodeInfo> nodes() {
+        return nodes;
+    }
+
+    /** The pods on {@code node} with the round's moves so far applied. */
+    public List<PodInfo> podsOn(NodeInfo node) {
+        return planned.podsOn(node);
+    }
+
+    /** {@code node}'s share of its allocatable in use, summed over {@code resources}, as planned so far. */
+    public double load(NodeInfo node, Iterable<String> resources) {
+        return planned.load(node, resources);
+    }
+
+    /** The percent of {@code node}'s allocatable of {@code resource} in use, as planned so far. */
+    public double percent(NodeInfo node, String resource) {
+        return planned.percent(node, resource);
+    }
+
+    /** Where {@code pod} could go as planned so far: the placement engine's answer per node. */
+    public PodPlacement placementOf(PodInfo pod) {
+        return planned.placementOf(pod);
+    }
+
+    /** The placement state as planned so far, for the placement engine's scores and domains. */
+    public PlacementState placement() {
+        return planned;
+    }
+
+    /** Whether {@code pod} moves already this round (it moves once: its replacement is not there yet). */
+    public boolean movedAlready(PodInfo pod) {
+        return moved.contains(pod.uid());
+    }
+
+    /** Whether the round's limit of evictions is spent. */
+    public boolean full() {
+        return limits.roundFull();
+    }
+
+    /**
+     * When {@code node}'s limit of evictions this round is spent, the limit in words (as a skip of
+     * {@code pod} says it); empty while the node may give up more.
+     */
+    public Optional<String> nodeSpent(PodInfo pod, NodeInfo node) {
+        if (!limits.nodeFull(node.name())) {
+            return Optional.empty();
+        }
+        return Optional.of(limits.exceeded(pod, node.name()) instanceof LimitCheck.Passed passed ? passed.text()
+                : "the node's limit for this round");
+    }
+
     /** What the round planned, under the policies that {@code ran}. */
-    ReschedulePlan plan(List<ReschedulePolicy> ran) {
+    public ReschedulePlan plan(List<ReschedulePolicy> ran) {
         return new ReschedulePlan(ran, moves, skipped, rooms, drains);
     }
 
-    /** With rebalancing on, a pod moved for another policy must not make its new node one to rebalance. */
-    boolean staysAtOrBelowHigh(NodeInfo target, PodInfo pod) {
-        return !settings.policy(RebalanceSettings.class).enabled() || staysAtOrUnder(target, pod, settings.policy(RebalanceSettings.class).highPercent());
+    /** Whether every policy's rule for a landing allows {@code pod} on {@code target} ({@link LandingRule}). */
+    public boolean landingAllowed(NodeInfo target, PodInfo pod) {
+        for (LandingRule rule : landingRules) {
+            if (!rule.allows(this, target, pod)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the node, with {@code pod} landed on it, is at or under every percent of allocatable given. */
-    boolean staysAtOrUnder(NodeInfo target, PodInfo pod, Map<String, Integer> percents) {
+    public boolean staysAtOrUnder(NodeInfo target, PodInfo pod, Map<String, Integer> percents) {
         for (Map.Entry<String, Integer> threshold : percents.entrySet()) {
             if (planned.percent(target, threshold.getKey(), pod) > threshold.getValue()) {
                 return false;
@@ -87,7 +168,7 @@ final class Round {
     }
 
     /** Whether the node is below every low threshold now, and stays at or below them with {@code pod} (if any). */
-    boolean staysBelow(NodeInfo target, PodInfo pod, Map<String, Integer> low) {
+    public boolean staysBelow(NodeInfo target, PodInfo pod, Map<String, Integer> low) {
         for (Map.Entry<String, Integer> threshold : low.entrySet()) {
             if (target.allocatable().get(threshold.getKey()) <= 0) {
                 continue; // the node has none of it: it counts as below
@@ -101,19 +182,19 @@ final class Round {
     }
 
     /** Whether the pod may be moved at all (nothing keeps it in place, in scope); a skip says why not. */
-    boolean movable(PodInfo pod, NodeInfo node, ReschedulePolicy policy) {
+    public boolean movable(PodInfo pod, NodeInfo node, ReschedulePolicy policy) {
         Optional<Kept> kept = neverMoved(pod);
         kept.ifPresent(why -> skipped.add(new Skip(pod.ref(), node.name(), policy, why.category(), why.text())));
         return kept.isEmpty();
     }
 
     /** What keeps the pod in place whatever the policy: a {@link MoveBlocker}, or the document's scope. */
-    Optional<Kept> neverMoved(PodInfo pod) {
+    public Optional<Kept> neverMoved(PodInfo pod) {
         return neverMoved(pod, false);
     }
 
     /** As {@link #neverMoved(PodInfo)}; {@code withWholeGang}: the pod moves with every running member of its gang. */
-    Optional<Kept> neverMoved(PodInfo pod, boolean withWholeGang) {
+    public Optional<Kept> neverMoved(PodInfo pod, boolean withWholeGang) {
         Optional<MoveBlocker> blocker = MoveBlocker.of(pod, snapshot, settings.allowLocalStorage(), withWholeGang);
         if (blocker.isPresent()) {
             return Optional.of(new Kept(SkipCategory.of(blocker.get()), blocker.get().describe()));
@@ -128,7 +209,7 @@ final class Round {
      * Plans the move to the least used of {@code targets} that takes the pod and {@code serves} the
      * policy, or records the skip that says why not.
      */
-    Relocation relocate(PodInfo pod, NodeInfo from, ReschedulePolicy policy, String why, List<NodeInfo> targets,
+    public Relocation relocate(PodInfo pod, NodeInfo from, ReschedulePolicy policy, String why, List<NodeInfo> targets,
                       Predicate<NodeInfo> serves) {
         if (limits.exceeded(pod, from.name()) instanceof LimitCheck.Passed passed) {
             return kept(new Skip(pod.ref(), from.name(), policy, SkipCategory.LIMIT, why + "; not moved: " + passed.text()));
@@ -181,8 +262,14 @@ final class Round {
         return new Relocation.Kept(skip);
     }
 
+    public void skip(Skip skip) {
+        skipped.add(skip);
+    }
+
+    // --- for the policies that plan whole nodes and rooms (consolidation, defragmentation) ---
+
     /** Adds a move already applied to the planned state to the round's, counted against the limits and budgets. */
-    void record(PodInfo pod, Move move) {
+    public void record(PodInfo pod, Move move) {
         moved.add(pod.uid());
         limits.record(pod, move.from());
         budgets.record(pod);
@@ -190,10 +277,10 @@ final class Round {
     }
 
     /**
-     * Adds a room made by moving ({@link RoomByMoving}, which counted its moves against the budgets as it
+     * Adds a room made by moving (defragmentation's RoomByMoving, which counted its moves against the budgets as it
      * committed them): its moves are counted against the limits.
      */
-    void room(RoomPlan room) {
+    public void room(RoomPlan room) {
         rooms.add(room);
         for (Move move : room.moves()) {
             PodInfo pod = snapshot.pod(move.pod().uid());
@@ -203,11 +290,56 @@ final class Round {
         }
     }
 
-    void skip(Skip skip) {
-        skipped.add(skip);
+    /** Adds a drain of a node (consolidation). */
+    public void drain(NodeDrain drain) {
+        drains.add(drain);
     }
 
-    void drain(NodeDrain drain) {
-        drains.add(drain);
+    public RescheduleSettings settings() {
+        return settings;
+    }
+
+    public LimitLedger limits() {
+        return limits;
+    }
+
+    public BudgetLedger budgets() {
+        return budgets;
+    }
+
+    public PlannedCluster planned() {
+        return planned;
+    }
+
+    public Instant now() {
+        return now;
+    }
+
+    public PreemptionCheck preemption() {
+        return preemption;
+    }
+
+    public LongSupplier nanos() {
+        return nanos;
+    }
+
+    /** The UIDs of the pods moved this round. */
+    public Set<String> moved() {
+        return moved;
+    }
+
+    /** The pending pods a kept node went back into service for this round. */
+    public Set<String> yieldedFor() {
+        return yieldedFor;
+    }
+
+    /** The pods the Eviction API refused lately. */
+    public Set<String> heldBack() {
+        return heldBack;
+    }
+
+    /** The nodes consolidation abandoned or could not start lately. */
+    public Set<String> heldBackNodes() {
+        return heldBackNodes;
     }
 }

@@ -5,6 +5,7 @@ import dev.makeroom.core.model.Gang;
 import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.rounds.consolidate.ConsolidateSettings;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

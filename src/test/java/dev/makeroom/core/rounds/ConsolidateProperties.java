@@ -1,13 +1,14 @@
 package dev.makeroom.core.rounds;
 
-import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Taint;
 import dev.makeroom.core.placement.SchedulerFilterOracle;
 import dev.makeroom.core.placement.Verdict;
+import dev.makeroom.core.rounds.consolidate.ConsolidateSettings;
 import dev.makeroom.support.property.ForAll;
 import dev.makeroom.support.property.Property;
 import dev.makeroom.support.property.Tally;

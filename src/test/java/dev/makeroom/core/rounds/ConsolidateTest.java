@@ -1,7 +1,7 @@
 package dev.makeroom.core.rounds;
 
-import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.NodeAdmission;
@@ -9,6 +9,9 @@ import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.model.Toleration;
+import dev.makeroom.core.rounds.consolidate.ConsolidateSettings;
+import dev.makeroom.core.rounds.planner.ReschedulePlanner;
+import dev.makeroom.core.rounds.rebalance.RebalanceSettings;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -9,6 +9,7 @@ import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.model.Toleration;
+import dev.makeroom.core.rounds.rebalance.RebalanceSettings;
 import dev.makeroom.support.property.ForAll;
 import dev.makeroom.support.property.Property;
 import dev.makeroom.support.property.Tally;

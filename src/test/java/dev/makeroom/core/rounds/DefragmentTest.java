@@ -10,6 +10,9 @@ import dev.makeroom.core.model.PodRef;
 import dev.makeroom.core.model.PreemptionPolicy;
 import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.rounds.defragment.DefragmentSettings;
+import dev.makeroom.core.rounds.planner.ReschedulePlanner;
+import dev.makeroom.core.rounds.rebalance.RebalanceSettings;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -7,9 +7,10 @@ import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.SchedulerFilterOracle;
 import dev.makeroom.core.placement.Verdict;
-import dev.makeroom.support.property.Tally;
+import dev.makeroom.core.rounds.rebalance.RebalanceSettings;
 import dev.makeroom.support.property.ForAll;
 import dev.makeroom.support.property.Property;
+import dev.makeroom.support.property.Tally;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -6,14 +6,17 @@ import dev.makeroom.core.model.Gang;
 import dev.makeroom.core.model.LabelSelector;
 import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.OwnerRef;
+import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PreferredNodeTerm;
 import dev.makeroom.core.model.PreferredPodTerm;
 import dev.makeroom.core.model.Resources;
-import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.SchedulingConstraints;
 import dev.makeroom.core.model.SpreadConstraint;
 import dev.makeroom.core.model.Toleration;
+import dev.makeroom.core.rounds.planner.ReschedulePlanner;
+import dev.makeroom.core.rounds.rebalance.RebalanceSettings;
+import dev.makeroom.core.rounds.spread.SpreadSettings;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

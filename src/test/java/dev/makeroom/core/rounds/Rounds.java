@@ -1,6 +1,7 @@
 package dev.makeroom.core.rounds;
 
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.rounds.planner.ReschedulePlanner;
 
 import java.time.Instant;
 import java.util.List;

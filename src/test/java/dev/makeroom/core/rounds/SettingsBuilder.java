@@ -1,5 +1,14 @@
 package dev.makeroom.core.rounds;
 
+import dev.makeroom.core.rounds.affinity.AffinitySettings;
+import dev.makeroom.core.rounds.consolidate.ConsolidateSettings;
+import dev.makeroom.core.rounds.defragment.DefragmentSettings;
+import dev.makeroom.core.rounds.duplicates.DuplicatesSettings;
+import dev.makeroom.core.rounds.planner.ReschedulePlanner;
+import dev.makeroom.core.rounds.rebalance.RebalanceSettings;
+import dev.makeroom.core.rounds.spread.SpreadSettings;
+import dev.makeroom.core.rounds.taints.TaintsSettings;
+
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,14 +1,25 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.rebalance;
 
-import java.util.Set;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.rounds.Aggressiveness;
+import dev.makeroom.core.rounds.InvalidPolicySettingsException;
+import dev.makeroom.core.rounds.LandingRule;
+import dev.makeroom.core.rounds.PolicySection;
+import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.Round;
+import dev.makeroom.core.rounds.RoundPolicy;
+import dev.makeroom.core.rounds.Skip;
+import dev.makeroom.core.rounds.SkipCategory;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * The rebalance policy: nodes above a {@code high} threshold, most loaded first, shed pods lowest
@@ -17,7 +28,7 @@ import java.util.Map;
  * rises above {@code low}, hence never above {@code high}, so a plan applied and planned again moves
  * nothing back.
  */
-final class RebalancePolicy implements RoundPolicy<RebalanceSettings> {
+public final class RebalancePolicy implements RoundPolicy<RebalanceSettings> {
 
     @Override
     public ReschedulePolicy kind() {
@@ -64,39 +75,47 @@ final class RebalancePolicy implements RoundPolicy<RebalanceSettings> {
         return new RebalanceSettings(enabled, low, high);
     }
 
+    /** With rebalancing on, a pod moved for another policy must not make its new node one to rebalance. */
+    @Override
+    public LandingRule landingRule(RescheduleSettings settings) {
+        RebalanceSettings rebalance = settings.policy(RebalanceSettings.class);
+        return rebalance.enabled() ? (round, target, pod) -> round.staysAtOrUnder(target, pod, rebalance.highPercent())
+                : LandingRule.NONE;
+    }
+
     @Override
     public void plan(Round round) {
-        Map<String, Integer> high = round.settings.policy(RebalanceSettings.class).highPercent();
-        Map<String, Integer> low = round.settings.policy(RebalanceSettings.class).lowPercent();
+        Map<String, Integer> high = round.settings(RebalanceSettings.class).highPercent();
+        Map<String, Integer> low = round.settings(RebalanceSettings.class).lowPercent();
         Map<String, Double> loads = new HashMap<>();
         List<NodeInfo> over = new ArrayList<>();
-        for (NodeInfo n : round.nodes) {
+        for (NodeInfo n : round.nodes()) {
             if (!overResources(round, n, high).isEmpty()) {
                 over.add(n);
-                loads.put(n.name(), round.planned.load(n, high.keySet()));
+                loads.put(n.name(), round.load(n, high.keySet()));
             }
         }
         over.sort(Comparator.comparingDouble((NodeInfo n) -> -loads.get(n.name())).thenComparing(NodeInfo::name));
         // only nodes below every low threshold now can take pods; moves only fill them, so the list only shrinks
-        List<NodeInfo> under = new ArrayList<>(round.nodes.stream().filter(n -> round.staysBelow(n, null, low)).toList());
+        List<NodeInfo> under = new ArrayList<>(round.nodes().stream().filter(n -> round.staysBelow(n, null, low)).toList());
         for (NodeInfo node : over) {
-            List<PodInfo> pods = new ArrayList<>(round.planned.podsOn(node));
+            List<PodInfo> pods = new ArrayList<>(round.podsOn(node));
             pods.sort(Round.SHED_FIRST);
             for (PodInfo pod : pods) {
-                if (round.moved.contains(pod.uid())) {
+                if (round.movedAlready(pod)) {
                     continue;
                 }
                 List<String> overNow = overResources(round, node, high);
-                if (overNow.isEmpty() || round.limits.roundFull()) {
+                if (overNow.isEmpty() || round.full()) {
                     break;
                 }
                 if (overNow.stream().noneMatch(r -> pod.requests().get(r) > 0)) {
                     continue; // moving it would not help
                 }
-                if (round.limits.nodeFull(node.name())) {
+                Optional<String> spent = round.nodeSpent(pod, node);
+                if (spent.isPresent()) {
                     round.skip(new Skip(pod.ref(), node.name(), ReschedulePolicy.REBALANCE, SkipCategory.LIMIT,
-                            "above " + describe(overNow, high) + "; not moved: "
-                                    + limitText(round.limits.exceeded(pod, node.name()))));
+                            "above " + describe(overNow, high) + "; not moved: " + spent.get()));
                     break; // the node's other pods would hit the same limit
                 }
                 if (round.movable(pod, node, ReschedulePolicy.REBALANCE)) {
@@ -111,17 +130,12 @@ final class RebalancePolicy implements RoundPolicy<RebalanceSettings> {
     private static List<String> overResources(Round round, NodeInfo node, Map<String, Integer> high) {
         List<String> over = new ArrayList<>();
         high.forEach((resource, percent) -> {
-            if (round.planned.percent(node, resource) > percent) {
+            if (round.percent(node, resource) > percent) {
                 over.add(resource);
             }
         });
         over.sort(Comparator.naturalOrder());
         return over;
-    }
-
-    /** A limit the node is full by, in words (nodeFull said one is passed). */
-    private static String limitText(LimitCheck check) {
-        return check instanceof LimitCheck.Passed passed ? passed.text() : "the node's limit for this round";
     }
 
     private static String describe(List<String> resources, Map<String, Integer> high) {

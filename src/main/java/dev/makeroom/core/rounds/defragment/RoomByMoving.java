@@ -1,4 +1,4 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.defragment;
 
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
@@ -12,6 +12,16 @@ import dev.makeroom.core.room.NodeProblem;
 import dev.makeroom.core.room.Protection;
 import dev.makeroom.core.room.RoomSets;
 import dev.makeroom.core.room.WorkPrice;
+import dev.makeroom.core.rounds.BudgetLedger;
+import dev.makeroom.core.rounds.Kept;
+import dev.makeroom.core.rounds.LimitLedger;
+import dev.makeroom.core.rounds.Move;
+import dev.makeroom.core.rounds.PlannedCluster;
+import dev.makeroom.core.rounds.PodShape;
+import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.RoomPlan;
+import dev.makeroom.core.rounds.SkipCategory;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.affinity;
 
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodAffinityTerm;

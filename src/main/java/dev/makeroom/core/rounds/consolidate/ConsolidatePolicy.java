@@ -1,10 +1,23 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.consolidate;
 
-import java.util.Set;
 import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.rounds.InvalidPolicySettingsException;
+import dev.makeroom.core.rounds.Kept;
+import dev.makeroom.core.rounds.LimitCheck;
+import dev.makeroom.core.rounds.Move;
+import dev.makeroom.core.rounds.NodeDrain;
+import dev.makeroom.core.rounds.PlannedCluster;
+import dev.makeroom.core.rounds.PolicySection;
+import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.Round;
+import dev.makeroom.core.rounds.RoundPolicy;
+import dev.makeroom.core.rounds.Skip;
+import dev.makeroom.core.rounds.SkipCategory;
+import dev.makeroom.core.rounds.rebalance.RebalanceSettings;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -15,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The consolidate policy (the descheduler's HighNodeUtilization, made safe): empties the least used
@@ -49,7 +63,7 @@ import java.util.Optional;
  * in one round or all wait, so no round leaves a gang split (the rescheduler asks the Eviction API,
  * as a dry run, for every member before the first eviction).
  */
-final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
+public final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
 
     /** Candidates proven per round, at most: an unprovable node costs a search over every other node. */
     static final int TRIED_PER_ROUND = 10;
@@ -121,10 +135,10 @@ final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
 
     @Override
     public void plan(Round round) {
-        ConsolidateSettings settings = round.settings.policy(ConsolidateSettings.class);
+        ConsolidateSettings settings = round.settings().policy(ConsolidateSettings.class);
         int draining = 0;
         List<PodInfo> waiting = null; // found once, for all kept nodes, when there is one
-        for (NodeInfo node : round.nodes) {
+        for (NodeInfo node : round.nodes()) {
             ConsolidationMark mark = ConsolidationMark.of(node).orElse(null);
             if (mark != null && waiting == null) {
                 waiting = KeptNodeYield.waiting(round);
@@ -140,10 +154,10 @@ final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
         }
         int tried = 0;
         for (NodeInfo node : candidates(round, settings)) {
-            if (draining >= settings.nodesAtOnce() || tried >= TRIED_PER_ROUND || round.limits.roundFull()) {
+            if (draining >= settings.nodesAtOnce() || tried >= TRIED_PER_ROUND || round.limits().roundFull()) {
                 break;
             }
-            if (round.planned.receivesMoves(node)) {
+            if (round.planned().receivesMoves(node)) {
                 continue; // an earlier node's pods land here this round: it is no longer one to empty
             }
             tried++;
@@ -164,7 +178,7 @@ final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
         } else if (waiting != null) {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.RELEASE, KeptNodeYield.why(waiting) + "; back in service",
                     List.of(), waiting.ref()));
-        } else if (Duration.between(since, round.now).compareTo(settings.keepEmptyFor()) >= 0) {
+        } else if (Duration.between(since, round.now()).compareTo(settings.keepEmptyFor()) >= 0) {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.RELEASE, "kept empty for "
                     + settings.keepEmptyFor().toMinutes() + "m and not removed; back in service", List.of()));
         }
@@ -190,7 +204,7 @@ final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
                     waiting.ref()));
             return false;
         }
-        Duration taken = Duration.between(since, round.now);
+        Duration taken = Duration.between(since, round.now());
         if (taken.compareTo(settings.drainWithin()) > 0) {
             round.drain(new NodeDrain(node.name(), NodeDrain.Step.ABANDON, "not emptied within "
                     + settings.drainWithin().toMinutes() + "m (" + left.size() + " pods left)", List.of()));
@@ -223,7 +237,7 @@ final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
                     kept.map(Kept::text).orElseGet(() -> ((NoLanding) proof).text()), List.of()));
             return false;
         }
-        round.planned.close(node.name());
+        round.planned().close(node.name());
         round.drain(new NodeDrain(node.name(), NodeDrain.Step.START, "below " + percents(settings.belowPercent())
                 + "; its " + own.size() + " pods" + (pods.size() > own.size() ? " and the " + (pods.size() - own.size())
                 + " other members of their gangs" : "") + " all land on other nodes at or under "
@@ -236,12 +250,12 @@ final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
     private static List<NodeInfo> candidates(Round round, ConsolidateSettings settings) {
         Map<String, Double> loads = new HashMap<>();
         List<NodeInfo> found = new ArrayList<>();
-        for (NodeInfo node : round.nodes) {
+        for (NodeInfo node : round.nodes()) {
             if (!ConsolidationMark.isMarked(node) && !PlannedCluster.cordoned(node) && node.admission().reservations().isEmpty()
-                    && !round.heldBackNodes.contains(node.name()) && !round.planned.receivesMoves(node)
-                    && round.staysBelow(node, null, settings.belowPercent()) && occupied(round.planned, node)) {
+                    && !round.heldBackNodes().contains(node.name()) && !round.planned().receivesMoves(node)
+                    && round.staysBelow(node, null, settings.belowPercent()) && occupied(round.planned(), node)) {
                 found.add(node);
-                loads.put(node.name(), round.planned.load(node, settings.belowPercent().keySet()));
+                loads.put(node.name(), round.planned().load(node, settings.belowPercent().keySet()));
             }
         }
         found.sort(Comparator.comparingDouble((NodeInfo n) -> loads.get(n.name()))); // stable: by name among equals
@@ -265,7 +279,7 @@ final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
     /** The node's pods that must leave for it to be empty: all but those that belong to it (DaemonSet, static). */
     private static List<PodInfo> leaving(Round round, NodeInfo node) {
         List<PodInfo> pods = new ArrayList<>();
-        for (PodInfo pod : round.planned.podsOn(node)) {
+        for (PodInfo pod : round.planned().podsOn(node)) {
             if (!belongsToNode(pod)) {
                 pods.add(pod);
             }
@@ -287,8 +301,8 @@ final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
         pods.forEach(p -> unit.put(p.uid(), p));
         for (PodInfo pod : pods) {
             if (pod.gang() != null) {
-                for (PodInfo member : round.snapshot.runningMembersOf(pod.gang().key())) {
-                    if (!round.moved.contains(member.uid())) {
+                for (PodInfo member : round.snapshot().runningMembersOf(pod.gang().key())) {
+                    if (!round.moved().contains(member.uid())) {
                         unit.putIfAbsent(member.uid(), member);
                     }
                 }
@@ -313,7 +327,7 @@ final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
     /** The first of the pods the Eviction API refused lately (its backoff not yet over); none when no pod is. */
     private static Optional<Kept> refusedLately(Round round, List<PodInfo> pods) {
         for (PodInfo pod : pods) {
-            if (round.heldBack.contains(pod.uid())) {
+            if (round.heldBack().contains(pod.uid())) {
                 return Optional.of(new Kept(SkipCategory.BACKOFF,
                         pod.ref() + " is held back after the Eviction API refused it"));
             }
@@ -328,13 +342,13 @@ final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
             return kept;
         }
         for (PodInfo pod : pods) {
-            Optional<DisruptionBudget> budget = round.budgets.refusing(pod);
+            Optional<DisruptionBudget> budget = round.budgets().refusing(pod);
             if (budget.isPresent()) {
                 return Optional.of(new Kept(SkipCategory.BUDGET,
-                        pod.ref() + " may not move now: " + round.budgets.describe(budget.get())));
+                        pod.ref() + " may not move now: " + round.budgets().describe(budget.get())));
             }
         }
-        return round.limits.exceededWithinHour(pods) instanceof LimitCheck.Passed passed
+        return round.limits().exceededWithinHour(pods) instanceof LimitCheck.Passed passed
                 ? Optional.of(new Kept(SkipCategory.LIMIT, "its " + pods.size() + " pods would pass " + passed.text()))
                 : Optional.empty();
     }
@@ -353,16 +367,16 @@ final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
         String because = "below " + percents(settings.belowPercent()) + ": emptying " + node.name()
                 + " for the cluster autoscaler";
         for (PodInfo pod : order) {
-            String from = round.planned.nodeOf(pod); // the node emptied, or a gang companion's own
+            String from = round.planned().nodeOf(pod); // the node emptied, or a gang companion's own
             NodeInfo target = landing(round, node, from, pod, settings);
             if (target == null) {
                 for (int i = landed.size() - 1; i >= 0; i--) {
-                    round.planned.undo(landed.get(i), landings.get(i).from(), landings.get(i).to());
+                    round.planned().undo(landed.get(i), landings.get(i).from(), landings.get(i).to());
                 }
                 return new NoLanding(pod.ref() + " lands on no other node that stays at or under "
                         + percents(settings.ceilingPercent()));
             }
-            round.planned.move(pod, from, target.name());
+            round.planned().move(pod, from, target.name());
             landed.add(pod);
             landings.add(new Move(pod.ref(), from, target.name(), ReschedulePolicy.CONSOLIDATE, from.equals(node.name())
                     ? because : because + ": its gang " + pod.gang().name() + " moves whole"));
@@ -379,16 +393,16 @@ final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
                                     ConsolidateSettings settings) {
         Map<String, Double> loads = new HashMap<>();
         List<NodeInfo> targets = new ArrayList<>();
-        for (NodeInfo target : round.nodes) {
-            if (target != emptied && !target.name().equals(from) && round.planned.open(target) && occupied(round.planned, target)
+        for (NodeInfo target : round.nodes()) {
+            if (target != emptied && !target.name().equals(from) && round.planned().open(target) && occupied(round.planned(), target)
                     && round.staysAtOrUnder(target, pod, settings.ceilingPercent())) {
                 targets.add(target);
-                loads.put(target.name(), round.planned.load(target, settings.ceilingPercent().keySet()));
+                loads.put(target.name(), round.planned().load(target, settings.ceilingPercent().keySet()));
             }
         }
         targets.sort(Comparator.comparingDouble((NodeInfo n) -> -loads.get(n.name())));
         for (NodeInfo target : targets) {
-            if (round.planned.landing(pod, target).lands()) {
+            if (round.planned().landing(pod, target).lands()) {
                 return target;
             }
         }
@@ -416,15 +430,15 @@ final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
             if (settings.moveWholeGangs() && pod.gang() != null) {
                 continue; // enacted or kept waiting with its gang, above
             }
-            if (round.limits.exceeded(pod, node.name()) instanceof LimitCheck.Passed passed) {
+            if (round.limits().exceeded(pod, node.name()) instanceof LimitCheck.Passed passed) {
                 round.skip(new Skip(pod.ref(), node.name(), ReschedulePolicy.CONSOLIDATE, SkipCategory.LIMIT,
                         "waits for a later round of the drain: " + passed.text()));
                 continue;
             }
-            Optional<DisruptionBudget> budget = round.budgets.refusing(pod);
+            Optional<DisruptionBudget> budget = round.budgets().refusing(pod);
             if (budget.isPresent()) {
                 round.skip(new Skip(pod.ref(), node.name(), ReschedulePolicy.CONSOLIDATE, SkipCategory.BUDGET,
-                        "waits for a later round of the drain: " + round.budgets.describe(budget.get())));
+                        "waits for a later round of the drain: " + round.budgets().describe(budget.get())));
                 continue;
             }
             round.record(pod, move);
@@ -435,10 +449,10 @@ final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
     private static void enactGang(Round round, NodeInfo node, Proven proof, List<Integer> members) {
         List<PodInfo> pods = members.stream().map(proof.pods()::get).toList();
         Optional<Kept> waits = Optional.empty();
-        if (round.limits.exceeded(pods, node.name()) instanceof LimitCheck.Passed passed) {
+        if (round.limits().exceeded(pods, node.name()) instanceof LimitCheck.Passed passed) {
             waits = Optional.of(new Kept(SkipCategory.LIMIT, passed.text()));
         } else {
-            waits = round.budgets.refusing(pods).map(budget -> new Kept(SkipCategory.BUDGET, round.budgets.describe(budget)));
+            waits = round.budgets().refusing(pods).map(budget -> new Kept(SkipCategory.BUDGET, round.budgets().describe(budget)));
         }
         for (int i : members) {
             PodInfo pod = proof.pods().get(i);

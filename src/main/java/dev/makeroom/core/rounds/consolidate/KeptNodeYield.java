@@ -1,9 +1,11 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.consolidate;
 
 import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.PodPlacement;
+import dev.makeroom.core.rounds.Round;
+import dev.makeroom.core.rounds.defragment.DefragmentSettings;
 
 import java.util.Comparator;
 import java.util.List;
@@ -40,14 +42,14 @@ final class KeptNodeYield {
     static PodInfo waitingFor(Round round, NodeInfo kept, List<PodInfo> waiting) {
         NodeInfo open = ConsolidationMark.released(kept);
         for (PodInfo pod : waiting) {
-            if (round.yieldedFor.contains(pod.uid())) {
+            if (round.yieldedFor().contains(pod.uid())) {
                 continue;
             }
-            PodPlacement placement = round.planned.placementOf(pod);
+            PodPlacement placement = round.planned().placementOf(pod);
             if (!placement.on(open).fits() || fitsElsewhere(round, placement, kept)) {
                 continue;
             }
-            round.yieldedFor.add(pod.uid());
+            round.yieldedFor().add(pod.uid());
             return pod;
         }
         return null;
@@ -59,15 +61,15 @@ final class KeptNodeYield {
      * opt-out: releasing a node moves none of their neighbours.
      */
     static List<PodInfo> waiting(Round round) {
-        return round.snapshot.pods().stream()
+        return round.snapshot().pods().stream()
                 .filter(p -> !p.isAssigned() && p.unschedulableSince() != null && !p.terminating()
                         && p.nominatedNodeName() == null
-                        && round.settings.policy(DefragmentSettings.class).schedulerNames().contains(p.schedulerName()))
+                        && round.settings().policy(DefragmentSettings.class).schedulerNames().contains(p.schedulerName()))
                 .sorted(FIRST).limit(CHECKED).toList();
     }
 
     private static boolean fitsElsewhere(Round round, PodPlacement placement, NodeInfo kept) {
-        for (NodeInfo node : round.nodes) {
+        for (NodeInfo node : round.nodes()) {
             if (!node.name().equals(kept.name()) && placement.on(node).fits()) {
                 return true;
             }

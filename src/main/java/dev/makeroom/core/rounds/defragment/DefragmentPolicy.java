@@ -1,13 +1,19 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.defragment;
 
-import java.util.stream.Collectors;
-import java.time.Duration;
-import java.util.Set;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.room.Deadline;
+import dev.makeroom.core.rounds.PolicySection;
+import dev.makeroom.core.rounds.PreemptionCheck;
+import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.Round;
+import dev.makeroom.core.rounds.RoundPolicy;
+import dev.makeroom.core.rounds.Skip;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The defragment policy: a pod unschedulable for a while, which preemption does not place, gets a node
@@ -16,7 +22,7 @@ import java.util.Optional;
  * first, highest priority first ({@link DefragmentCandidates}); each plan's moves are applied before the
  * next pod's search. It runs first: a pod that runs nowhere waits on it.
  */
-final class DefragmentPolicy implements RoundPolicy<DefragmentSettings> {
+public final class DefragmentPolicy implements RoundPolicy<DefragmentSettings> {
 
     @Override
     public ReschedulePolicy kind() {
@@ -62,24 +68,24 @@ final class DefragmentPolicy implements RoundPolicy<DefragmentSettings> {
 
     @Override
     public void plan(Round round) {
-        makeRoom(round, DefragmentCandidates.waiting(round.snapshot, round.settings.policy(DefragmentSettings.class), round.now));
+        makeRoom(round, DefragmentCandidates.waiting(round.snapshot(), round.settings().policy(DefragmentSettings.class), round.now()));
     }
 
     /** Room for each of {@code waiting}, in that order, however long it has waited. */
-    static void makeRoom(Round round, List<PodInfo> waiting) {
-        DefragmentSettings settings = round.settings.policy(DefragmentSettings.class);
-        RoomByMoving search = new RoomByMoving(round.planned, round.nodes, round.settings, round.limits, round.budgets,
-                round.moved, round.heldBack, round::neverMoved, round.preemption.workPrice().at(round.now));
-        PreemptionCheck preemptionOnce = round.preemption.oncePerShape();
+    public static void makeRoom(Round round, List<PodInfo> waiting) {
+        DefragmentSettings settings = round.settings().policy(DefragmentSettings.class);
+        RoomByMoving search = new RoomByMoving(round.planned(), round.nodes(), round.settings(), round.limits(), round.budgets(),
+                round.moved(), round.heldBack(), round::neverMoved, round.preemption().workPrice().at(round.now()));
+        PreemptionCheck preemptionOnce = round.preemption().oncePerShape();
         for (PodInfo pending : waiting) {
-            Optional<Skip> leftAlone = DefragmentCandidates.leftAlone(round.snapshot, pending, preemptionOnce,
-                    round.limits, round.now);
+            Optional<Skip> leftAlone = DefragmentCandidates.leftAlone(round.snapshot(), pending, preemptionOnce,
+                    round.limits(), round.now());
             if (leftAlone.isPresent()) {
                 round.skip(leftAlone.get());
                 continue;
             }
             RoomByMoving.Outcome outcome = search.find(pending,
-                    Deadline.after(round.nanos, settings.searchBudget().toNanos()), round.now.plus(settings.reserveFor()));
+                    Deadline.after(round.nanos(), settings.searchBudget().toNanos()), round.now().plus(settings.reserveFor()));
             if (outcome instanceof RoomByMoving.Planned planned) {
                 round.room(planned.plan());
             } else if (outcome instanceof RoomByMoving.Unplanned none) {

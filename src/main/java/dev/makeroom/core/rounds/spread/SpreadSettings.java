@@ -1,4 +1,6 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.spread;
+
+import dev.makeroom.core.rounds.PolicySettings;
 
 /**
  * The spread policy's settings: pods whose topology spread constraints their domain now breaks move

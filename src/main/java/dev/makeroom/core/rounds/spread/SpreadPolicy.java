@@ -1,10 +1,15 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.spread;
 
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.SpreadConstraint;
 import dev.makeroom.core.placement.SpreadDomains;
 import dev.makeroom.core.placement.Topology;
+import dev.makeroom.core.rounds.PolicySection;
+import dev.makeroom.core.rounds.Relocation;
+import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.Round;
+import dev.makeroom.core.rounds.RoundPolicy;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,7 +35,7 @@ import java.util.Set;
  * <p>With {@code scheduleAnyway}, constraints that only score are balanced the same way: the scheduler
  * never refuses a node for them, so nothing else keeps such a workload from piling up.
  */
-final class SpreadPolicy implements RoundPolicy<SpreadSettings> {
+public final class SpreadPolicy implements RoundPolicy<SpreadSettings> {
 
     /** Pods of one workload that share a constraint; {@code soft}: a ScheduleAnyway one. */
     private record GroupKey(String namespace, SpreadConstraint constraint, Object placementRules, boolean soft) {
@@ -64,11 +69,11 @@ final class SpreadPolicy implements RoundPolicy<SpreadSettings> {
 
     @Override
     public void plan(Round round) {
-        boolean soft = round.settings.policy(SpreadSettings.class).scheduleAnyway();
+        boolean soft = round.settings(SpreadSettings.class).scheduleAnyway();
         Map<GroupKey, List<PodInfo>> groups = new LinkedHashMap<>();
         Map<String, NodeInfo> homes = new HashMap<>();
-        for (NodeInfo node : round.nodes) {
-            for (PodInfo pod : round.planned.podsOn(node)) {
+        for (NodeInfo node : round.nodes()) {
+            for (PodInfo pod : round.podsOn(node)) {
                 Object rules = List.of(pod.constraints(), pod.tolerations());
                 for (SpreadConstraint c : pod.constraints().spread()) {
                     groups.computeIfAbsent(new GroupKey(pod.namespace(), c, rules, false), k -> new ArrayList<>()).add(pod);
@@ -87,9 +92,9 @@ final class SpreadPolicy implements RoundPolicy<SpreadSettings> {
         PodInfo owner = members.get(0);
         // a ScheduleAnyway constraint counts the nodes that carry the keys of the pod's ScheduleAnyway constraints
         List<SpreadConstraint> all = soft ? owner.constraints().softSpread() : owner.constraints().spread();
-        Map<String, Long> counts = SpreadDomains.count(c, owner, round.planned, all, null);
+        Map<String, Long> counts = SpreadDomains.count(c, owner, round.placement(), all, null);
         Set<String> stuck = new HashSet<>(); // tried and not moved: said once in the skips, not again per move
-        while (SpreadDomains.skew(c, counts) > c.maxSkew() && !round.limits.roundFull()) {
+        while (SpreadDomains.skew(c, counts) > c.maxSkew() && !round.full()) {
             String fullest = fullest(counts);
             long most = counts.get(fullest);
             long least = counts.values().stream().mapToLong(Long::longValue).min().orElse(0);
@@ -99,7 +104,7 @@ final class SpreadPolicy implements RoundPolicy<SpreadSettings> {
             List<PodInfo> inFullest = new ArrayList<>();
             for (PodInfo pod : members) {
                 NodeInfo home = homes.get(pod.uid());
-                if (!round.moved.contains(pod.uid()) && !stuck.contains(pod.uid()) && c.counts(owner, pod)
+                if (!round.movedAlready(pod) && !stuck.contains(pod.uid()) && c.counts(owner, pod)
                         && fullest.equals(Topology.domainOf(home, c.topologyKey()))) {
                     inFullest.add(pod);
                 }
@@ -109,10 +114,10 @@ final class SpreadPolicy implements RoundPolicy<SpreadSettings> {
             for (PodInfo pod : inFullest) {
                 NodeInfo home = homes.get(pod.uid());
                 if (round.movable(pod, home, ReschedulePolicy.SPREAD)) {
-                    Relocation relocation = round.relocate(pod, home, ReschedulePolicy.SPREAD, why, round.nodes, target -> {
+                    Relocation relocation = round.relocate(pod, home, ReschedulePolicy.SPREAD, why, round.nodes(), target -> {
                         String domain = Topology.domainOf(target, c.topologyKey());
                         return domain != null && counts.containsKey(domain) && counts.get(domain) + 1 < most
-                                && round.staysAtOrBelowHigh(target, pod);
+                                && round.landingAllowed(target, pod);
                     });
                     landed = relocation instanceof Relocation.Moved moved ? moved.to() : null;
                 }

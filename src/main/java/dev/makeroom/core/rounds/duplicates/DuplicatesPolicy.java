@@ -1,15 +1,20 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.duplicates;
 
-import java.util.Set;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.rounds.PolicySection;
+import dev.makeroom.core.rounds.Relocation;
+import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.Round;
+import dev.makeroom.core.rounds.RoundPolicy;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The duplicates policy (the descheduler's RemoveDuplicates): more than one pod of a controller on a
@@ -18,7 +23,7 @@ import java.util.Map;
  * applied and planned again moves nothing back), the least used of them that takes it, lowest priority
  * then newest first; DaemonSet pods, one per node by design, are never duplicates.
  */
-final class DuplicatesPolicy implements RoundPolicy<DuplicatesSettings> {
+public final class DuplicatesPolicy implements RoundPolicy<DuplicatesSettings> {
 
     @Override
     public ReschedulePolicy kind() {
@@ -49,22 +54,22 @@ final class DuplicatesPolicy implements RoundPolicy<DuplicatesSettings> {
     @Override
     public void plan(Round round) {
         Map<String, Map<String, Integer>> perNode = new HashMap<>(); // controller uid -> node -> its pods there
-        for (NodeInfo node : round.nodes) {
-            for (PodInfo pod : round.planned.podsOn(node)) {
+        for (NodeInfo node : round.nodes()) {
+            for (PodInfo pod : round.podsOn(node)) {
                 if (counted(pod)) {
                     perNode.computeIfAbsent(pod.controller().uid(), k -> new HashMap<>()).merge(node.name(), 1, Integer::sum);
                 }
             }
         }
-        for (NodeInfo node : round.nodes) {
+        for (NodeInfo node : round.nodes()) {
             Map<String, List<PodInfo>> byController = new LinkedHashMap<>();
-            for (PodInfo pod : round.planned.podsOn(node)) {
-                if (counted(pod) && !round.moved.contains(pod.uid())) {
+            for (PodInfo pod : round.podsOn(node)) {
+                if (counted(pod) && !round.movedAlready(pod)) {
                     byController.computeIfAbsent(pod.controller().uid(), k -> new ArrayList<>()).add(pod);
                 }
             }
             for (List<PodInfo> pods : byController.values()) {
-                if (pods.size() > 1 && !round.limits.roundFull()) {
+                if (pods.size() > 1 && !round.full()) {
                     spreadOut(round, node, pods, perNode.get(pods.get(0).controller().uid()));
                 }
             }
@@ -83,15 +88,15 @@ final class DuplicatesPolicy implements RoundPolicy<DuplicatesSettings> {
         OwnerRef controller = pods.get(0).controller();
         for (PodInfo pod : candidates) {
             int here = counts.getOrDefault(node.name(), 0);
-            if (here < 2 || round.limits.roundFull()) {
+            if (here < 2 || round.full()) {
                 return;
             }
             if (!round.movable(pod, node, ReschedulePolicy.DUPLICATES)) {
                 continue;
             }
             if (round.relocate(pod, node, ReschedulePolicy.DUPLICATES, here + " pods of "
-                    + controller.kind() + " " + controller.name() + " on " + node.name(), round.nodes,
-                    target -> counts.getOrDefault(target.name(), 0) <= here - 2 && round.staysAtOrBelowHigh(target, pod))
+                    + controller.kind() + " " + controller.name() + " on " + node.name(), round.nodes(),
+                    target -> counts.getOrDefault(target.name(), 0) <= here - 2 && round.landingAllowed(target, pod))
                     instanceof Relocation.Moved moved) {
                 counts.merge(node.name(), -1, Integer::sum);
                 counts.merge(moved.to().name(), 1, Integer::sum);

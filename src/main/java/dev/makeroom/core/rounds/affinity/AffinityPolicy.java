@@ -1,4 +1,4 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.affinity;
 
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
@@ -7,6 +7,11 @@ import dev.makeroom.core.placement.Filter;
 import dev.makeroom.core.placement.Placement;
 import dev.makeroom.core.placement.PreferenceScores;
 import dev.makeroom.core.placement.Verdict;
+import dev.makeroom.core.rounds.PolicySection;
+import dev.makeroom.core.rounds.Relocation;
+import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.Round;
+import dev.makeroom.core.rounds.RoundPolicy;
 
 import java.util.List;
 import java.util.Set;
@@ -20,7 +25,7 @@ import java.util.Set;
  * preference score ({@link PreferenceScores}: preferred node and pod affinity and anti-affinity, and other
  * pods' preferences for it) puts at least that much higher on another node that takes it.
  */
-final class AffinityPolicy implements RoundPolicy<AffinitySettings> {
+public final class AffinityPolicy implements RoundPolicy<AffinitySettings> {
 
     @Override
     public ReschedulePolicy kind() {
@@ -67,22 +72,22 @@ final class AffinityPolicy implements RoundPolicy<AffinitySettings> {
 
         Pass(Round round) {
             this.round = round;
-            this.wideSuspects = WideAntiAffinity.suspects(round.planned, round.snapshot.podsWithAntiAffinity());
+            this.wideSuspects = WideAntiAffinity.suspects(round.placement(), round.snapshot().podsWithAntiAffinity());
         }
 
         void run() {
-            for (NodeInfo node : round.nodes) {
-                for (PodInfo pod : List.copyOf(round.planned.podsOn(node))) {
-                    if (round.moved.contains(pod.uid())) {
+            for (NodeInfo node : round.nodes()) {
+                for (PodInfo pod : List.copyOf(round.podsOn(node))) {
+                    if (round.movedAlready(pod)) {
                         continue;
                     }
                     Misplacement here = misplaced(pod, node);
                     if (here instanceof Misplacement.Broken broken) {
                         if (round.movable(pod, node, ReschedulePolicy.AFFINITY)) {
-                            round.relocate(pod, node, ReschedulePolicy.AFFINITY, broken.text(), round.nodes,
-                                    target -> round.staysAtOrBelowHigh(target, pod));
+                            round.relocate(pod, node, ReschedulePolicy.AFFINITY, broken.text(), round.nodes(),
+                                    target -> round.landingAllowed(target, pod));
                         }
-                    } else if (round.settings.policy(AffinitySettings.class).preferredMinGain() > 0 && PreferenceScores.hasPreferences(pod)) {
+                    } else if (round.settings(AffinitySettings.class).preferredMinGain() > 0 && PreferenceScores.hasPreferences(pod)) {
                         preferredElsewhere(pod, node);
                     }
                 }
@@ -95,19 +100,19 @@ final class AffinityPolicy implements RoundPolicy<AffinitySettings> {
          */
         private void preferredElsewhere(PodInfo pod, NodeInfo node) {
             if (scores == null) {
-                scores = PreferenceScores.of(round.planned);
+                scores = PreferenceScores.of(round.placement());
             }
-            int minGain = round.settings.policy(AffinitySettings.class).preferredMinGain();
+            int minGain = round.settings(AffinitySettings.class).preferredMinGain();
             PreferenceScores.PodScores now = scores.forPod(pod);
             long here = now.on(node);
             long wanted = here + minGain;
-            if (round.nodes.stream().noneMatch(n -> n != node && now.on(n) >= wanted)
+            if (round.nodes().stream().noneMatch(n -> n != node && now.on(n) >= wanted)
                     || !round.movable(pod, node, ReschedulePolicy.AFFINITY)) {
                 return;
             }
             Relocation landed = round.relocate(pod, node, ReschedulePolicy.AFFINITY, "its affinity preferences score "
                     + node.name() + " " + here + ", another node at least " + minGain + " more",
-                    round.nodes, target -> now.on(target) >= wanted && round.staysAtOrBelowHigh(target, pod));
+                    round.nodes(), target -> now.on(target) >= wanted && round.landingAllowed(target, pod));
             if (landed instanceof Relocation.Moved) {
                 scores = null;
             }
@@ -119,14 +124,14 @@ final class AffinityPolicy implements RoundPolicy<AffinitySettings> {
                 return new Misplacement.Broken(Misplacement.Rule.NODE_AFFINITY,
                         "its node selector or required node affinity no longer allows " + node.name());
             }
-            for (PodInfo other : round.planned.podsOn(node)) {
+            for (PodInfo other : round.podsOn(node)) {
                 if (!other.uid().equals(pod.uid()) && Conflicts.keptApartOnNode(pod, other)) {
                     return new Misplacement.Broken(Misplacement.Rule.ANTI_AFFINITY_ON_NODE,
                             "required anti-affinity with " + other.ref() + " on the same node");
                 }
             }
             if (wideSuspects.contains(pod.uid())) { // confirmed by the engine on the state the moves so far left
-                Placement here = round.planned.placementOf(pod).on(node);
+                Placement here = round.placementOf(pod).on(node);
                 if (here.filter() == Filter.INTER_POD_AFFINITY && here.verdict() == Verdict.UNSCHEDULABLE) {
                     return new Misplacement.Broken(Misplacement.Rule.ANTI_AFFINITY,
                             "required anti-affinity is broken where it runs: " + here.reason());

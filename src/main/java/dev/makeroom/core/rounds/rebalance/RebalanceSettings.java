@@ -1,4 +1,6 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.rebalance;
+
+import dev.makeroom.core.rounds.PolicySettings;
 
 import java.util.Map;
 

@@ -1,10 +1,16 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.defragment;
 
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PreemptionPolicy;
 import dev.makeroom.core.model.Reservation;
+import dev.makeroom.core.rounds.LimitLedger;
+import dev.makeroom.core.rounds.MoveBlocker;
+import dev.makeroom.core.rounds.PreemptionCheck;
+import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.Skip;
+import dev.makeroom.core.rounds.SkipCategory;
 
 import java.time.Instant;
 import java.util.Comparator;

@@ -1,4 +1,6 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.consolidate;
+
+import dev.makeroom.core.rounds.PolicySettings;
 
 import java.time.Duration;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.affinity;
 
 /**
  * Whether a running pod may stay where it runs as far as its required constraints go

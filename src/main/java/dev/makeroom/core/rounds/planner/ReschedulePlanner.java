@@ -1,6 +1,19 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.planner;
 
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.rounds.PolicyReader;
+import dev.makeroom.core.rounds.ReschedulePlan;
+import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.Round;
+import dev.makeroom.core.rounds.RoundInputs;
+import dev.makeroom.core.rounds.RoundPolicy;
+import dev.makeroom.core.rounds.affinity.AffinityPolicy;
+import dev.makeroom.core.rounds.consolidate.ConsolidatePolicy;
+import dev.makeroom.core.rounds.defragment.DefragmentPolicy;
+import dev.makeroom.core.rounds.duplicates.DuplicatesPolicy;
+import dev.makeroom.core.rounds.rebalance.RebalancePolicy;
+import dev.makeroom.core.rounds.spread.SpreadPolicy;
+import dev.makeroom.core.rounds.taints.TaintsPolicy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -27,8 +40,11 @@ import java.util.List;
  */
 public final class ReschedulePlanner {
 
-    /** Every policy, in the order a round runs them and the document's sections are read: the one registration. */
-    static final List<RoundPolicy<?>> POLICIES = List.of(new DefragmentPolicy(), new AffinityPolicy(),
+    /**
+     * Every policy, in the order a round runs them and the document's sections are read: the one
+     * registration. Consolidation reads rebalance's settings, so rebalance comes before it.
+     */
+    public static final List<RoundPolicy<?>> POLICIES = List.of(new DefragmentPolicy(), new AffinityPolicy(),
             new TaintsPolicy(), new SpreadPolicy(), new DuplicatesPolicy(), new RebalancePolicy(),
             new ConsolidatePolicy());
 
@@ -41,7 +57,7 @@ public final class ReschedulePlanner {
     }
 
     public static ReschedulePlan plan(RoundInputs inputs) {
-        Round round = new Round(inputs);
+        Round round = round(inputs);
         List<ReschedulePolicy> ran = new ArrayList<>();
         for (RoundPolicy<?> policy : POLICIES) {
             if (policy.runs(inputs.settings())) {
@@ -59,8 +75,13 @@ public final class ReschedulePlanner {
      * API's question about one pod); the other policies do not run.
      */
     public static ReschedulePlan roomFor(RoundInputs inputs, PodInfo pending) {
-        Round round = new Round(inputs);
+        Round round = round(inputs);
         DefragmentPolicy.makeRoom(round, List.of(pending));
         return round.plan(List.of(ReschedulePolicy.DEFRAGMENT));
+    }
+
+    /** A round whose moves land where every policy's rule allows. */
+    private static Round round(RoundInputs inputs) {
+        return new Round(inputs, POLICIES.stream().map(p -> p.landingRule(inputs.settings())).toList());
     }
 }

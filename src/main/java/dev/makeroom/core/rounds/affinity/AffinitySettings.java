@@ -1,4 +1,6 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.affinity;
+
+import dev.makeroom.core.rounds.PolicySettings;
 
 /**
  * The affinity policy's settings: pods whose node their required node affinity or anti-affinity now

@@ -1,4 +1,6 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.taints;
+
+import dev.makeroom.core.rounds.PolicySettings;
 
 import java.util.Set;
 

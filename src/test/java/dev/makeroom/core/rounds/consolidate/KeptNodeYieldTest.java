@@ -1,11 +1,15 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.consolidate;
 
-import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.NodeAdmission;
 import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
+import dev.makeroom.core.rounds.NodeDrain;
+import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.Rounds;
+import dev.makeroom.core.rounds.SettingsBuilder;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

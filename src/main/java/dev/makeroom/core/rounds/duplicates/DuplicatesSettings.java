@@ -1,4 +1,6 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.duplicates;
+
+import dev.makeroom.core.rounds.PolicySettings;
 
 /** The duplicates policy's settings: a controller's pods piled on one node spread out. */
 public record DuplicatesSettings(boolean enabled) implements PolicySettings {

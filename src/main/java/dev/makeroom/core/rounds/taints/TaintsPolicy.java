@@ -1,11 +1,15 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.taints;
 
-import java.util.Set;
 import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Taint;
+import dev.makeroom.core.rounds.PolicySection;
+import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.Round;
+import dev.makeroom.core.rounds.RoundPolicy;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The taints policy (the descheduler's RemovePodsViolatingNodeTaints): a pod on a node with a
@@ -13,7 +17,7 @@ import java.util.List;
  * maintenance or a dedicated pool — moves to the least used node that takes it. With keys listed, only
  * taints of those keys count. NoExecute taints are the taint manager's, which evicts by itself.
  */
-final class TaintsPolicy implements RoundPolicy<TaintsSettings> {
+public final class TaintsPolicy implements RoundPolicy<TaintsSettings> {
 
     @Override
     public ReschedulePolicy kind() {
@@ -43,16 +47,16 @@ final class TaintsPolicy implements RoundPolicy<TaintsSettings> {
 
     @Override
     public void plan(Round round) {
-        TaintsSettings settings = round.settings.policy(TaintsSettings.class);
-        for (NodeInfo node : round.nodes) {
-            for (PodInfo pod : List.copyOf(round.planned.podsOn(node))) {
+        TaintsSettings settings = round.settings(TaintsSettings.class);
+        for (NodeInfo node : round.nodes()) {
+            for (PodInfo pod : List.copyOf(round.podsOn(node))) {
                 Taint taint = untolerated(node, pod, settings);
-                if (taint == null || round.moved.contains(pod.uid()) || round.limits.roundFull()) {
+                if (taint == null || round.movedAlready(pod) || round.full()) {
                     continue;
                 }
                 if (round.movable(pod, node, ReschedulePolicy.TAINTS)) {
                     round.relocate(pod, node, ReschedulePolicy.TAINTS, node.name() + " has the taint " + spelled(taint)
-                            + ", which it does not tolerate", round.nodes, target -> round.staysAtOrBelowHigh(target, pod));
+                            + ", which it does not tolerate", round.nodes(), target -> round.landingAllowed(target, pod));
                 }
             }
         }
