@@ -135,7 +135,7 @@ public final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings>
 
     @Override
     public void plan(Round round) {
-        ConsolidateSettings settings = round.settings().policy(ConsolidateSettings.class);
+        ConsolidateSettings settings = round.settings(ConsolidateSettings.class);
         int draining = 0;
         List<PodInfo> waiting = null; // found once, for all kept nodes, when there is one
         for (NodeInfo node : round.nodes()) {
@@ -154,7 +154,7 @@ public final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings>
         }
         int tried = 0;
         for (NodeInfo node : candidates(round, settings)) {
-            if (draining >= settings.nodesAtOnce() || tried >= TRIED_PER_ROUND || round.limits().roundFull()) {
+            if (draining >= settings.nodesAtOnce() || tried >= TRIED_PER_ROUND || round.full()) {
                 break;
             }
             if (round.planned().receivesMoves(node)) {
@@ -255,7 +255,7 @@ public final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings>
                     && !round.heldBackNodes().contains(node.name()) && !round.planned().receivesMoves(node)
                     && round.staysBelow(node, null, settings.belowPercent()) && occupied(round.planned(), node)) {
                 found.add(node);
-                loads.put(node.name(), round.planned().load(node, settings.belowPercent().keySet()));
+                loads.put(node.name(), round.load(node, settings.belowPercent().keySet()));
             }
         }
         found.sort(Comparator.comparingDouble((NodeInfo n) -> loads.get(n.name()))); // stable: by name among equals
@@ -279,7 +279,7 @@ public final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings>
     /** The node's pods that must leave for it to be empty: all but those that belong to it (DaemonSet, static). */
     private static List<PodInfo> leaving(Round round, NodeInfo node) {
         List<PodInfo> pods = new ArrayList<>();
-        for (PodInfo pod : round.planned().podsOn(node)) {
+        for (PodInfo pod : round.podsOn(node)) {
             if (!belongsToNode(pod)) {
                 pods.add(pod);
             }
@@ -397,7 +397,7 @@ public final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings>
             if (target != emptied && !target.name().equals(from) && round.planned().open(target) && occupied(round.planned(), target)
                     && round.staysAtOrUnder(target, pod, settings.ceilingPercent())) {
                 targets.add(target);
-                loads.put(target.name(), round.planned().load(target, settings.ceilingPercent().keySet()));
+                loads.put(target.name(), round.load(target, settings.ceilingPercent().keySet()));
             }
         }
         targets.sort(Comparator.comparingDouble((NodeInfo n) -> -loads.get(n.name())));

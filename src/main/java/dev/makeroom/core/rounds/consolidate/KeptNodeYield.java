@@ -45,7 +45,7 @@ final class KeptNodeYield {
             if (round.yieldedFor().contains(pod.uid())) {
                 continue;
             }
-            PodPlacement placement = round.planned().placementOf(pod);
+            PodPlacement placement = round.placementOf(pod);
             if (!placement.on(open).fits() || fitsElsewhere(round, placement, kept)) {
                 continue;
             }
@@ -64,7 +64,7 @@ final class KeptNodeYield {
         return round.snapshot().pods().stream()
                 .filter(p -> !p.isAssigned() && p.unschedulableSince() != null && !p.terminating()
                         && p.nominatedNodeName() == null
-                        && round.settings().policy(DefragmentSettings.class).schedulerNames().contains(p.schedulerName()))
+                        && round.settings(DefragmentSettings.class).schedulerNames().contains(p.schedulerName()))
                 .sorted(FIRST).limit(CHECKED).toList();
     }
 

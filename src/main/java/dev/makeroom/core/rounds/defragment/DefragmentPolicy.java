@@ -68,12 +68,12 @@ public final class DefragmentPolicy implements RoundPolicy<DefragmentSettings> {
 
     @Override
     public void plan(Round round) {
-        makeRoom(round, DefragmentCandidates.waiting(round.snapshot(), round.settings().policy(DefragmentSettings.class), round.now()));
+        makeRoom(round, DefragmentCandidates.waiting(round.snapshot(), round.settings(DefragmentSettings.class), round.now()));
     }
 
     /** Room for each of {@code waiting}, in that order, however long it has waited. */
     public static void makeRoom(Round round, List<PodInfo> waiting) {
-        DefragmentSettings settings = round.settings().policy(DefragmentSettings.class);
+        DefragmentSettings settings = round.settings(DefragmentSettings.class);
         RoomByMoving search = new RoomByMoving(round.planned(), round.nodes(), round.settings(), round.limits(), round.budgets(),
                 round.moved(), round.heldBack(), round::neverMoved, round.preemption().workPrice().at(round.now()));
         PreemptionCheck preemptionOnce = round.preemption().oncePerShape();

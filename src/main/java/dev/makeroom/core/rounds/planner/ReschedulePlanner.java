@@ -1,6 +1,7 @@
 package dev.makeroom.core.rounds.planner;
 
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.rounds.LandingRule;
 import dev.makeroom.core.rounds.PolicyReader;
 import dev.makeroom.core.rounds.ReschedulePlan;
 import dev.makeroom.core.rounds.ReschedulePolicy;
@@ -80,8 +81,9 @@ public final class ReschedulePlanner {
         return round.plan(List.of(ReschedulePolicy.DEFRAGMENT));
     }
 
-    /** A round whose moves land where every policy's rule allows. */
+    /** A round whose moves land where every policy's rule allows (the policies without one left out: asked per landing). */
     private static Round round(RoundInputs inputs) {
-        return new Round(inputs, POLICIES.stream().map(p -> p.landingRule(inputs.settings())).toList());
+        return new Round(inputs, POLICIES.stream().map(p -> p.landingRule(inputs.settings()))
+                .filter(rule -> rule != LandingRule.NONE).toList());
     }
 }
