@@ -15,7 +15,7 @@ import java.util.Map;
  * topology spread skew (fullest counted domain minus the emptiest) and whether its required pod
  * affinity has a matching pod in its domain, on a whole snapshot.
  */
-final class KeptOracle {
+public final class KeptOracle {
 
     private KeptOracle() {
     }
@@ -25,12 +25,12 @@ final class KeptOracle {
      * most maxSkew or at most what it was on {@code start}, and its required affinity met if it was met
      * on {@code start}.
      */
-    static boolean keeps(ClusterSnapshot start, ClusterSnapshot after, PodInfo moved) {
+    public static boolean keeps(ClusterSnapshot start, ClusterSnapshot after, PodInfo moved) {
         return keeps(start, after, List.of(moved.uid()));
     }
 
     /** As above, for the pods of uids {@code moved} moved together. */
-    static boolean keeps(ClusterSnapshot start, ClusterSnapshot after, List<String> moved) {
+    public static boolean keeps(ClusterSnapshot start, ClusterSnapshot after, List<String> moved) {
         for (PodInfo staying : after.pods()) {
             if (moved.contains(staying.uid()) || !staying.isAssigned() || start.pod(staying.uid()) == null) {
                 continue;
@@ -50,7 +50,7 @@ final class KeptOracle {
     }
 
     /** The skew of {@code owner}'s constraint {@code c} on {@code cluster}. */
-    static long skew(ClusterSnapshot cluster, PodInfo owner, SpreadConstraint c) {
+    public static long skew(ClusterSnapshot cluster, PodInfo owner, SpreadConstraint c) {
         Map<String, Long> counts = new HashMap<>();
         for (NodeInfo node : cluster.nodes()) {
             boolean hasKeys = owner.constraints().spread().stream().allMatch(s -> value(node, s.topologyKey()) != null);
@@ -70,7 +70,7 @@ final class KeptOracle {
     }
 
     /** Whether every required affinity term of {@code owner} finds another pod matching all its terms in its domain. */
-    static boolean affinityMet(ClusterSnapshot cluster, PodInfo owner) {
+    public static boolean affinityMet(ClusterSnapshot cluster, PodInfo owner) {
         NodeInfo home = cluster.node(owner.nodeName());
         for (PodAffinityTerm term : owner.constraints().affinity()) {
             String domain = value(home, term.topologyKey());

@@ -16,12 +16,12 @@ import java.util.Map;
  * pod moved off {@code from}, the spread and affinity of the pods that stay no worse than in {@code base},
  * where the round began ({@link KeptOracle}).
  */
-final class LandingOracle {
+public final class LandingOracle {
 
     private LandingOracle() {
     }
 
-    static boolean landsOn(ClusterSnapshot base, Map<String, List<PodInfo>> onNode, PodInfo pod, String node, String from) {
+    public static boolean landsOn(ClusterSnapshot base, Map<String, List<PodInfo>> onNode, PodInfo pod, String node, String from) {
         ClusterSnapshot before = placed(base, onNode, null, null, null);
         NodeInfo target = before.node(node);
         if (target.admission().unschedulable() || SchedulerFilterOracle.of(before, pod, target).verdict() != Verdict.FITS) {
@@ -34,7 +34,7 @@ final class LandingOracle {
     }
 
     /** {@code base}'s nodes holding the pods {@code onNode} says. */
-    static ClusterSnapshot placed(ClusterSnapshot base, Map<String, List<PodInfo>> onNode) {
+    public static ClusterSnapshot placed(ClusterSnapshot base, Map<String, List<PodInfo>> onNode) {
         return placed(base, onNode, null, null, null);
     }
 

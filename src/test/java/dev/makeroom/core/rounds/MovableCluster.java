@@ -30,17 +30,17 @@ import java.util.Set;
  * nodes, some needing another app in their zone, some using a host port), plus pods that must stay
  * (bare, DaemonSet, opted out). Nodes are in three zones; every fourth has no zone label.
  */
-record MovableCluster(ClusterSnapshot snapshot) {
+public record MovableCluster(ClusterSnapshot snapshot) {
 
     static final Taint DEDICATED = new Taint("dedicated", "gpu", "NoSchedule");
     static final String ZONE = "topology.kubernetes.io/zone";
 
-    static MovableCluster generate(long seed) {
+    public static MovableCluster generate(long seed) {
         return generate(seed, true);
     }
 
     /** As above; without {@code interPod}, no pod has topology spread, pod affinity or zone anti-affinity. */
-    static MovableCluster generate(long seed, boolean interPod) {
+    public static MovableCluster generate(long seed, boolean interPod) {
         Random random = new Random(seed);
         ClusterSnapshot.Builder b = ClusterSnapshot.builder();
         int nodes = 2 + random.nextInt(7);
@@ -65,7 +65,7 @@ record MovableCluster(ClusterSnapshot snapshot) {
         return new MovableCluster(b.build());
     }
 
-    static PodInfo pod(Random random, int index, String node, boolean interPod) {
+    public static PodInfo pod(Random random, int index, String node, boolean interPod) {
         int app = random.nextInt(4);
         PodInfo.Builder pod = PodInfo.builder("uid-" + index).name("pod-" + index).namespace("ns-" + (app % 2))
                 .nodeName(node).priority(random.nextInt(3) * 100)
@@ -101,7 +101,7 @@ record MovableCluster(ClusterSnapshot snapshot) {
      * The snapshot once the moves are done and each replacement runs where it was expected, with the
      * nodes left recording the moved pods' controllers in their avoid lists for an hour after {@code now}.
      */
-    ClusterSnapshot after(List<Move> moves, Instant now) {
+    public ClusterSnapshot after(List<Move> moves, Instant now) {
         ClusterSnapshot.Change change = snapshot.change();
         Map<String, List<PodInfo>> pods = new HashMap<>();
         snapshot.nodes().forEach(n -> pods.put(n.name(), new ArrayList<>(n.pods())));

@@ -1,5 +1,14 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.defragment;
 
+import dev.makeroom.core.rounds.PreemptionCheck;
+import dev.makeroom.core.rounds.ReschedulePlan;
+import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.RoomPlan;
+import dev.makeroom.core.rounds.RoundInputs;
+import dev.makeroom.core.rounds.SettingsBuilder;
+import dev.makeroom.core.rounds.Skip;
+import dev.makeroom.core.rounds.SkipCategory;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.LabelSelector;

@@ -1,5 +1,17 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.consolidate;
 
+import dev.makeroom.core.rounds.Landing;
+import dev.makeroom.core.rounds.NodeDrain;
+import dev.makeroom.core.rounds.PlannedCluster;
+import dev.makeroom.core.rounds.PreemptionCheck;
+import dev.makeroom.core.rounds.ReschedulePlan;
+import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.RoundInputs;
+import dev.makeroom.core.rounds.Rounds;
+import dev.makeroom.core.rounds.SettingsBuilder;
+import dev.makeroom.core.rounds.Skip;
+import dev.makeroom.core.rounds.SkipCategory;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.DisruptionBudget;

@@ -1,5 +1,13 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.defragment;
 
+import dev.makeroom.core.rounds.KeptOracle;
+import dev.makeroom.core.rounds.LandingOracle;
+import dev.makeroom.core.rounds.MovableCluster;
+import dev.makeroom.core.rounds.Move;
+import dev.makeroom.core.rounds.ReschedulePlan;
+import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.RoomPlan;
+import dev.makeroom.core.rounds.SettingsBuilder;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.HostPort;

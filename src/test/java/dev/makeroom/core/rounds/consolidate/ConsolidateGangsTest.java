@@ -1,5 +1,12 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.consolidate;
 
+import dev.makeroom.core.rounds.Move;
+import dev.makeroom.core.rounds.NodeDrain;
+import dev.makeroom.core.rounds.ReschedulePlan;
+import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.Rounds;
+import dev.makeroom.core.rounds.SettingsBuilder;
+import dev.makeroom.core.rounds.SkipCategory;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.Gang;
 import dev.makeroom.core.model.OwnerRef;

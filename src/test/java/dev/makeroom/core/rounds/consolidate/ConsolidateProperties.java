@@ -1,5 +1,13 @@
-package dev.makeroom.core.rounds;
+package dev.makeroom.core.rounds.consolidate;
 
+import dev.makeroom.core.rounds.MovableCluster;
+import dev.makeroom.core.rounds.Move;
+import dev.makeroom.core.rounds.NodeDrain;
+import dev.makeroom.core.rounds.ReschedulePlan;
+import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.Rounds;
+import dev.makeroom.core.rounds.SettingsBuilder;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.NodeAdmission;
