@@ -8,6 +8,7 @@ import dev.makeroom.core.rounds.InvalidPolicySettingsException;
 import dev.makeroom.core.rounds.Kept;
 import dev.makeroom.core.rounds.LimitCheck;
 import dev.makeroom.core.rounds.Move;
+import dev.makeroom.core.rounds.MoveBlocker;
 import dev.makeroom.core.rounds.NodeDrain;
 import dev.makeroom.core.rounds.PlannedCluster;
 import dev.makeroom.core.rounds.PolicySection;

@@ -21,6 +21,7 @@ import dev.makeroom.core.rounds.PodShape;
 import dev.makeroom.core.rounds.ReschedulePolicy;
 import dev.makeroom.core.rounds.RescheduleSettings;
 import dev.makeroom.core.rounds.RoomPlan;
+import dev.makeroom.core.rounds.Round;
 import dev.makeroom.core.rounds.SkipCategory;
 
 import java.time.Instant;

@@ -1,13 +1,18 @@
 package dev.makeroom.core.rounds.planner;
 
 import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.rounds.BudgetLedger;
 import dev.makeroom.core.rounds.LandingRule;
+import dev.makeroom.core.rounds.LimitLedger;
+import dev.makeroom.core.rounds.MoveBlocker;
+import dev.makeroom.core.rounds.PlannedCluster;
 import dev.makeroom.core.rounds.PolicyReader;
 import dev.makeroom.core.rounds.ReschedulePlan;
 import dev.makeroom.core.rounds.ReschedulePolicy;
 import dev.makeroom.core.rounds.Round;
 import dev.makeroom.core.rounds.RoundInputs;
 import dev.makeroom.core.rounds.RoundPolicy;
+import dev.makeroom.core.rounds.Scope;
 import dev.makeroom.core.rounds.affinity.AffinityPolicy;
 import dev.makeroom.core.rounds.consolidate.ConsolidatePolicy;
 import dev.makeroom.core.rounds.defragment.DefragmentPolicy;
