@@ -68,7 +68,7 @@ final class AffinityPreFilter {
 
     private void count(PodInfo pod, PodInfo other, NodeInfo node, List<PodAffinityTerm> affinity,
                        List<PodAffinityTerm> anti) {
-        if (PodAffinityTerm.allSelect(affinity, pod, other)) {
+        if (!affinity.isEmpty() && AffinityMatches.meets(pod, other)) {
             for (PodAffinityTerm term : affinity) {
                 keep(withAffinityMatch, term.topologyKey(), Topology.domainOf(node, term.topologyKey()), other);
             }

@@ -5,6 +5,7 @@ import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodAffinityTerm;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.SpreadConstraint;
+import dev.makeroom.core.placement.AffinityMatches;
 import dev.makeroom.core.placement.PlacementState;
 import dev.makeroom.core.placement.SnapshotState;
 import dev.makeroom.core.placement.SpreadDomains;
@@ -17,7 +18,6 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -150,7 +150,7 @@ final class KeptConstraints {
             NodeInfo home = state.node(state.nodeOf(owner));
             for (PodAffinityTerm term : terms) {
                 String domain = home == null ? null : Topology.domainOf(home, term.topologyKey());
-                if (domain == null || !anotherMatchIn(state, owner, null, term.topologyKey(), domain)) {
+                if (domain == null || !AffinityMatches.anyIn(state, owner, term.topologyKey(), domain, null)) {
                     return new OthersKept.Broken(OthersKept.Constraint.AFFINITY, owner.ref(), "it leaves no pod in "
                             + term.topologyKey() + "=" + domain + " that the required pod affinity of " + owner.ref()
                             + " needs");
@@ -258,7 +258,7 @@ final class KeptConstraints {
                 String domain = Topology.domainOf(home, term.topologyKey());
                 boolean leaves = domain != null && domain.equals(Topology.domainOf(from, term.topologyKey()))
                         && !domain.equals(Topology.domainOf(to, term.topologyKey()));
-                if (leaves && !anotherMatchIn(state, owner, pod, term.topologyKey(), domain)) {
+                if (leaves && !AffinityMatches.anyIn(state, owner, term.topologyKey(), domain, pod)) {
                     return new OthersKept.Broken(OthersKept.Constraint.AFFINITY, owner.ref(), "it is the last pod in "
                             + term.topologyKey() + "=" + domain + " that the required pod affinity of " + owner.ref()
                             + " needs");
@@ -273,25 +273,10 @@ final class KeptConstraints {
         NodeInfo home = start.node(owner.nodeName());
         for (PodAffinityTerm term : owner.constraints().affinity()) {
             String domain = home == null ? null : Topology.domainOf(home, term.topologyKey());
-            if (domain == null || !anotherMatchIn(start, owner, null, term.topologyKey(), domain)) {
+            if (domain == null || !AffinityMatches.anyIn(start, owner, term.topologyKey(), domain, null)) {
                 return false;
             }
         }
         return true;
-    }
-
-    private static boolean anotherMatchIn(PlacementState state, PodInfo owner, PodInfo leaving, String key, String domain) {
-        for (NodeInfo node : state.nodes()) {
-            if (!Objects.equals(domain, Topology.domainOf(node, key))) {
-                continue;
-            }
-            for (PodInfo other : state.podsOn(node)) {
-                if (!other.uid().equals(owner.uid()) && (leaving == null || !other.uid().equals(leaving.uid()))
-                        && PodAffinityTerm.allSelect(owner.constraints().affinity(), owner, other)) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 }
