@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Reads the rescheduler document ({@code rescheduler.yaml}); the README's "Rescheduler" section shows
@@ -79,7 +80,7 @@ public final class ReschedulerConfigParser {
         checkHeader(checked);
         Aggressiveness level = aggressiveness(checked.get("aggressiveness"));
         PolicySection top = new PolicySection("", checked, null, level, GoDuration::parse, Map.of());
-        Set<String> sections = new java.util.TreeSet<>();
+        Set<String> sections = new TreeSet<>();
         ReschedulePlanner.policies().forEach(p -> sections.add(p.section()));
         PolicySection policies = top.section("policies", sections);
         Map<Class<?>, PolicySettings> read = new LinkedHashMap<>();
