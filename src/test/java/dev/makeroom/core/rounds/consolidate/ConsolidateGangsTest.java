@@ -1,5 +1,10 @@
 package dev.makeroom.core.rounds.consolidate;
 
+import dev.makeroom.core.model.ClusterSnapshot;
+import dev.makeroom.core.model.Gang;
+import dev.makeroom.core.model.OwnerRef;
+import dev.makeroom.core.model.PodInfo;
+import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.rounds.Move;
 import dev.makeroom.core.rounds.NodeDrain;
 import dev.makeroom.core.rounds.ReschedulePlan;
@@ -7,11 +12,6 @@ import dev.makeroom.core.rounds.RescheduleSettings;
 import dev.makeroom.core.rounds.Rounds;
 import dev.makeroom.core.rounds.SettingsBuilder;
 import dev.makeroom.core.rounds.SkipCategory;
-import dev.makeroom.core.model.ClusterSnapshot;
-import dev.makeroom.core.model.Gang;
-import dev.makeroom.core.model.OwnerRef;
-import dev.makeroom.core.model.PodInfo;
-import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.rounds.consolidate.ConsolidateSettings;
 import org.junit.jupiter.api.Test;
 

@@ -1,13 +1,5 @@
 package dev.makeroom.core.rounds.consolidate;
 
-import dev.makeroom.core.rounds.MovableCluster;
-import dev.makeroom.core.rounds.Move;
-import dev.makeroom.core.rounds.NodeDrain;
-import dev.makeroom.core.rounds.ReschedulePlan;
-import dev.makeroom.core.rounds.ReschedulePolicy;
-import dev.makeroom.core.rounds.RescheduleSettings;
-import dev.makeroom.core.rounds.Rounds;
-import dev.makeroom.core.rounds.SettingsBuilder;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.core.model.NodeAdmission;
@@ -16,6 +8,14 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Taint;
 import dev.makeroom.core.placement.SchedulerFilterOracle;
 import dev.makeroom.core.placement.Verdict;
+import dev.makeroom.core.rounds.MovableCluster;
+import dev.makeroom.core.rounds.Move;
+import dev.makeroom.core.rounds.NodeDrain;
+import dev.makeroom.core.rounds.ReschedulePlan;
+import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.Rounds;
+import dev.makeroom.core.rounds.SettingsBuilder;
 import dev.makeroom.core.rounds.consolidate.ConsolidateSettings;
 import dev.makeroom.support.property.ForAll;
 import dev.makeroom.support.property.Property;

@@ -1,13 +1,5 @@
 package dev.makeroom.core.rounds.defragment;
 
-import dev.makeroom.core.rounds.KeptOracle;
-import dev.makeroom.core.rounds.LandingOracle;
-import dev.makeroom.core.rounds.MovableCluster;
-import dev.makeroom.core.rounds.Move;
-import dev.makeroom.core.rounds.ReschedulePlan;
-import dev.makeroom.core.rounds.RescheduleSettings;
-import dev.makeroom.core.rounds.RoomPlan;
-import dev.makeroom.core.rounds.SettingsBuilder;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.HostPort;
@@ -17,6 +9,14 @@ import dev.makeroom.core.model.OwnerRef;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.model.Toleration;
+import dev.makeroom.core.rounds.KeptOracle;
+import dev.makeroom.core.rounds.LandingOracle;
+import dev.makeroom.core.rounds.MovableCluster;
+import dev.makeroom.core.rounds.Move;
+import dev.makeroom.core.rounds.ReschedulePlan;
+import dev.makeroom.core.rounds.RescheduleSettings;
+import dev.makeroom.core.rounds.RoomPlan;
+import dev.makeroom.core.rounds.SettingsBuilder;
 import dev.makeroom.core.rounds.rebalance.RebalanceSettings;
 import dev.makeroom.support.property.ForAll;
 import dev.makeroom.support.property.Property;
