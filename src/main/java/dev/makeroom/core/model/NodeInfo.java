@@ -36,6 +36,12 @@ public record NodeInfo(String name, Map<String, String> labels, Resources alloca
 
     public NodeInfo(String name, Map<String, String> labels, Resources allocatable,
                     List<PodInfo> pods, List<PodInfo> nominatedPods, NodeAdmission admission) {
+        this(List.copyOf(pods), name, labels, allocatable, nominatedPods, admission);
+    }
+
+    /** {@code pods} copied once: the node and its columns share the one list. */
+    private NodeInfo(List<PodInfo> pods, String name, Map<String, String> labels, Resources allocatable,
+                     List<PodInfo> nominatedPods, NodeAdmission admission) {
         this(name, labels, allocatable, pods, nominatedPods, sum(pods), PriorityLadder.of(pods), PodColumns.of(pods),
                 admission);
     }

@@ -18,9 +18,10 @@ import java.util.List;
  * take a few contiguous lines. Built once per node version, as its requested sum is.
  *
  * <p>Work lost is read here too: the second each pod's unsaved progress began ({@link #savedSecond}) and,
- * for the one price a process decides by, what each pod loses a second ({@link #ratesBy}), worked out
- * the first time a decision asks and kept with the node's version, since every candidate of every
- * node of a decision is priced, under either objective.
+ * for the one price a process decides by, what each pod loses a second ({@link #ratesBy}), since every
+ * candidate of every node of a decision is priced, under either objective. Both are worked out the first
+ * time a decision asks and kept with the node's version: most node versions (a binding's, a round's) are
+ * never priced, and two more arrays for each of them slowed the rescheduler's walks over every node.
  */
 public final class PodColumns {
 
@@ -40,11 +41,11 @@ public final class PodColumns {
     private final byte[] qos;
     private final long[] grace;
     private final long[] startSecond;
-    private final long[] savedSecond;
     private final String[] uid;
     private final int[] uidHash;
-    private final Resources[] requests; // for the rates, read only when first asked
-    private volatile Rates rates;     // the last price's; a race works them out twice, alike
+    private final List<PodInfo> pods;   // the node's own list, for what is worked out when first asked
+    private volatile long[] savedSecond; // null until asked; a race works it out twice, alike
+    private volatile Rates rates;        // the last price's, likewise
 
     private PodColumns(List<PodInfo> pods) {
         int n = pods.size();
@@ -55,10 +56,9 @@ public final class PodColumns {
         qos = new byte[n];
         grace = new long[n];
         startSecond = new long[n];
-        savedSecond = new long[n];
         uid = new String[n];
         uidHash = new int[n];
-        requests = new Resources[n];
+        this.pods = List.copyOf(pods); // the node's list already is (NodeInfo): then no copy
         for (int i = 0; i < n; i++) {
             PodInfo pod = pods.get(i);
             priority[i] = pod.priority();
@@ -68,8 +68,6 @@ public final class PodColumns {
             qos[i] = (byte) pod.qos().ordinal();
             grace[i] = pod.terminationGracePeriodSeconds();
             startSecond[i] = secondOf(pod.startTime());
-            savedSecond[i] = savedSecondOf(pod);
-            requests[i] = pod.requests();
             uid[i] = pod.uid();
             uidHash[i] = uid[i].hashCode();
         }
@@ -160,7 +158,15 @@ public final class PodColumns {
 
     /** {@link #savedSecondOf} the pod of {@code row}. */
     public long savedSecond(int row) {
-        return savedSecond[row];
+        long[] known = savedSecond;
+        if (known == null) {
+            known = new long[pods.size()];
+            for (int i = 0; i < known.length; i++) {
+                known[i] = savedSecondOf(pods.get(i));
+            }
+            savedSecond = known;
+        }
+        return known[row];
     }
 
     /** What a pod holding some requests loses a second it runs unsaved: the work price. */
@@ -174,9 +180,9 @@ public final class PodColumns {
         if (known != null && known.price == price) {
             return known.perRow;
         }
-        long[] perRow = new long[requests.length];
+        long[] perRow = new long[pods.size()];
         for (int row = 0; row < perRow.length; row++) {
-            perRow[row] = price.rate(requests[row]);
+            perRow[row] = price.rate(pods.get(row).requests());
         }
         rates = new Rates(price, perRow);
         return perRow;
