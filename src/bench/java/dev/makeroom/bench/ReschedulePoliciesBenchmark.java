@@ -14,9 +14,13 @@ import dev.makeroom.core.rounds.ReschedulePolicy;
 import dev.makeroom.core.rounds.RescheduleSettings;
 import dev.makeroom.core.rounds.Rounds;
 import dev.makeroom.core.rounds.SettingsBuilder;
+import dev.makeroom.core.rounds.consolidate.ConsolidatePolicy;
 import dev.makeroom.core.rounds.consolidate.ConsolidateSettings;
+import dev.makeroom.core.rounds.duplicates.DuplicatesPolicy;
 import dev.makeroom.core.rounds.rebalance.RebalanceSettings;
+import dev.makeroom.core.rounds.spread.SpreadPolicy;
 import dev.makeroom.core.rounds.spread.SpreadSettings;
+import dev.makeroom.core.rounds.taints.TaintsPolicy;
 import dev.makeroom.core.rounds.taints.TaintsSettings;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -31,11 +35,12 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.time.Instant;
-import java.util.EnumMap;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -83,7 +88,7 @@ public class ReschedulePoliciesBenchmark {
                 .taints(new TaintsSettings(true, Set.of()))
                 .spread(new SpreadSettings(true, false)).duplicates().consolidate(CONSOLIDATE).build();
         ReschedulePlan probe = plan();
-        Map<ReschedulePolicy, Integer> byPolicy = new EnumMap<>(ReschedulePolicy.class);
+        Map<ReschedulePolicy, Integer> byPolicy = new TreeMap<>(Comparator.comparing(ReschedulePolicy::name));
         for (Move move : probe.moves()) {
             byPolicy.merge(move.policy(), 1, Integer::sum);
         }
@@ -92,14 +97,14 @@ public class ReschedulePoliciesBenchmark {
         // each policy alone has work here (together, the earlier ones may spend the round's limit)
         RescheduleSettings none = SettingsBuilder.limits(settings.limits()).build();
         Map<ReschedulePolicy, RescheduleSettings> alone = Map.of(
-                ReschedulePolicy.TAINTS, SettingsBuilder.from(none)
+                TaintsPolicy.KIND, SettingsBuilder.from(none)
                         .taints(new TaintsSettings(true, Set.of()))
                         .build(),
-                ReschedulePolicy.SPREAD, SettingsBuilder.from(none).spread(new SpreadSettings(true, false))
+                SpreadPolicy.KIND, SettingsBuilder.from(none).spread(new SpreadSettings(true, false))
                         .build(),
-                ReschedulePolicy.DUPLICATES, SettingsBuilder.from(none).duplicates().build(),
-                ReschedulePolicy.CONSOLIDATE, SettingsBuilder.from(none).consolidate(CONSOLIDATE).build());
-        consolidateOnly = alone.get(ReschedulePolicy.CONSOLIDATE);
+                DuplicatesPolicy.KIND, SettingsBuilder.from(none).duplicates().build(),
+                ConsolidatePolicy.KIND, SettingsBuilder.from(none).consolidate(CONSOLIDATE).build());
+        consolidateOnly = alone.get(ConsolidatePolicy.KIND);
         alone.forEach((policy, only) -> {
             ReschedulePlan plan = Rounds.plan(snapshot, only, List.of(), now);
             if (plan.moves().stream().noneMatch(m -> m.policy() == policy)) {

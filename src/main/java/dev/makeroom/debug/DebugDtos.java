@@ -1,5 +1,7 @@
 package dev.makeroom.debug;
 
+import dev.makeroom.core.rounds.ReschedulePolicy;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,7 +14,15 @@ final class DebugDtos {
 
     /** An enum constant as the configuration spells it: {@code KUBE_DEFAULT} → {@code kube-default}. */
     static String spelled(Enum<?> constant) {
-        return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return spelled(constant.name());
+    }
+
+    static String spelled(ReschedulePolicy policy) {
+        return spelled(policy.name());
+    }
+
+    private static String spelled(String name) {
+        return name.toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     record PodRef(String pod, int priority) {

@@ -1,6 +1,6 @@
 package dev.makeroom.rescheduler;
 
-import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.consolidate.ConsolidatePolicy;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,7 +19,7 @@ final class DrainEvictions {
      */
     List<RoundReport.DrainResult> counted(List<RoundReport.DrainResult> finished, List<RoundReport.MoveResult> moves) {
         for (RoundReport.MoveResult moved : moves) {
-            if (moved.move().policy() == ReschedulePolicy.CONSOLIDATE && moved.result() == RoundReport.MoveOutcome.EVICTED) {
+            if (ConsolidatePolicy.KIND.equals(moved.move().policy()) && moved.result() == RoundReport.MoveOutcome.EVICTED) {
                 evictions.merge(moved.move().from(), 1, Integer::sum);
             }
         }

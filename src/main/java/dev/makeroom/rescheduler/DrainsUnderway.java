@@ -5,7 +5,7 @@ import dev.makeroom.core.rounds.Evictor;
 import dev.makeroom.core.rounds.Move;
 import dev.makeroom.core.rounds.NodeDrain;
 import dev.makeroom.core.rounds.NodeTaints;
-import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.consolidate.ConsolidatePolicy;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,7 +52,7 @@ final class DrainsUnderway {
 
     /** Why the move may not be sent, when its node's drain did not start or was abandoned this round. */
     Optional<NotReady> blocks(Move move) {
-        if (move.policy() != ReschedulePolicy.CONSOLIDATE) {
+        if (!ConsolidatePolicy.KIND.equals(move.policy())) {
             return Optional.empty();
         }
         RoundReport.DrainResult result = results.get(move.from());
@@ -67,7 +67,7 @@ final class DrainsUnderway {
 
     /** An eviction off a draining node that did not happen abandons the drain. */
     void evicted(Move move, Evictor.EvictionOutcome outcome) {
-        if (move.policy() != ReschedulePolicy.CONSOLIDATE || !drains.containsKey(move.from())) {
+        if (!ConsolidatePolicy.KIND.equals(move.policy()) || !drains.containsKey(move.from())) {
             return;
         }
         if (outcome.result() == Evictor.EvictionOutcome.Result.BLOCKED_BY_BUDGET

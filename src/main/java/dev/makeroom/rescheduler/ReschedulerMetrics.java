@@ -2,9 +2,10 @@ package dev.makeroom.rescheduler;
 
 import dev.makeroom.cluster.Leadership;
 import dev.makeroom.core.rounds.Evictor;
-import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.PolicyReader;
 import dev.makeroom.core.rounds.Skip;
 import dev.makeroom.core.rounds.SkipCategory;
+import dev.makeroom.core.rounds.planner.ReschedulePlanner;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -41,8 +42,8 @@ public final class ReschedulerMetrics {
         for (String result : ROOM_RESULTS) { // every result from the start: a dashboard shows 0, not "no data"
             rooms(result);
         }
-        for (ReschedulePolicy policy : ReschedulePolicy.values()) { // likewise, and alerts see them before the first move
-            String name = policy.name().toLowerCase(Locale.ROOT);
+        for (PolicyReader<?> policy : ReschedulePlanner.policies()) { // likewise, and alerts see them before the first move
+            String name = policy.kind().name().toLowerCase(Locale.ROOT);
             moves(name);
             for (Evictor.EvictionOutcome.Result result : Evictor.EvictionOutcome.Result.values()) {
                 evictions(name, result.name().toLowerCase(Locale.ROOT));

@@ -5,7 +5,9 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PodRef;
 import dev.makeroom.core.rounds.Evictor.EvictionOutcome.Result;
 import dev.makeroom.core.rounds.Move;
-import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.rebalance.RebalancePolicy;
+import dev.makeroom.mapping.AvoidPodsAnnotation;
+import dev.makeroom.support.MockApiClients;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -13,8 +15,6 @@ import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import dev.makeroom.mapping.AvoidPodsAnnotation;
-import dev.makeroom.support.MockApiClients;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,7 +40,7 @@ class ApiEvictorTest {
     private ApiEvictor evictor;
     private final PodInfo pod = PodInfo.builder("uid-1").namespace("shop").name("web-1").nodeName("hot")
             .controller(WEB).build();
-    private final Move move = new Move(new PodRef("shop", "web-1", "uid-1"), "hot", "cold", ReschedulePolicy.REBALANCE,
+    private final Move move = new Move(new PodRef("shop", "web-1", "uid-1"), "hot", "cold", RebalancePolicy.KIND,
             "above cpu 70%");
 
     @BeforeEach

@@ -2,10 +2,13 @@ package dev.makeroom.cluster;
 
 import dev.makeroom.core.rounds.PreemptionCheck;
 import dev.makeroom.core.rounds.ReschedulePolicy;
+import dev.makeroom.core.rounds.duplicates.DuplicatesPolicy;
+import dev.makeroom.core.rounds.spread.SpreadPolicy;
+import dev.makeroom.core.rounds.taints.TaintsPolicy;
+import dev.makeroom.rescheduler.Rescheduler;
 import dev.makeroom.rescheduler.ReschedulerConfigService;
 import dev.makeroom.rescheduler.ReschedulerMetrics;
 import dev.makeroom.rescheduler.ReschedulerMode;
-import dev.makeroom.rescheduler.Rescheduler;
 import dev.makeroom.rescheduler.RoundReport;
 import dev.makeroom.support.Await;
 import dev.makeroom.support.MockApiClients;
@@ -146,7 +149,7 @@ class PlacementPoliciesOverApiTest {
                 }
             }
             assertThat(last.moves()).as("the rounds come to rest").isEmpty();
-            assertThat(policies).contains(ReschedulePolicy.TAINTS, ReschedulePolicy.SPREAD, ReschedulePolicy.DUPLICATES);
+            assertThat(policies).contains(TaintsPolicy.KIND, SpreadPolicy.KIND, DuplicatesPolicy.KIND);
             assertThat(count("n2", "report")).as("report left the taint").isZero();
             long a = count("n1", "web");
             long b = count("n2", "web") + count("n4", "web");

@@ -7,8 +7,8 @@ import dev.makeroom.core.model.PodRef;
 import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.rounds.Move;
-import dev.makeroom.core.rounds.ReschedulePolicy;
 import dev.makeroom.core.rounds.RoomPlan;
+import dev.makeroom.core.rounds.defragment.DefragmentPolicy;
 import dev.makeroom.mapping.ReservationAnnotation;
 import dev.makeroom.support.Await;
 import dev.makeroom.support.MockApiClients;
@@ -92,8 +92,8 @@ class ReservationAcrossReplicasTest {
         try (ApiEvictor evictor = new ApiEvictor(MockApiClients.clientFor(client), Clock.systemUTC(), Duration.ofHours(1))) {
             PodInfo pending = PodInfo.builder("report-uid").name("report").namespace("batch").build();
             RoomPlan room = new RoomPlan(pending.ref(), "node-1", List.of(
-                    new Move(new PodRef("shop", "web-1", "w"), "node-1", "node-2", ReschedulePolicy.DEFRAGMENT, "x"),
-                    new Move(new PodRef("shop", "cache-1", "c"), "node-1", "node-2", ReschedulePolicy.DEFRAGMENT, "x")),
+                    new Move(new PodRef("shop", "web-1", "w"), "node-1", "node-2", DefragmentPolicy.KIND, "x"),
+                    new Move(new PodRef("shop", "cache-1", "c"), "node-1", "node-2", DefragmentPolicy.KIND, "x")),
                     Instant.parse("2026-11-23T12:02:00Z"), true);
             evictor.announce(pending, room);
             List<Event> events = client.v1().events().inNamespace("batch").list().getItems();

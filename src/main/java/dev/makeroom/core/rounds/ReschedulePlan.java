@@ -1,10 +1,8 @@
 package dev.makeroom.core.rounds;
 
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -36,13 +34,6 @@ public record ReschedulePlan(List<ReschedulePolicy> ran, List<Move> moves, List<
         NOTHING_OUT_OF_PLACE,
         /** Every pod a policy would move was skipped: limits, budgets, blockers, no landing (see the skips). */
         EVERY_CANDIDATE_SKIPPED
-    }
-
-    /** The policies the document does not turn on (consolidation still finishes its drains when off). */
-    public Set<ReschedulePolicy> off() {
-        Set<ReschedulePolicy> off = EnumSet.allOf(ReschedulePolicy.class);
-        ran.forEach(off::remove);
-        return off;
     }
 
     /** Why nothing moves, when nothing does. */

@@ -9,8 +9,11 @@ import dev.makeroom.core.model.Taint;
 import dev.makeroom.core.model.Toleration;
 import dev.makeroom.core.placement.SchedulerFilterOracle;
 import dev.makeroom.core.placement.Verdict;
+import dev.makeroom.core.rounds.duplicates.DuplicatesPolicy;
 import dev.makeroom.core.rounds.rebalance.RebalanceSettings;
+import dev.makeroom.core.rounds.spread.SpreadPolicy;
 import dev.makeroom.core.rounds.spread.SpreadSettings;
+import dev.makeroom.core.rounds.taints.TaintsPolicy;
 import dev.makeroom.core.rounds.taints.TaintsSettings;
 import dev.makeroom.support.property.ForAll;
 import dev.makeroom.support.property.Property;
@@ -60,22 +63,21 @@ class PolicyRoundsProperties {
                     move.to()).isEqualTo(Verdict.FITS);
             done.add(move);
             ClusterSnapshot next = cluster.after(done, NOW);
-            switch (move.policy()) {
-                case TAINTS -> {
-                    assertThat(untoleratedNoSchedule(from, pod)).as("seed %d: %s", seed, move).isTrue();
-                    assertThat(untoleratedNoSchedule(to, pod)).isFalse();
-                }
-                case DUPLICATES -> assertThat(ofController(state, pod, from)).as("seed %d: %s", seed, move)
+            if (move.policy().equals(TaintsPolicy.KIND)) {
+                assertThat(untoleratedNoSchedule(from, pod)).as("seed %d: %s", seed, move).isTrue();
+                assertThat(untoleratedNoSchedule(to, pod)).isFalse();
+            } else if (move.policy().equals(DuplicatesPolicy.KIND)) {
+                assertThat(ofController(state, pod, from)).as("seed %d: %s", seed, move)
                         .isGreaterThanOrEqualTo(ofController(state, pod, to) + 2);
-                case SPREAD -> {
-                    ClusterSnapshot before = state;
-                    SpreadConstraint broken = pod.constraints().spread().stream()
-                            .filter(c -> KeptOracle.skew(before, pod, c) > c.maxSkew()).findFirst().orElse(null);
-                    assertThat(broken).as("seed %d: %s moved for spread with none broken", seed, move).isNotNull();
-                    assertThat(KeptOracle.skew(next, next.pod(pod.uid()), broken))
-                            .isLessThanOrEqualTo(KeptOracle.skew(before, pod, broken));
-                }
-                default -> throw new AssertionError("only the three policies are on: " + move);
+            } else if (move.policy().equals(SpreadPolicy.KIND)) {
+                ClusterSnapshot before = state;
+                SpreadConstraint broken = pod.constraints().spread().stream()
+                        .filter(c -> KeptOracle.skew(before, pod, c) > c.maxSkew()).findFirst().orElse(null);
+                assertThat(broken).as("seed %d: %s moved for spread with none broken", seed, move).isNotNull();
+                assertThat(KeptOracle.skew(next, next.pod(pod.uid()), broken))
+                        .isLessThanOrEqualTo(KeptOracle.skew(before, pod, broken));
+            } else {
+                throw new AssertionError("only the three policies are on: " + move);
             }
             assertThat(KeptOracle.keeps(cluster.snapshot(), next, pod)).as("seed %d: %s keeps the pods that stay", seed,
                     move).isTrue();

@@ -7,6 +7,7 @@ import dev.makeroom.core.model.NodeInfo;
 import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.placement.SchedulerFilterOracle;
 import dev.makeroom.core.placement.Verdict;
+import dev.makeroom.core.rounds.affinity.AffinityPolicy;
 import dev.makeroom.core.rounds.rebalance.RebalanceSettings;
 import dev.makeroom.support.property.ForAll;
 import dev.makeroom.support.property.Property;
@@ -117,7 +118,7 @@ class ReschedulePlannerProperties {
                 .rebalance(new RebalanceSettings(true,
                 Map.of("cpu", 30), Map.of("cpu", highest))).affinity().build();
         ReschedulePlan plan = Rounds.plan(cluster.snapshot(), noRebalanceNeeded, List.of(), NOW);
-        assertThat(plan.moves()).allMatch(m -> m.policy() == ReschedulePolicy.AFFINITY);
+        assertThat(plan.moves()).allMatch(m -> m.policy() == AffinityPolicy.KIND);
     }
 
     private static Map<String, Integer> count(ReschedulePlan plan, java.util.function.Function<Move, String> key) {

@@ -14,8 +14,10 @@ import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.model.SchedulingConstraints;
 import dev.makeroom.core.model.SpreadConstraint;
 import dev.makeroom.core.model.Toleration;
+import dev.makeroom.core.rounds.affinity.AffinityPolicy;
 import dev.makeroom.core.rounds.planner.ReschedulePlanner;
 import dev.makeroom.core.rounds.rebalance.RebalanceSettings;
+import dev.makeroom.core.rounds.spread.SpreadPolicy;
 import dev.makeroom.core.rounds.spread.SpreadSettings;
 import org.junit.jupiter.api.Test;
 
@@ -61,7 +63,7 @@ class ReschedulePlannerTest {
         ClusterSnapshot snapshot = nodes("general-1", "gpu-1", "general-2")
                 .pod(pod("trainer", "general-1", 1000, 0).constraints(gpuOnly).build()).build();
         assertThat(plan(snapshot, AFFINITY).moves()).containsExactly(new Move(snapshot.pod("trainer").ref(),
-                "general-1", "gpu-1", ReschedulePolicy.AFFINITY,
+                "general-1", "gpu-1", AffinityPolicy.KIND,
                 "its node selector or required node affinity no longer allows general-1"));
     }
 
@@ -191,7 +193,7 @@ class ReschedulePlannerTest {
                 .spread(new SpreadSettings(true, true)).build());
         assertThat(plan.moves()).singleElement().satisfies(move -> {
             assertThat(move.to()).isEqualTo("b-1");
-            assertThat(move.policy()).isEqualTo(ReschedulePolicy.SPREAD);
+            assertThat(move.policy()).isEqualTo(SpreadPolicy.KIND);
             assertThat(move.reason()).startsWith("topology spread (ScheduleAnyway) on " + ZONE + " is broken: a holds 3");
         });
     }

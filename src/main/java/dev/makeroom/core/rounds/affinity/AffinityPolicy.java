@@ -27,9 +27,12 @@ import java.util.Set;
  */
 public final class AffinityPolicy implements RoundPolicy<AffinitySettings> {
 
+    /** Its name in moves and skips: Off a node its node selector or required node affinity no longer allows, or where it breaks a required anti-affinity. */
+    public static final ReschedulePolicy KIND = new ReschedulePolicy("AFFINITY");
+
     @Override
     public ReschedulePolicy kind() {
-        return ReschedulePolicy.AFFINITY;
+        return KIND;
     }
 
     @Override
@@ -83,8 +86,8 @@ public final class AffinityPolicy implements RoundPolicy<AffinitySettings> {
                     }
                     Misplacement here = misplaced(pod, node);
                     if (here instanceof Misplacement.Broken broken) {
-                        if (round.movable(pod, node, ReschedulePolicy.AFFINITY)) {
-                            round.relocate(pod, node, ReschedulePolicy.AFFINITY, broken.text(), round.nodes(),
+                        if (round.movable(pod, node, KIND)) {
+                            round.relocate(pod, node, KIND, broken.text(), round.nodes(),
                                     target -> round.landingAllowed(target, pod));
                         }
                     } else if (round.settings(AffinitySettings.class).preferredMinGain() > 0 && PreferenceScores.hasPreferences(pod)) {
@@ -107,10 +110,10 @@ public final class AffinityPolicy implements RoundPolicy<AffinitySettings> {
             long here = now.on(node);
             long wanted = here + minGain;
             if (round.nodes().stream().noneMatch(n -> n != node && now.on(n) >= wanted)
-                    || !round.movable(pod, node, ReschedulePolicy.AFFINITY)) {
+                    || !round.movable(pod, node, KIND)) {
                 return;
             }
-            Relocation landed = round.relocate(pod, node, ReschedulePolicy.AFFINITY, "its affinity preferences score "
+            Relocation landed = round.relocate(pod, node, KIND, "its affinity preferences score "
                     + node.name() + " " + here + ", another node at least " + minGain + " more",
                     round.nodes(), target -> now.on(target) >= wanted && round.landingAllowed(target, pod));
             if (landed instanceof Relocation.Moved) {

@@ -66,12 +66,15 @@ import java.util.Set;
  */
 public final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
 
+    /** Its name in moves and skips: Off one of the least used nodes, which is being emptied for the cluster autoscaler. */
+    public static final ReschedulePolicy KIND = new ReschedulePolicy("CONSOLIDATE");
+
     /** Candidates proven per round, at most: an unprovable node costs a search over every other node. */
     static final int TRIED_PER_ROUND = 10;
 
     @Override
     public ReschedulePolicy kind() {
-        return ReschedulePolicy.CONSOLIDATE;
+        return KIND;
     }
 
     @Override
@@ -379,7 +382,7 @@ public final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings>
             }
             round.planned().move(pod, from, target.name());
             landed.add(pod);
-            landings.add(new Move(pod.ref(), from, target.name(), ReschedulePolicy.CONSOLIDATE, from.equals(node.name())
+            landings.add(new Move(pod.ref(), from, target.name(), KIND, from.equals(node.name())
                     ? because : because + ": its gang " + pod.gang().name() + " moves whole"));
         }
         return new Proven(landed, landings);
@@ -432,13 +435,13 @@ public final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings>
                 continue; // enacted or kept waiting with its gang, above
             }
             if (round.limits().exceeded(pod, node.name()) instanceof LimitCheck.Passed passed) {
-                round.skip(new Skip(pod.ref(), node.name(), ReschedulePolicy.CONSOLIDATE, SkipCategory.LIMIT,
+                round.skip(new Skip(pod.ref(), node.name(), KIND, SkipCategory.LIMIT,
                         "waits for a later round of the drain: " + passed.text()));
                 continue;
             }
             Optional<DisruptionBudget> budget = round.budgets().refusing(pod);
             if (budget.isPresent()) {
-                round.skip(new Skip(pod.ref(), node.name(), ReschedulePolicy.CONSOLIDATE, SkipCategory.BUDGET,
+                round.skip(new Skip(pod.ref(), node.name(), KIND, SkipCategory.BUDGET,
                         "waits for a later round of the drain: " + round.budgets().describe(budget.get())));
                 continue;
             }
@@ -461,7 +464,7 @@ public final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings>
             if (waits.isEmpty()) {
                 round.record(pod, move);
             } else {
-                round.skip(new Skip(pod.ref(), move.from(), ReschedulePolicy.CONSOLIDATE, waits.get().category(),
+                round.skip(new Skip(pod.ref(), move.from(), KIND, waits.get().category(),
                         "its gang moves whole and waits for a later round of the drain: " + waits.get().text()));
             }
         }

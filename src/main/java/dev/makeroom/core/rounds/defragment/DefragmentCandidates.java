@@ -8,7 +8,6 @@ import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.rounds.LimitLedger;
 import dev.makeroom.core.rounds.MoveBlocker;
 import dev.makeroom.core.rounds.PreemptionCheck;
-import dev.makeroom.core.rounds.ReschedulePolicy;
 import dev.makeroom.core.rounds.Skip;
 import dev.makeroom.core.rounds.SkipCategory;
 
@@ -68,6 +67,6 @@ final class DefragmentCandidates {
     }
 
     private static Optional<Skip> skip(PodInfo pending, SkipCategory category, String reason) {
-        return Optional.of(new Skip(pending.ref(), null, ReschedulePolicy.DEFRAGMENT, category, reason));
+        return Optional.of(new Skip(pending.ref(), null, DefragmentPolicy.KIND, category, reason));
     }
 }

@@ -24,9 +24,12 @@ import java.util.stream.Collectors;
  */
 public final class DefragmentPolicy implements RoundPolicy<DefragmentSettings> {
 
+    /** Its name in moves and skips: Off a node, to make room there for a pending pod that fits nowhere; each moved pod lands elsewhere. */
+    public static final ReschedulePolicy KIND = new ReschedulePolicy("DEFRAGMENT");
+
     @Override
     public ReschedulePolicy kind() {
-        return ReschedulePolicy.DEFRAGMENT;
+        return KIND;
     }
 
     @Override
@@ -89,7 +92,7 @@ public final class DefragmentPolicy implements RoundPolicy<DefragmentSettings> {
             if (outcome instanceof RoomByMoving.Planned planned) {
                 round.room(planned.plan());
             } else if (outcome instanceof RoomByMoving.Unplanned none) {
-                round.skip(new Skip(pending.ref(), null, ReschedulePolicy.DEFRAGMENT, none.why().category(), none.text()));
+                round.skip(new Skip(pending.ref(), null, KIND, none.why().category(), none.text()));
             }
         }
     }

@@ -18,7 +18,6 @@ import dev.makeroom.core.rounds.LimitLedger;
 import dev.makeroom.core.rounds.Move;
 import dev.makeroom.core.rounds.PlannedCluster;
 import dev.makeroom.core.rounds.PodShape;
-import dev.makeroom.core.rounds.ReschedulePolicy;
 import dev.makeroom.core.rounds.RescheduleSettings;
 import dev.makeroom.core.rounds.RoomPlan;
 import dev.makeroom.core.rounds.Round;
@@ -518,7 +517,7 @@ final class RoomByMoving {
                 budgets.record(pod);
                 String to = landing.getValue();
                 planned.move(pod, node, to);
-                moves.add(new Move(pod.ref(), node, to, ReschedulePolicy.DEFRAGMENT,
+                moves.add(new Move(pod.ref(), node, to, DefragmentPolicy.KIND,
                         "makes room for " + pending.ref() + " on " + node));
             }
             planned.reserve(node, pending);

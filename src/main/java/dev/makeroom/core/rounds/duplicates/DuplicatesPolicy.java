@@ -25,9 +25,12 @@ import java.util.Set;
  */
 public final class DuplicatesPolicy implements RoundPolicy<DuplicatesSettings> {
 
+    /** Its name in moves and skips: Off a node that holds more pods of its controller than another node that takes it would. */
+    public static final ReschedulePolicy KIND = new ReschedulePolicy("DUPLICATES");
+
     @Override
     public ReschedulePolicy kind() {
-        return ReschedulePolicy.DUPLICATES;
+        return KIND;
     }
 
     @Override
@@ -91,10 +94,10 @@ public final class DuplicatesPolicy implements RoundPolicy<DuplicatesSettings> {
             if (here < 2 || round.full()) {
                 return;
             }
-            if (!round.movable(pod, node, ReschedulePolicy.DUPLICATES)) {
+            if (!round.movable(pod, node, KIND)) {
                 continue;
             }
-            if (round.relocate(pod, node, ReschedulePolicy.DUPLICATES, here + " pods of "
+            if (round.relocate(pod, node, KIND, here + " pods of "
                     + controller.kind() + " " + controller.name() + " on " + node.name(), round.nodes(),
                     target -> counts.getOrDefault(target.name(), 0) <= here - 2 && round.landingAllowed(target, pod))
                     instanceof Relocation.Moved moved) {

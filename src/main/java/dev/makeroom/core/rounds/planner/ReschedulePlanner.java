@@ -83,7 +83,7 @@ public final class ReschedulePlanner {
     public static ReschedulePlan roomFor(RoundInputs inputs, PodInfo pending) {
         Round round = round(inputs);
         DefragmentPolicy.makeRoom(round, List.of(pending));
-        return round.plan(List.of(ReschedulePolicy.DEFRAGMENT));
+        return round.plan(List.of(DefragmentPolicy.KIND));
     }
 
     /** A round whose moves land where every policy's rule allows (the policies without one left out: asked per landing). */

@@ -30,9 +30,12 @@ import java.util.Set;
  */
 public final class RebalancePolicy implements RoundPolicy<RebalanceSettings> {
 
+    /** Its name in moves and skips: From a node above its high thresholds to one below its low thresholds. */
+    public static final ReschedulePolicy KIND = new ReschedulePolicy("REBALANCE");
+
     @Override
     public ReschedulePolicy kind() {
-        return ReschedulePolicy.REBALANCE;
+        return KIND;
     }
 
     @Override
@@ -114,13 +117,13 @@ public final class RebalancePolicy implements RoundPolicy<RebalanceSettings> {
                 }
                 Optional<String> spent = round.nodeSpent(pod, node);
                 if (spent.isPresent()) {
-                    round.skip(new Skip(pod.ref(), node.name(), ReschedulePolicy.REBALANCE, SkipCategory.LIMIT,
+                    round.skip(new Skip(pod.ref(), node.name(), KIND, SkipCategory.LIMIT,
                             "above " + describe(overNow, high) + "; not moved: " + spent.get()));
                     break; // the node's other pods would hit the same limit
                 }
-                if (round.movable(pod, node, ReschedulePolicy.REBALANCE)) {
+                if (round.movable(pod, node, KIND)) {
                     under.removeIf(target -> !round.staysBelow(target, null, low));
-                    round.relocate(pod, node, ReschedulePolicy.REBALANCE, "above " + describe(overNow, high), under,
+                    round.relocate(pod, node, KIND, "above " + describe(overNow, high), under,
                             target -> round.staysBelow(target, pod, low));
                 }
             }

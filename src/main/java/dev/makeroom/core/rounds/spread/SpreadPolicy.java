@@ -37,13 +37,16 @@ import java.util.Set;
  */
 public final class SpreadPolicy implements RoundPolicy<SpreadSettings> {
 
+    /** Its name in moves and skips: Out of a topology domain that holds more of its spread group than its maxSkew allows. */
+    public static final ReschedulePolicy KIND = new ReschedulePolicy("SPREAD");
+
     /** Pods of one workload that share a constraint; {@code soft}: a ScheduleAnyway one. */
     private record GroupKey(String namespace, SpreadConstraint constraint, Object placementRules, boolean soft) {
     }
 
     @Override
     public ReschedulePolicy kind() {
-        return ReschedulePolicy.SPREAD;
+        return KIND;
     }
 
     @Override
@@ -113,8 +116,8 @@ public final class SpreadPolicy implements RoundPolicy<SpreadSettings> {
             NodeInfo landed = null;
             for (PodInfo pod : inFullest) {
                 NodeInfo home = homes.get(pod.uid());
-                if (round.movable(pod, home, ReschedulePolicy.SPREAD)) {
-                    Relocation relocation = round.relocate(pod, home, ReschedulePolicy.SPREAD, why, round.nodes(), target -> {
+                if (round.movable(pod, home, KIND)) {
+                    Relocation relocation = round.relocate(pod, home, KIND, why, round.nodes(), target -> {
                         String domain = Topology.domainOf(target, c.topologyKey());
                         return domain != null && counts.containsKey(domain) && counts.get(domain) + 1 < most
                                 && round.landingAllowed(target, pod);

@@ -19,9 +19,12 @@ import java.util.Set;
  */
 public final class TaintsPolicy implements RoundPolicy<TaintsSettings> {
 
+    /** Its name in moves and skips: Off a node with a NoSchedule taint it does not tolerate. */
+    public static final ReschedulePolicy KIND = new ReschedulePolicy("TAINTS");
+
     @Override
     public ReschedulePolicy kind() {
-        return ReschedulePolicy.TAINTS;
+        return KIND;
     }
 
     @Override
@@ -54,8 +57,8 @@ public final class TaintsPolicy implements RoundPolicy<TaintsSettings> {
                 if (taint == null || round.movedAlready(pod) || round.full()) {
                     continue;
                 }
-                if (round.movable(pod, node, ReschedulePolicy.TAINTS)) {
-                    round.relocate(pod, node, ReschedulePolicy.TAINTS, node.name() + " has the taint " + spelled(taint)
+                if (round.movable(pod, node, KIND)) {
+                    round.relocate(pod, node, KIND, node.name() + " has the taint " + spelled(taint)
                             + ", which it does not tolerate", round.nodes(), target -> round.landingAllowed(target, pod));
                 }
             }

@@ -12,7 +12,6 @@ import dev.makeroom.core.rounds.MovableCluster;
 import dev.makeroom.core.rounds.Move;
 import dev.makeroom.core.rounds.NodeDrain;
 import dev.makeroom.core.rounds.ReschedulePlan;
-import dev.makeroom.core.rounds.ReschedulePolicy;
 import dev.makeroom.core.rounds.RescheduleSettings;
 import dev.makeroom.core.rounds.Rounds;
 import dev.makeroom.core.rounds.SettingsBuilder;
@@ -87,7 +86,7 @@ class ConsolidateProperties {
             assertThat(underCeiling(state.node(landing.to()))).as("seed %d: %s passes the ceiling", seed, landing).isTrue();
         }
         assertThat(landings).as("seed %d: the moves are among the landings", seed).containsAll(plan.moves());
-        assertThat(plan.moves()).allMatch(m -> started.contains(m.from()) && m.policy() == ReschedulePolicy.CONSOLIDATE);
+        assertThat(plan.moves()).allMatch(m -> started.contains(m.from()) && m.policy() == ConsolidatePolicy.KIND);
         Tally.label("started").collect(started.size());
     }
 

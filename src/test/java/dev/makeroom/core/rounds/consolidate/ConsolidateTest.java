@@ -14,7 +14,6 @@ import dev.makeroom.core.rounds.NodeDrain;
 import dev.makeroom.core.rounds.PlannedCluster;
 import dev.makeroom.core.rounds.PreemptionCheck;
 import dev.makeroom.core.rounds.ReschedulePlan;
-import dev.makeroom.core.rounds.ReschedulePolicy;
 import dev.makeroom.core.rounds.RescheduleSettings;
 import dev.makeroom.core.rounds.RoundInputs;
 import dev.makeroom.core.rounds.Rounds;
@@ -84,7 +83,7 @@ class ConsolidateTest {
         // b is fullest (60%) and takes web (72.5%); with batch too it would be 80% (at the ceiling: allowed)
         assertThat(plan.moves()).extracting(m -> m.pod().name() + "->" + m.to())
                 .containsExactly("web-1->b", "batch-1->b");
-        assertThat(plan.moves()).allMatch(m -> m.policy() == ReschedulePolicy.CONSOLIDATE);
+        assertThat(plan.moves()).allMatch(m -> m.policy() == ConsolidatePolicy.KIND);
         assertThat(plan.drains().get(0).landings()).isEqualTo(plan.moves());
     }
 

@@ -12,7 +12,6 @@ import dev.makeroom.core.model.Reservation;
 import dev.makeroom.core.model.Resources;
 import dev.makeroom.core.rounds.PreemptionCheck;
 import dev.makeroom.core.rounds.ReschedulePlan;
-import dev.makeroom.core.rounds.ReschedulePolicy;
 import dev.makeroom.core.rounds.RescheduleSettings;
 import dev.makeroom.core.rounds.RoomPlan;
 import dev.makeroom.core.rounds.RoundInputs;
@@ -88,7 +87,7 @@ class DefragmentTest {
         assertThat(room.node()).isEqualTo("node-1"); // every node is as good; the first by name
         assertThat(room.moves()).extracting(m -> m.pod().name()).containsExactlyInAnyOrder("a1", "b1");
         assertThat(room.moves()).allMatch(m -> m.from().equals("node-1") && !m.to().equals("node-1")
-                && m.policy() == ReschedulePolicy.DEFRAGMENT && m.reason().equals("makes room for team/big on node-1"));
+                && m.policy() == DefragmentPolicy.KIND && m.reason().equals("makes room for team/big on node-1"));
         assertThat(room.reserveUntil()).isEqualTo(NOW.plus(Duration.ofMinutes(2)));
         assertThat(room.proven()).isTrue();
         assertThat(plan.moves()).isEqualTo(room.moves());
