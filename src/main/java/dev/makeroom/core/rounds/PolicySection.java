@@ -60,10 +60,6 @@ public final class PolicySection {
         return type.cast(settings);
     }
 
-    public boolean has(String key) {
-        return doc.containsKey(key);
-    }
-
     /** The raw value of {@code key}, or {@code fallback}. */
     public Object value(String key, Object fallback) {
         return doc.getOrDefault(key, fallback);

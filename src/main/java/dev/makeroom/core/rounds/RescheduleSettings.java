@@ -1,7 +1,6 @@
 package dev.makeroom.core.rounds;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -32,15 +31,6 @@ public record RescheduleSettings(MoveLimits limits, Aggressiveness aggressivenes
             throw new IllegalArgumentException("no " + type.getSimpleName() + " among the settings");
         }
         return type.cast(settings);
-    }
-
-    /** The same, with {@code settings} for its policy. */
-    public RescheduleSettings with(PolicySettings settings) {
-        Map<Class<?>, PolicySettings> changed = new HashMap<>(policies);
-        if (changed.put(settings.getClass(), settings) == null) {
-            throw new IllegalArgumentException(settings.getClass().getSimpleName() + " is no policy's settings");
-        }
-        return new RescheduleSettings(limits, aggressiveness, scope, allowLocalStorage, refusalBackoffMax, changed);
     }
 
     /**
