@@ -19,7 +19,8 @@ public final class AffinityMatches {
 
     /** Whether {@code other} meets {@code owner}'s required affinity wherever they share its domains. */
     public static boolean meets(PodInfo owner, PodInfo other) {
-        return !other.uid().equals(owner.uid()) && PodAffinityTerm.allSelect(owner.constraints().affinity(), owner, other);
+        return !other.uid().equals(owner.uid())
+                && PodAffinityTerm.allSelect(owner.constraints().affinity(), owner, other);
     }
 
     /**

@@ -54,7 +54,7 @@ final class CandidatePool {
         this(pods, deficit, needs, forcedUids, coverage, strictPdb, floors, work, i -> work.of(pods.get(i)));
     }
 
-    /** As above, candidate i's work lost priced as {@code workOf(i)} says (from a scan's columns, which are quicker). */
+    /** As above, candidate i's work lost priced as {@code workOf(i)} says (a scan's columns are quicker to read). */
     CandidatePool(List<PodInfo> pods, Resources deficit, List<CountNeed> needs, Set<String> forcedUids,
                   Function<PodInfo, List<DisruptionBudget>> coverage, boolean strictPdb, QueueFloors floors,
                   WorkPrice.At work, IntToLongFunction workOf) {

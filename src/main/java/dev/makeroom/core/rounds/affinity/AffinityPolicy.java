@@ -27,7 +27,10 @@ import java.util.Set;
  */
 public final class AffinityPolicy implements RoundPolicy<AffinitySettings> {
 
-    /** Its name in moves and skips: Off a node its node selector or required node affinity no longer allows, or where it breaks a required anti-affinity. */
+    /**
+     * Its name in moves and skips; it moves a pod off a node its node selector or required node affinity no longer
+     * allows, or where it breaks a required anti-affinity.
+     */
     public static final ReschedulePolicy KIND = new ReschedulePolicy("AFFINITY");
 
     @Override

@@ -66,7 +66,10 @@ import java.util.Set;
  */
 public final class ConsolidatePolicy implements RoundPolicy<ConsolidateSettings> {
 
-    /** Its name in moves and skips: Off one of the least used nodes, which is being emptied for the cluster autoscaler. */
+    /**
+     * Its name in moves and skips; it moves a pod off one of the least used nodes, which is being emptied for the
+     * cluster autoscaler.
+     */
     public static final ReschedulePolicy KIND = new ReschedulePolicy("CONSOLIDATE");
 
     /** Candidates proven per round, at most: an unprovable node costs a search over every other node. */

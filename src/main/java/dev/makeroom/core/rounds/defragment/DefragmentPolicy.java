@@ -24,7 +24,10 @@ import java.util.stream.Collectors;
  */
 public final class DefragmentPolicy implements RoundPolicy<DefragmentSettings> {
 
-    /** Its name in moves and skips: Off a node, to make room there for a pending pod that fits nowhere; each moved pod lands elsewhere. */
+    /**
+     * Its name in moves and skips; it moves a pod off a node, to make room there for a pending pod that fits
+     * nowhere; each moved pod lands elsewhere.
+     */
     public static final ReschedulePolicy KIND = new ReschedulePolicy("DEFRAGMENT");
 
     @Override

@@ -25,7 +25,10 @@ import java.util.Set;
  */
 public final class DuplicatesPolicy implements RoundPolicy<DuplicatesSettings> {
 
-    /** Its name in moves and skips: Off a node that holds more pods of its controller than another node that takes it would. */
+    /**
+     * Its name in moves and skips; it moves a pod off a node that holds more pods of its controller than another
+     * node that takes it would.
+     */
     public static final ReschedulePolicy KIND = new ReschedulePolicy("DUPLICATES");
 
     @Override

@@ -30,7 +30,10 @@ import java.util.Set;
  */
 public final class RebalancePolicy implements RoundPolicy<RebalanceSettings> {
 
-    /** Its name in moves and skips: From a node above its high thresholds to one below its low thresholds. */
+    /**
+     * Its name in moves and skips; it moves a pod from a node above its high thresholds to one below its low
+     * thresholds.
+     */
     public static final ReschedulePolicy KIND = new ReschedulePolicy("REBALANCE");
 
     @Override

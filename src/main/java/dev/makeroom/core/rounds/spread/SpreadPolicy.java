@@ -37,7 +37,10 @@ import java.util.Set;
  */
 public final class SpreadPolicy implements RoundPolicy<SpreadSettings> {
 
-    /** Its name in moves and skips: Out of a topology domain that holds more of its spread group than its maxSkew allows. */
+    /**
+     * Its name in moves and skips; it moves a pod out of a topology domain that holds more of its spread group than
+     * its maxSkew allows.
+     */
     public static final ReschedulePolicy KIND = new ReschedulePolicy("SPREAD");
 
     /** Pods of one workload that share a constraint; {@code soft}: a ScheduleAnyway one. */

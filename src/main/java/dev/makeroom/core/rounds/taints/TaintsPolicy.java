@@ -19,7 +19,7 @@ import java.util.Set;
  */
 public final class TaintsPolicy implements RoundPolicy<TaintsSettings> {
 
-    /** Its name in moves and skips: Off a node with a NoSchedule taint it does not tolerate. */
+    /** Its name in moves and skips; it moves a pod off a node with a NoSchedule taint it does not tolerate. */
     public static final ReschedulePolicy KIND = new ReschedulePolicy("TAINTS");
 
     @Override
