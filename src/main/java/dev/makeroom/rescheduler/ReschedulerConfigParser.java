@@ -80,11 +80,12 @@ public final class ReschedulerConfigParser {
         checkHeader(checked);
         Aggressiveness level = aggressiveness(checked.get("aggressiveness"));
         PolicySection top = new PolicySection("", checked, null, level, GoDuration::parse, Map.of());
+        List<PolicyReader<?>> registered = ReschedulePlanner.policies();
         Set<String> sections = new TreeSet<>();
-        ReschedulePlanner.policies().forEach(p -> sections.add(p.section()));
+        registered.forEach(p -> sections.add(p.section()));
         PolicySection policies = top.section("policies", sections);
         Map<Class<?>, PolicySettings> read = new LinkedHashMap<>();
-        for (PolicyReader<?> policy : ReschedulePlanner.policies()) {
+        for (PolicyReader<?> policy : registered) {
             PolicySection section = new PolicySection(policies.path(policy.section()),
                     policies.value(policy.section(), Map.of()), policy.keys(), level, GoDuration::parse, read);
             read.put(policy.settingsType(), policy.read(section));

@@ -8,9 +8,10 @@ import java.util.Objects;
 
 /**
  * Which pods meet another pod's required pod affinity, as InterPodAffinity counts them: a pod other
- * than the owner that matches all of the owner's terms, in the owner's topology domain of each term's
- * key. The pre-filter ({@link AffinityPreFilter}) gathers them for every domain at once; a question about
- * one domain (does a move leave the owner one?) walks only that domain's nodes.
+ * than the owner that matches all of the owner's terms ({@link PodAffinityTerm#allSelect}), in the
+ * owner's topology domain of each term's key. The pre-filter ({@link AffinityPreFilter}) gathers them for
+ * every domain at once, in its one walk over every pod that leaves the pod itself out for all its terms;
+ * a question about one domain (does a move leave the owner one?) walks only that domain's nodes.
  */
 public final class AffinityMatches {
 
@@ -18,7 +19,7 @@ public final class AffinityMatches {
     }
 
     /** Whether {@code other} meets {@code owner}'s required affinity wherever they share its domains. */
-    public static boolean meets(PodInfo owner, PodInfo other) {
+    private static boolean meets(PodInfo owner, PodInfo other) {
         return !other.uid().equals(owner.uid())
                 && PodAffinityTerm.allSelect(owner.constraints().affinity(), owner, other);
     }

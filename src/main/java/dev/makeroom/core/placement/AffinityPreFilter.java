@@ -68,7 +68,7 @@ final class AffinityPreFilter {
 
     private void count(PodInfo pod, PodInfo other, NodeInfo node, List<PodAffinityTerm> affinity,
                        List<PodAffinityTerm> anti) {
-        if (!affinity.isEmpty() && AffinityMatches.meets(pod, other)) {
+        if (PodAffinityTerm.allSelect(affinity, pod, other)) { // the caller left the pod itself out, as meets does
             for (PodAffinityTerm term : affinity) {
                 keep(withAffinityMatch, term.topologyKey(), Topology.domainOf(node, term.topologyKey()), other);
             }

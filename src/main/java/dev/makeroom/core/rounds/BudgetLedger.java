@@ -24,12 +24,12 @@ public final class BudgetLedger {
     private final Map<DisruptionBudget, Integer> spent = new HashMap<>();
     private final Map<DisruptionBudget, Integer> usable = new HashMap<>();
 
-    public BudgetLedger(ClusterSnapshot snapshot) {
+    BudgetLedger(ClusterSnapshot snapshot) {
         this(snapshot, Aggressiveness.MODERATE, List.of());
     }
 
     /** With what {@code aggressiveness} lets a round spend, counting {@code lastHour}'s evictions (gentle only). */
-    public BudgetLedger(ClusterSnapshot snapshot, Aggressiveness aggressiveness, List<PastEviction> lastHour) {
+    BudgetLedger(ClusterSnapshot snapshot, Aggressiveness aggressiveness, List<PastEviction> lastHour) {
         this.snapshot = snapshot;
         this.aggressiveness = aggressiveness;
         this.lastHour = lastHour;

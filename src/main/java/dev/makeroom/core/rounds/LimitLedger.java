@@ -22,7 +22,7 @@ public final class LimitLedger {
     private final Map<String, Integer> byController = new HashMap<>();
     private final List<PastEviction> lastHour = new ArrayList<>();
 
-    public LimitLedger(RescheduleSettings.MoveLimits limits, List<PastEviction> history, Instant now) {
+    LimitLedger(RescheduleSettings.MoveLimits limits, List<PastEviction> history, Instant now) {
         this.limits = limits;
         Instant since = now.minus(HOUR);
         for (PastEviction past : history) {
@@ -107,7 +107,7 @@ public final class LimitLedger {
     }
 
     /** Whether no more pods may leave {@code node} this round (its own limit, or the round's). */
-    public boolean nodeFull(String node) {
+    boolean nodeFull(String node) {
         return roundFull() || byNode.getOrDefault(node, 0) >= limits.perNodePerRound();
     }
 

@@ -74,11 +74,13 @@ public final class AffinityPolicy implements RoundPolicy<AffinitySettings> {
     private static final class Pass {
         private final Round round;
         private final Set<String> wideSuspects; // pods whose anti-affinity wider than a node may be broken
+        private final int minGain; // the preference score another node must add before a pod moves for it
         private PreferenceScores scores; // on the planned state as it is; null once a move changed it
 
         Pass(Round round) {
             this.round = round;
             this.wideSuspects = WideAntiAffinity.suspects(round.placement(), round.snapshot().podsWithAntiAffinity());
+            this.minGain = round.settings(AffinitySettings.class).preferredMinGain();
         }
 
         void run() {
@@ -93,7 +95,7 @@ public final class AffinityPolicy implements RoundPolicy<AffinitySettings> {
                             round.relocate(pod, node, KIND, broken.text(), round.nodes(),
                                     target -> round.landingAllowed(target, pod));
                         }
-                    } else if (round.settings(AffinitySettings.class).preferredMinGain() > 0 && PreferenceScores.hasPreferences(pod)) {
+                    } else if (minGain > 0 && PreferenceScores.hasPreferences(pod)) {
                         preferredElsewhere(pod, node);
                     }
                 }
@@ -108,7 +110,6 @@ public final class AffinityPolicy implements RoundPolicy<AffinitySettings> {
             if (scores == null) {
                 scores = PreferenceScores.of(round.placement());
             }
-            int minGain = round.settings(AffinitySettings.class).preferredMinGain();
             PreferenceScores.PodScores now = scores.forPod(pod);
             long here = now.on(node);
             long wanted = here + minGain;

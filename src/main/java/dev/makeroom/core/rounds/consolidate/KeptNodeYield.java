@@ -9,6 +9,7 @@ import dev.makeroom.core.rounds.defragment.DefragmentSettings;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A node the consolidate policy keeps out of service (emptied and kept for the autoscaler, or being
@@ -61,10 +62,10 @@ final class KeptNodeYield {
      * opt-out: releasing a node moves none of their neighbours.
      */
     static List<PodInfo> waiting(Round round) {
+        Set<String> schedulers = round.settings(DefragmentSettings.class).schedulerNames();
         return round.snapshot().pods().stream()
                 .filter(p -> !p.isAssigned() && p.unschedulableSince() != null && !p.terminating()
-                        && p.nominatedNodeName() == null
-                        && round.settings(DefragmentSettings.class).schedulerNames().contains(p.schedulerName()))
+                        && p.nominatedNodeName() == null && schedulers.contains(p.schedulerName()))
                 .sorted(FIRST).limit(CHECKED).toList();
     }
 
