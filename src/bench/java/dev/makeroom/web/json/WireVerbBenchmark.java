@@ -117,7 +117,7 @@ public class WireVerbBenchmark {
     /** The full-object body read as if no body had been seen before: a scheduler's first cycle. */
     @Benchmark
     public NodesArgs readFullNodesFirstSeen() {
-        return NodeObjectsScanner.read(nextFullBody(), snapshot.table());
+        return NodesArgsScanner.read(nextFullBody(), snapshot.table());
     }
 
     /** As the extender's filter runs it: names read into, and the answer written from, the thread's buffers. */

@@ -138,7 +138,7 @@ final class ScanSplit {
             }
             ItemRun run = null;
             try {
-                run = NodeObjectsScanner.itemsFrom(body, known, from, () -> stopped);
+                run = NodesArgsScanner.itemsFrom(body, known, from, () -> stopped);
             } finally { // whatever went wrong, the request's thread is not left waiting, and meets it itself
                 done.complete(run);
             }

@@ -57,8 +57,8 @@ public class WireJson {
     }
 
     /**
-     * A filter or prioritize body, read in one pass: by {@link NodeObjectsScanner} when it is sure
-     * of the body (full Node objects, well formed), else by Jackson's tokens ({@link NodesArgsReader}).
+     * A filter or prioritize body, read in one pass: by {@link NodesArgsScanner} when it is sure
+     * of the body (names or full Node objects, well formed), else by Jackson's tokens ({@link NodesArgsReader}).
      * The node objects of the last large body are kept to recognise them in the next.
      */
     public NodesArgs readNodesArgs(byte[] body, NodeTable known) {
@@ -90,10 +90,8 @@ public class WireJson {
 
     private NodesArgs readNodesArgs(byte[] body, NodeTable objectsAgainst, NodeTable namesAgainst, VerbBuffers reused) {
         requireBody(body);
-        if (endsWithAnArray(body)) { // NodeNames, last as Go writes it: a body for the tokens, not the scanner
-            return readNodesArgsByTokens(body, namesAgainst, reused);
-        }
-        NodesArgs scanned = NodeObjectsScanner.read(body, objectsAgainst, ScanSplit.VERBS, lastSeen.get());
+        NodesArgs scanned = NodesArgsScanner.read(body, objectsAgainst, namesAgainst, ScanSplit.VERBS, lastSeen.get(),
+                reused);
         if (scanned == null) {
             return readNodesArgsByTokens(body, namesAgainst, reused);
         }
@@ -141,31 +139,6 @@ public class WireJson {
     public PreemptArgsReader.PreemptArgs readPreemptArgs(byte[] body, NodeTable known) {
         requireBody(body);
         return readPreemptArgs(new ByteArrayInputStream(body), known);
-    }
-
-    /**
-     * Whether the body's last value is an array ({@code …]}} at its end): a filter or prioritize body whose
-     * last key is {@code NodeNames}, as the scheduler writes them. The scanner of node objects never
-     * accepts such a body (it gives up on a {@code NodeNames} that is not null), so it is not asked: it
-     * would walk the pod first only to give up.
-     */
-    private static boolean endsWithAnArray(byte[] body) {
-        int i = body.length - 1;
-        while (i >= 0 && isWhitespace(body[i])) {
-            i--;
-        }
-        if (i < 0 || body[i] != '}') {
-            return false;
-        }
-        i--;
-        while (i >= 0 && isWhitespace(body[i])) {
-            i--;
-        }
-        return i >= 0 && body[i] == ']';
-    }
-
-    private static boolean isWhitespace(byte b) {
-        return b == ' ' || b == '\n' || b == '\r' || b == '\t';
     }
 
     private static void requireBody(byte[] body) {

@@ -16,11 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
-import static dev.makeroom.web.json.NodeObjectsScannerProperties.KNOWN;
-import static dev.makeroom.web.json.NodeObjectsScannerProperties.SEEDS;
-import static dev.makeroom.web.json.NodeObjectsScannerProperties.manyNodes;
-import static dev.makeroom.web.json.NodeObjectsScannerProperties.mutate;
-import static dev.makeroom.web.json.NodeObjectsScannerProperties.summary;
+import static dev.makeroom.web.json.NodesArgsScannerProperties.KNOWN;
+import static dev.makeroom.web.json.NodesArgsScannerProperties.OBJECT_SEEDS;
+import static dev.makeroom.web.json.NodesArgsScannerProperties.manyNodes;
+import static dev.makeroom.web.json.NodesArgsScannerProperties.mutate;
+import static dev.makeroom.web.json.NodesArgsScannerProperties.summary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -37,16 +37,16 @@ class SeenNodeObjectsProperties {
     void a_body_read_beside_one_seen_before_reads_as_the_scan_of_it_alone(@ForAll @IntRange(max = 1000) int pick,
                                                                           @ForAll long seed) {
         Random random = new Random(seed);
-        byte[] before = SEEDS.get(pick % SEEDS.size());
-        SeenNodeObjects seen = SeenNodeObjects.of(before, NodeObjectsScanner.read(before, KNOWN, null, null), 0);
+        byte[] before = OBJECT_SEEDS.get(pick % OBJECT_SEEDS.size());
+        SeenNodeObjects seen = SeenNodeObjects.of(before, NodesArgsScanner.read(before, KNOWN, null, null), 0);
         byte[] body = before;
         for (int c = 0, count = 1 + random.nextInt(2); c < count; c++) {
             body = changed(body, random);
         }
         NodeTable table = random.nextBoolean() ? KNOWN : OTHER;
 
-        NodesArgs beside = NodeObjectsScanner.read(body, table, null, seen);
-        NodesArgs alone = NodeObjectsScanner.read(body, table, null, null);
+        NodesArgs beside = NodesArgsScanner.read(body, table, null, seen);
+        NodesArgs alone = NodesArgsScanner.read(body, table, null, null);
 
         Tally.collect(seen.recognised() > 0 ? "items recognised" : "none recognised");
         assertThat(beside == null ? "gave up" : summary(beside)).as(new String(body, StandardCharsets.ISO_8859_1))
@@ -55,47 +55,47 @@ class SeenNodeObjectsProperties {
 
     @Test
     void in_a_body_with_one_node_changed_every_other_node_is_recognised() {
-        byte[] before = manyNodes(SEEDS.get(SEEDS.size() - 1), 3);
-        NodesArgs first = NodeObjectsScanner.read(before, KNOWN, null, null);
+        byte[] before = manyNodes(OBJECT_SEEDS.get(OBJECT_SEEDS.size() - 1), 3);
+        NodesArgs first = NodesArgsScanner.read(before, KNOWN, null, null);
         SeenNodeObjects seen = SeenNodeObjects.of(before, first, 0);
         List<String> items = items(before, first);
         items.set(items.size() / 2, items.get(items.size() / 2).replaceFirst("\"resourceVersion\":\"", "$09"));
         byte[] body = withItems(before, first, items);
 
-        NodesArgs next = NodeObjectsScanner.read(body, KNOWN, null, seen);
+        NodesArgs next = NodesArgsScanner.read(body, KNOWN, null, seen);
 
-        assertThat(summary(next)).isEqualTo(summary(NodeObjectsScanner.read(body, KNOWN, null, null)));
+        assertThat(summary(next)).isEqualTo(summary(NodesArgsScanner.read(body, KNOWN, null, null)));
         assertThat(seen.recognised()).isEqualTo(items.size() - 1);
     }
 
     @Test
     void a_body_of_other_nodes_is_scanned_as_if_nothing_was_seen_and_split_as_usual() {
-        byte[] before = manyNodes(SEEDS.get(SEEDS.size() - 1), 12);
-        NodesArgs first = NodeObjectsScanner.read(before, KNOWN, null, null);
+        byte[] before = manyNodes(OBJECT_SEEDS.get(OBJECT_SEEDS.size() - 1), 12);
+        NodesArgs first = NodesArgsScanner.read(before, KNOWN, null, null);
         SeenNodeObjects seen = SeenNodeObjects.of(before, first, 0);
         List<String> items = new ArrayList<>(items(before, first).stream()
                 .map(item -> item.replaceFirst("\"resourceVersion\":\"", "$07")).toList());
         byte[] body = withItems(before, first, items);
         ScanSplit split = new ScanSplit(0, true);
 
-        NodesArgs next = NodeObjectsScanner.read(body, KNOWN, split, seen);
+        NodesArgs next = NodesArgsScanner.read(body, KNOWN, split, seen);
 
         assertThat(items).hasSizeGreaterThan(64); // past the misses a walk along the seen items allows
-        assertThat(summary(next)).isEqualTo(summary(NodeObjectsScanner.read(body, KNOWN, null, null)));
+        assertThat(summary(next)).isEqualTo(summary(NodesArgsScanner.read(body, KNOWN, null, null)));
         assertThat(seen.recognised()).isZero();
         assertThat(split.halvesTaken()).as("the rest was split across two threads").isPositive();
     }
 
     @Test
     void bodies_under_a_megabyte_are_not_kept() {
-        byte[] small = SEEDS.get(0);
+        byte[] small = OBJECT_SEEDS.get(0);
 
-        assertThat(SeenNodeObjects.of(small, NodeObjectsScanner.read(small, KNOWN, null, null))).isNull();
+        assertThat(SeenNodeObjects.of(small, NodesArgsScanner.read(small, KNOWN, null, null))).isNull();
     }
 
     /** {@code body} with its items changed in one way: one broken, reordered, dropped, repeated, one of another body's added, or anything. */
     private static byte[] changed(byte[] body, Random random) {
-        NodesArgs args = NodeObjectsScanner.read(body, KNOWN, null, null);
+        NodesArgs args = NodesArgsScanner.read(body, KNOWN, null, null);
         if (args == null || args.items().isEmpty()) {
             return mutate(body, random);
         }
@@ -108,8 +108,8 @@ class SeenNodeObjectsProperties {
             case 2 -> items.remove(at);
             case 3 -> items.add(random.nextInt(items.size() + 1), items.get(at));
             case 4 -> {
-                byte[] other = SEEDS.get(random.nextInt(SEEDS.size()));
-                NodesArgs otherArgs = NodeObjectsScanner.read(other, KNOWN, null, null);
+                byte[] other = OBJECT_SEEDS.get(random.nextInt(OBJECT_SEEDS.size()));
+                NodesArgs otherArgs = NodesArgsScanner.read(other, KNOWN, null, null);
                 items.add(at, otherArgs.items().get(random.nextInt(otherArgs.items().size())).text());
             }
             default -> {
@@ -134,7 +134,7 @@ class SeenNodeObjectsProperties {
     private static NodeTable otherTable() {
         ClusterSnapshot.Builder snapshot = ClusterSnapshot.builder();
         snapshot.node("first-of-all", Map.of(), Resources.NONE);
-        List<String> names = NodeObjectsScannerProperties.JSON.readNodesArgsByTokens(SEEDS.get(0),
+        List<String> names = NodesArgsScannerProperties.JSON.readNodesArgsByTokens(OBJECT_SEEDS.get(0),
                 ClusterSnapshot.EMPTY.table()).names();
         for (int i = names.size() - 1; i >= 0; i -= 3) {
             snapshot.node(names.get(i), Map.of(), Resources.NONE);

@@ -8,14 +8,16 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
- * The fast read of a filter or prioritize body of full Node objects (a scheduler that does not
- * cache nodes sends every node, some 25 MB at 5,000 nodes): one pass over the bytes instead of
- * Jackson's tokens, which hash every field name of every node only for the reader to skip it.
+ * The fast read of a filter or prioritize body: one pass over the bytes instead of Jackson's tokens.
+ * The scheduler sends one for every pod it places. A body of names (a scheduler that caches nodes,
+ * the usual case) is read without a parser, a symbol table or a String per name: each name is looked
+ * up in the node table from its bytes. A body of full Node objects (a scheduler that does not cache
+ * nodes sends every node, some 25 MB at 5,000 nodes) is read without hashing every field name of
+ * every node only to skip it.
  *
  * <p>Design: a recursive descent over the body that accepts only what {@link NodesArgsReader} with
  * {@link WireJson}'s settings accepts, and gives up on everything else. It validates as it goes —
@@ -23,15 +25,15 @@ import java.util.function.BooleanSupplier;
  * duplicate key in any object (WireJson rejects them; keys are compared as the strings their escapes
  * stand for, as the managed fields' {@code "k:{\"type\":\"Ready\"}"} need) — and it also gives up on
  * what it could judge but need not: a key with a byte beyond ASCII, or with an escape where keys are
- * matched to names (Go and Jackson fold some characters in ways ASCII folding does not), a node name that is not plain ASCII, {@code NodeNames} given (a small
- * body, read by Jackson anyway), a repeated or misshapen {@code metadata} or {@code name} in a node,
- * and nesting, keys or numbers far past anything a Node holds. On giving up it returns null and the
- * body is read by {@link NodesArgsReader}, so every answer to a bad body stays exactly that reader's;
- * the two readers' equal results on every body this one accepts are held by a property test.
- * A large body's items are scanned by two threads ({@link ScanSplit}); those equal, byte for byte,
- * to items of the last large body scanned are recognised instead ({@link SeenNodeObjects}).
+ * matched to names (Go and Jackson fold some characters in ways ASCII folding does not), a node name
+ * (in {@code NodeNames} or an object) that is not plain ASCII, a repeated or misshapen {@code metadata}
+ * or {@code name} in a node, and nesting, keys or numbers far past anything a Node holds. On giving up
+ * it returns null and the body is read by {@link NodesArgsReader}, so every answer to a bad body stays
+ * exactly that reader's; the two readers' equal results on every body this one accepts are held by a
+ * property test. A large body's items are scanned by two threads ({@link ScanSplit}); those equal,
+ * byte for byte, to items of the last large body scanned are recognised instead ({@link SeenNodeObjects}).
  */
-final class NodeObjectsScanner {
+final class NodesArgsScanner {
 
     private static final int MAX_DEPTH = 100;
     private static final int MAX_KEY_BYTES = 1_000;
@@ -62,30 +64,31 @@ final class NodeObjectsScanner {
     private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final byte[] body;
-    private final NodeTable known;
+    private final NodeTable known; // the node objects' names are looked up here
+    private final NodeTable namesAgainst; // NodeNames' names are looked up here
+    private final RequestedNodes.Builder reusedNames; // null: NodeNames get a builder of their own
     private final ScanSplit split; // null: one thread scans it all
     private final SeenNodeObjects seen; // null: none to compare with
     private int pos;
 
-    // The keys of every object still open, as a stack: where each starts and ends in the body, its
-    // length in characters and whether it has escapes.
-    private int[] keyStart = new int[64];
-    private int[] keyEnd = new int[64];
-    private int[] keyLength = new int[64];
-    private boolean[] keyEscaped = new boolean[64];
-    private int keys;
+    private final ScannerScratch scratch; // the open objects' keys, a name's characters
+    private int keys; // how many keys the scratch's stack holds
 
     // Where the current node's metadata.name is, set while walking one item; its characters, to look up.
     private int nameFrom;
     private int nameTo;
-    private char[] nameChars = new char[64];
+    private char[] nameChars;
     private int metadataOpen; // where the current node's metadata object starts
 
-    private NodeObjectsScanner(byte[] body, NodeTable known, ScanSplit split, SeenNodeObjects seen) {
+    private NodesArgsScanner(byte[] body, NodeTable known, NodeTable namesAgainst, ScanSplit split,
+                               SeenNodeObjects seen, VerbBuffers reused) {
         this.body = body;
         this.known = known;
+        this.namesAgainst = namesAgainst;
         this.split = split;
         this.seen = seen;
+        this.scratch = reused == null ? new ScannerScratch() : reused.scan;
+        this.reusedNames = reused == null ? null : reused.names;
     }
 
     /** The body read, or null when it is not one this scanner is sure of: then read it with {@link NodesArgsReader}. */
@@ -98,8 +101,18 @@ final class NodeObjectsScanner {
      * and those of {@code seen} (if not null) recognised rather than scanned.
      */
     static NodesArgs read(byte[] body, NodeTable known, ScanSplit split, SeenNodeObjects seen) {
+        return read(body, known, known, split, seen, null);
+    }
+
+    /**
+     * {@link #read(byte[], NodeTable, ScanSplit, SeenNodeObjects)} with the names of {@code NodeNames}
+     * looked up in {@code namesAgainst}, and through a thread's {@code reused} buffers if not null: the
+     * names then read into its builder and lent to the result, valid until the thread reads its next body.
+     */
+    static NodesArgs read(byte[] body, NodeTable objectsAgainst, NodeTable namesAgainst, ScanSplit split,
+                          SeenNodeObjects seen, VerbBuffers reused) {
         try {
-            return new NodeObjectsScanner(body, known, split, seen).args();
+            return new NodesArgsScanner(body, objectsAgainst, namesAgainst, split, seen, reused).args();
         } catch (GiveUp e) {
             return null;
         }
@@ -110,7 +123,7 @@ final class NodeObjectsScanner {
      * scan of the whole body reads them from there; null if it gives up or {@code stop} says so.
      */
     static ScanSplit.ItemRun itemsFrom(byte[] body, NodeTable known, int from, BooleanSupplier stop) {
-        NodeObjectsScanner scanner = new NodeObjectsScanner(body, known, null, null);
+        NodesArgsScanner scanner = new NodesArgsScanner(body, known, known, null, null, null);
         scanner.pos = from;
         List<RawJson> items = new ArrayList<>();
         RequestedNodes.Builder names = new RequestedNodes.Builder(known);
@@ -134,12 +147,17 @@ final class NodeObjectsScanner {
         RawJson metadata = null;
         List<RawJson> items = null;
         RequestedNodes names = null;
+        RequestedNodes nodeNames = null;
         int base = enterObject(1);
         while (nextKey(base)) {
             if (keyIs("pod")) {
                 pod = rawOrNull(1);
             } else if (keyIs("nodenames")) {
-                requireNull(); // names given: Jackson reads such bodies
+                if (at(pos) == '[') {
+                    nodeNames = nodeNames();
+                } else {
+                    requireNull(); // anything else is an error, worded by the Jackson reader
+                }
             } else if (keyIs("nodes")) {
                 metadata = null;
                 items = null;
@@ -170,8 +188,39 @@ final class NodeObjectsScanner {
             }
         }
         skipWhitespace();
-        require(pos == body.length && items != null);
+        require(pos == body.length);
+        if (nodeNames != null) { // names win over objects, as with the Jackson reader
+            return new NodesArgs(pod, nodeNames, null, null);
+        }
+        require(items != null);
         return new NodesArgs(pod, names, metadata, items);
+    }
+
+    /**
+     * The array of node names at {@code pos}, each looked up in {@code namesAgainst} from its bytes (a
+     * known name becomes the table's own String; the scheduler lists its nodes in one order, so the row
+     * after the last one found is tried first). Gives up on anything but strings of plain ASCII, which
+     * every node name is.
+     */
+    private RequestedNodes nodeNames() {
+        RequestedNodes.Builder names = reusedNames == null ? new RequestedNodes.Builder(namesAgainst)
+                : reusedNames.reset(namesAgainst);
+        pos++;
+        skipWhitespace();
+        if (at(pos) == ']') {
+            pos++;
+        } else {
+            int row = -1;
+            do {
+                require(at(pos) == '"');
+                int from = pos + 1;
+                int length = plainAsciiString() - from;
+                row = namesAgainst.indexOfNext(scratch.asciiChars(body, from, length), 0, length, row);
+                names.add(row < 0 ? new String(body, from, length, StandardCharsets.US_ASCII) : namesAgainst.name(row),
+                        row);
+            } while (nextElement());
+        }
+        return reusedNames == null ? names.build() : names.lend();
     }
 
     /** The value here as {@link NodesArgsReader} keeps it: null, a range of an object or array, or a scalar's mark. */
@@ -271,12 +320,7 @@ final class NodeObjectsScanner {
         node(4);
         items.add(new RawJson(body, from, pos, true));
         int length = nameTo - nameFrom;
-        if (nameChars.length < length) {
-            nameChars = new char[length];
-        }
-        for (int k = 0; k < length; k++) {
-            nameChars[k] = (char) body[nameFrom + k]; // ASCII: each byte is its char
-        }
+        nameChars = scratch.asciiChars(body, nameFrom, length);
         int row = known.indexOf(nameChars, 0, length);
         names.add(row < 0 ? new String(body, nameFrom, length, StandardCharsets.US_ASCII) : known.name(row), row);
     }
@@ -410,33 +454,28 @@ final class NodeObjectsScanner {
         }
         require(at(i) == '"' && length <= MAX_KEY_BYTES);
         for (int k = base; k < keys; k++) {
-            require(keyLength[k] != length || !sameKey(k, from, i, escaped));
+            require(scratch.keyLength[k] != length || !sameKey(k, from, i, escaped));
         }
-        if (keys == keyStart.length) {
-            keyStart = Arrays.copyOf(keyStart, keys * 2);
-            keyEnd = Arrays.copyOf(keyEnd, keys * 2);
-            keyLength = Arrays.copyOf(keyLength, keys * 2);
-            keyEscaped = Arrays.copyOf(keyEscaped, keys * 2);
-        }
-        keyStart[keys] = from;
-        keyEnd[keys] = i;
-        keyLength[keys] = length;
-        keyEscaped[keys] = escaped;
+        scratch.roomForKey(keys);
+        scratch.keyStart[keys] = from;
+        scratch.keyEnd[keys] = i;
+        scratch.keyLength[keys] = length;
+        scratch.keyEscaped[keys] = escaped;
         keys++;
         pos = i + 1;
     }
 
     /** Whether key {@code k} and the key at {@code from..to} are one string; both are of one length in characters. */
     private boolean sameKey(int k, int from, int to, boolean escaped) {
-        if (!escaped && !keyEscaped[k]) {
-            for (int a = keyStart[k], b = from; b < to; a++, b++) {
+        if (!escaped && !scratch.keyEscaped[k]) {
+            for (int a = scratch.keyStart[k], b = from; b < to; a++, b++) {
                 if (body[a] != body[b]) {
                     return false;
                 }
             }
             return true;
         }
-        return decoded(keyStart[k], keyEnd[k]).equals(decoded(from, to));
+        return decoded(scratch.keyStart[k], scratch.keyEnd[k]).equals(decoded(from, to));
     }
 
     /** A key's characters (ASCII and escapes only, as {@link #key} let through). */
@@ -471,9 +510,9 @@ final class NodeObjectsScanner {
      * only). Asked only where names are matched; there a key with an escape makes the scanner give up.
      */
     private boolean keyIs(String lower) {
-        require(!keyEscaped[keys - 1]); // "\u004eodes" is Nodes to Jackson: not matched in bytes
-        int from = keyStart[keys - 1];
-        if (keyLength[keys - 1] != lower.length()) {
+        require(!scratch.keyEscaped[keys - 1]); // "\u004eodes" is Nodes to Jackson: not matched in bytes
+        int from = scratch.keyStart[keys - 1];
+        if (scratch.keyLength[keys - 1] != lower.length()) {
             return false;
         }
         for (int k = 0; k < lower.length(); k++) {
