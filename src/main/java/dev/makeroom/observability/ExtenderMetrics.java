@@ -65,7 +65,7 @@ public class ExtenderMetrics {
     private final MeterRegistry registry;
     // every meter a call records to, looked up once: a preempt call records to one per result of its
     // up to 500 candidate nodes, and a meter's builder makes its id and tags anew each time
-    private final Map<String, Timer> requestTimers = new HashMap<>();
+    private final Map<String, Map<String, Timer>> requestTimers = new HashMap<>(); // by verb, then outcome: no key made per call
     private final Map<DecisionOutcome, Counter> decisionCounters = new EnumMap<>(DecisionOutcome.class);
     private final Map<String, Counter> searchCounters = new HashMap<>();
     private final Counter notReady;
@@ -83,9 +83,11 @@ public class ExtenderMetrics {
     public ExtenderMetrics(MeterRegistry registry) {
         this.registry = registry;
         for (String verb : VERBS) {
+            Map<String, Timer> byOutcome = new HashMap<>();
             for (String outcome : List.of(OK, REJECTED, ERROR)) {
-                requestTimers.put(verb + " " + outcome, requests(verb, outcome));
+                byOutcome.put(outcome, requests(verb, outcome));
             }
+            requestTimers.put(verb, byOutcome);
         }
         for (DecisionOutcome outcome : DecisionOutcome.values()) {
             decisionCounters.put(outcome, decisions(tag(outcome)));
@@ -123,7 +125,6 @@ public class ExtenderMetrics {
         gangPodsLost.increment(GangLoss.othersStopped(losses));
     }
 
-    /** One extender request: its verb (filter, prioritize, preempt or other) and outcome class. */
     /** How a call ended, by its status: answered, refused as bad input (4xx), or failed (5xx). */
     public static String outcomeOf(int status) {
         if (status < 400) {
@@ -132,8 +133,10 @@ public class ExtenderMetrics {
         return status < 500 ? REJECTED : ERROR;
     }
 
+    /** One extender request: its verb (filter, prioritize, preempt or other) and outcome class. */
     public void recordRequest(String verb, String outcome, long nanos) {
-        Timer timer = requestTimers.get(verb + " " + outcome);
+        Map<String, Timer> byOutcome = requestTimers.get(verb);
+        Timer timer = byOutcome == null ? null : byOutcome.get(outcome);
         (timer != null ? timer : requests(verb, outcome)).record(nanos, TimeUnit.NANOSECONDS);
     }
 

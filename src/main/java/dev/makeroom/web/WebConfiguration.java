@@ -68,6 +68,17 @@ class WebConfiguration implements WebMvcConfigurer {
         return registration;
     }
 
+    /**
+     * A request's facades, streams and parameter map kept with its connection's request object and
+     * cleared when it is recycled, rather than made again for every request (Tomcat's default, a guard
+     * against an application that holds on to a request past its end; makeroom holds none): a call
+     * the scheduler waits for then allocates nothing for them.
+     */
+    @Bean
+    TomcatConnectorCustomizer keptRequestFacades() {
+        return connector -> connector.setDiscardFacades(false);
+    }
+
     /** Larger socket buffers, so a whole answer naming thousands of nodes goes out in one or two writes. */
     @Bean
     TomcatConnectorCustomizer socketBuffers(MakeroomProperties properties) {

@@ -13,7 +13,12 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,9 +54,32 @@ class SchedulerConnectionTest {
                 String head = readHead(in);
                 assertThat(head).as("call %d (%s)", call, verbs[v]).startsWith("HTTP/1.1 200");
                 assertThat(head.toLowerCase(Locale.ROOT)).as("call %d", call).doesNotContain("connection: close");
-                readBody(in, head);
+                assertOneOfEachHeader(head, call);
+                byte[] answer = readBody(in, head);
+                assertThat(answer[0]).as("call %d answers JSON", call).isIn((byte) '{', (byte) '['); // prioritize: a list
             }
         }
+    }
+
+    /**
+     * filter and prioritize write their headers as bytes into Tomcat's own (NodeVerbValve): each answer
+     * has exactly one of each, whatever the answers before it on the connection had.
+     */
+    private static void assertOneOfEachHeader(String head, int call) {
+        Map<String, List<String>> headers = new HashMap<>();
+        for (String line : head.split("\r\n")) {
+            int colon = line.indexOf(':');
+            if (colon > 0) {
+                headers.computeIfAbsent(line.substring(0, colon).toLowerCase(Locale.ROOT), name -> new ArrayList<>())
+                        .add(line.substring(colon + 1).trim());
+            }
+        }
+        assertThat(headers.get("content-type")).as("call %d: %s", call, head).hasSize(1)
+                .allSatisfy(type -> assertThat(type).startsWith("application/json"));
+        assertThat(headers.get("content-length")).as("call %d: %s", call, head).hasSize(1);
+        assertThat(headers.get("date")).as("call %d: %s", call, head).hasSize(1)
+                .allSatisfy(date -> DateTimeFormatter.RFC_1123_DATE_TIME.parse(date));
+        assertThat(headers).as("call %d: %s", call, head).doesNotContainKey("transfer-encoding");
     }
 
     /** The status line and headers, up to the blank line. */
@@ -69,12 +97,13 @@ class SchedulerConnectionTest {
         return head.toString(StandardCharsets.US_ASCII);
     }
 
-    private static void readBody(InputStream in, String head) throws IOException {
+    private static byte[] readBody(InputStream in, String head) throws IOException {
         for (String line : head.split("\r\n")) {
             if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
                 int length = Integer.parseInt(line.substring("content-length:".length()).trim());
-                assertThat(in.readNBytes(length)).hasSize(length);
-                return;
+                byte[] body = in.readNBytes(length);
+                assertThat(body).hasSize(length);
+                return body;
             }
         }
         throw new AssertionError("an answer without Content-Length: " + head);

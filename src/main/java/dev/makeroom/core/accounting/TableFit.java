@@ -24,19 +24,25 @@ public final class TableFit {
         this.homeIndex = pendingHome == null ? -1 : table.indexOf(pendingHome);
         this.podsColumn = table.column(Resources.PODS);
         int n = 0;
-        int[] bits = new int[podRequests.size()];
-        int[] columns = new int[podRequests.size()];
-        long[] wants = new long[podRequests.size()];
         for (int i = 0; i < podRequests.size() && i < 63; i++) {
-            if (podRequests.value(i) > 0 && !Resources.PODS.equals(podRequests.name(i))) {
-                bits[n] = i + 1;
-                columns[n] = table.column(podRequests.name(i));
-                wants[n++] = podRequests.value(i);
+            n += asked(podRequests, i) ? 1 : 0;
+        }
+        // arrays of the size they end at (counted first): prioritize makes one fit on every call
+        this.bits = new int[n];
+        this.columns = new int[n];
+        this.wants = new long[n];
+        for (int i = 0, k = 0; k < n; i++) {
+            if (asked(podRequests, i)) {
+                bits[k] = i + 1;
+                columns[k] = table.column(podRequests.name(i));
+                wants[k++] = podRequests.value(i);
             }
         }
-        this.bits = java.util.Arrays.copyOf(bits, n);
-        this.columns = java.util.Arrays.copyOf(columns, n);
-        this.wants = java.util.Arrays.copyOf(wants, n);
+    }
+
+    /** Whether the pod asks for some of resource {@code i} that its node's row answers for (pods are counted apart). */
+    private static boolean asked(Resources requests, int i) {
+        return requests.value(i) > 0 && !Resources.PODS.equals(requests.name(i));
     }
 
     /**

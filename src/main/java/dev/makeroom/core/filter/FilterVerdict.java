@@ -12,8 +12,8 @@ public record FilterVerdict(List<String> passed, Map<String, String> failed, Map
     /** Takes the lists as given: callers hand over fresh collections (no copy on the hot path). */
     public FilterVerdict {
         passed = Collections.unmodifiableList(passed);
-        failed = Collections.unmodifiableMap(failed);
-        unresolvable = Collections.unmodifiableMap(unresolvable);
+        failed = failed.isEmpty() ? Map.of() : Collections.unmodifiableMap(failed); // empty: nothing made per call
+        unresolvable = unresolvable.isEmpty() ? Map.of() : Collections.unmodifiableMap(unresolvable);
     }
 
     /** Every node asked passes, in the order asked: no rule of makeroom's concerns the pod, or the view is not ready. */

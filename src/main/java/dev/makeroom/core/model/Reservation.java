@@ -206,8 +206,12 @@ public record Reservation(PodRef pod, Instant until, Replacement replacement) {
      * order: where the extender steers it. Empty for nearly every pod.
      */
     public static Set<String> heldFor(ClusterSnapshot snapshot, PodInfo pod, Instant now) {
+        Map<String, NodeInfo> reserving = snapshot.nodesWithReservations();
+        if (reserving.isEmpty()) { // nearly always, and prioritize asks on every call: no iterator made
+            return Set.of();
+        }
         Set<String> held = null;
-        for (NodeInfo node : snapshot.nodesWithReservations().values()) {
+        for (NodeInfo node : reserving.values()) {
             if (anyClaimedBy(holdingOn(node, snapshot, now), pod)) {
                 held = held == null ? new TreeSet<>() : held;
                 held.add(node.name());

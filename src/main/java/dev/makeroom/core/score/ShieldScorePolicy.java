@@ -59,20 +59,33 @@ public final class ShieldScorePolicy {
         NodeTable table = snapshot.table();
         RequestedNodes nodes = requested.against(table);
         String home = NodeUsage.homeOf(snapshot, pod);
-        List<String> dimensions = dimensions(pod);
         TableFit fit = new TableFit(table, pod.requests(), home);
-        int[] columns = new int[dimensions.size()];
-        long[] wants = new long[dimensions.size()];
-        for (int d = 0; d < columns.length; d++) {
-            columns[d] = table.column(dimensions.get(d));
-            wants[d] = pod.requests().get(dimensions.get(d));
+        // the dimensions as the table's columns, with no list between: prioritize scores on every call
+        Resources requests = pod.requests();
+        int asked = 0;
+        for (int i = 0; i < requests.size(); i++) {
+            asked += requests.value(i) > 0 ? 1 : 0;
         }
+        int[] columns = new int[asked == 0 ? 2 : asked];
+        long[] wants = new long[columns.length];
+        if (asked == 0) { // as dimensions() says: cpu and memory
+            columns[0] = table.column(Resources.CPU);
+            columns[1] = table.column(Resources.MEMORY);
+        }
+        for (int i = 0, d = 0; d < asked; i++) {
+            if (requests.value(i) > 0) {
+                columns[d] = table.column(requests.name(i));
+                wants[d++] = requests.value(i);
+            }
+        }
+        List<String> dimensions = null; // by name, for the nodes whose row alone cannot answer
         for (int i = 0; i < nodes.size(); i++) {
             int index = nodes.row(i);
             int score;
             if (index < 0 || avoid.avoid(pod, nodes.name(i))) {
                 score = 0;
             } else if (fit.needsNode(index)) {
+                dimensions = dimensions == null ? dimensions(pod) : dimensions;
                 score = score(table.node(index), pod, home, dimensions);
             } else {
                 score = fit.shortMask(index) != 0 ? 0 : shieldFromRow(table, index, pod.priority(), columns, wants);

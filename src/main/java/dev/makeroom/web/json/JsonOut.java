@@ -181,8 +181,12 @@ final class JsonOut {
 
     /** What was written, without a copy; nothing may be written after. */
     AnswerBytes answer() {
+        AnswerBytes.Slice last = new AnswerBytes.Slice(buffer, sliceStart, size);
+        if (slices.isEmpty()) { // nearly every answer: one slice
+            return new AnswerBytes(List.of(last));
+        }
         List<AnswerBytes.Slice> all = new ArrayList<>(slices);
-        all.add(new AnswerBytes.Slice(buffer, sliceStart, size));
+        all.add(last);
         return new AnswerBytes(all);
     }
 }

@@ -8,6 +8,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
@@ -63,32 +64,31 @@ final class NodesArgsScanner {
 
     private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private final byte[] body;
-    private final NodeTable known; // the node objects' names are looked up here
-    private final NodeTable namesAgainst; // NodeNames' names are looked up here
-    private final RequestedNodes.Builder reusedNames; // null: NodeNames get a builder of their own
-    private final ScanSplit split; // null: one thread scans it all
-    private final SeenNodeObjects seen; // null: none to compare with
+    // What the scanner is aimed at: set for each body (a thread keeps one scanner, VerbBuffers), let go after.
+    private byte[] body;
+    private NodeTable known; // the node objects' names are looked up here
+    private NodeTable namesAgainst; // NodeNames' names are looked up here
+    private RequestedNodes.Builder reusedNames; // null: NodeNames get a builder of their own
+    private ScanSplit split; // null: one thread scans it all
+    private SeenNodeObjects seen; // null: none to compare with
     private int pos;
 
-    private final ScannerScratch scratch; // the open objects' keys, a name's characters
-    private int keys; // how many keys the scratch's stack holds
+    // The keys of every object still open, as a stack: where each starts and ends in the body, its
+    // length in characters and whether it has escapes. Kept, grown, from one body to the next.
+    private int[] keyStart = new int[64];
+    private int[] keyEnd = new int[64];
+    private int[] keyLength = new int[64];
+    private boolean[] keyEscaped = new boolean[64];
+    private int keys;
 
-    // Where the current node's metadata.name is, set while walking one item; its characters, to look up.
+    // Where the current node's metadata.name is, set while walking one item; a name's characters, to look up.
     private int nameFrom;
     private int nameTo;
-    private char[] nameChars;
+    private char[] nameChars = new char[64];
     private int metadataOpen; // where the current node's metadata object starts
 
-    private NodesArgsScanner(byte[] body, NodeTable known, NodeTable namesAgainst, ScanSplit split,
-                               SeenNodeObjects seen, VerbBuffers reused) {
-        this.body = body;
-        this.known = known;
-        this.namesAgainst = namesAgainst;
-        this.split = split;
-        this.seen = seen;
-        this.scratch = reused == null ? new ScannerScratch() : reused.scan;
-        this.reusedNames = reused == null ? null : reused.names;
+    /** A scanner to aim at bodies one after another ({@link #scan}), by one thread at a time. */
+    NodesArgsScanner() {
     }
 
     /** The body read, or null when it is not one this scanner is sure of: then read it with {@link NodesArgsReader}. */
@@ -111,11 +111,34 @@ final class NodesArgsScanner {
      */
     static NodesArgs read(byte[] body, NodeTable objectsAgainst, NodeTable namesAgainst, ScanSplit split,
                           SeenNodeObjects seen, VerbBuffers reused) {
+        NodesArgsScanner scanner = reused == null ? new NodesArgsScanner() : reused.scanner;
+        return scanner.scan(body, objectsAgainst, namesAgainst, split, seen, reused == null ? null : reused.names);
+    }
+
+    private NodesArgs scan(byte[] body, NodeTable objectsAgainst, NodeTable namesAgainst, ScanSplit split,
+                           SeenNodeObjects seen, RequestedNodes.Builder reusedNames) {
+        aim(body, objectsAgainst, namesAgainst, 0);
+        this.split = split;
+        this.seen = seen;
+        this.reusedNames = reusedNames;
         try {
-            return new NodesArgsScanner(body, objectsAgainst, namesAgainst, split, seen, reused).args();
+            return args();
         } catch (GiveUp e) {
             return null;
+        } finally {
+            aim(null, null, null, 0); // a kept scanner holds no body or snapshot past its call
+            this.split = null;
+            this.seen = null;
+            this.reusedNames = null;
         }
+    }
+
+    private void aim(byte[] body, NodeTable known, NodeTable namesAgainst, int from) {
+        this.body = body;
+        this.known = known;
+        this.namesAgainst = namesAgainst;
+        this.pos = from;
+        this.keys = 0;
     }
 
     /**
@@ -123,8 +146,8 @@ final class NodesArgsScanner {
      * scan of the whole body reads them from there; null if it gives up or {@code stop} says so.
      */
     static ScanSplit.ItemRun itemsFrom(byte[] body, NodeTable known, int from, BooleanSupplier stop) {
-        NodesArgsScanner scanner = new NodesArgsScanner(body, known, known, null, null, null);
-        scanner.pos = from;
+        NodesArgsScanner scanner = new NodesArgsScanner();
+        scanner.aim(body, known, known, from);
         List<RawJson> items = new ArrayList<>();
         RequestedNodes.Builder names = new RequestedNodes.Builder(known);
         try {
@@ -215,7 +238,7 @@ final class NodesArgsScanner {
                 require(at(pos) == '"');
                 int from = pos + 1;
                 int length = plainAsciiString() - from;
-                row = namesAgainst.indexOfNext(scratch.asciiChars(body, from, length), 0, length, row);
+                row = namesAgainst.indexOfNext(asciiChars(from, length), 0, length, row);
                 names.add(row < 0 ? new String(body, from, length, StandardCharsets.US_ASCII) : namesAgainst.name(row),
                         row);
             } while (nextElement());
@@ -320,9 +343,20 @@ final class NodesArgsScanner {
         node(4);
         items.add(new RawJson(body, from, pos, true));
         int length = nameTo - nameFrom;
-        nameChars = scratch.asciiChars(body, nameFrom, length);
+        asciiChars(nameFrom, length);
         int row = known.indexOf(nameChars, 0, length);
         names.add(row < 0 ? new String(body, nameFrom, length, StandardCharsets.US_ASCII) : known.name(row), row);
+    }
+
+    /** The ASCII bytes {@code from..from+length} of the body as characters, in {@code nameChars}. */
+    private char[] asciiChars(int from, int length) {
+        if (nameChars.length < length) {
+            nameChars = new char[Math.max(length, nameChars.length * 2)];
+        }
+        for (int k = 0; k < length; k++) {
+            nameChars[k] = (char) body[from + k]; // ASCII: each byte is its char
+        }
+        return nameChars;
     }
 
     /** One node object, finding its single {@code metadata.name}. */
@@ -454,28 +488,33 @@ final class NodesArgsScanner {
         }
         require(at(i) == '"' && length <= MAX_KEY_BYTES);
         for (int k = base; k < keys; k++) {
-            require(scratch.keyLength[k] != length || !sameKey(k, from, i, escaped));
+            require(keyLength[k] != length || !sameKey(k, from, i, escaped));
         }
-        scratch.roomForKey(keys);
-        scratch.keyStart[keys] = from;
-        scratch.keyEnd[keys] = i;
-        scratch.keyLength[keys] = length;
-        scratch.keyEscaped[keys] = escaped;
+        if (keys == keyStart.length) {
+            keyStart = Arrays.copyOf(keyStart, keys * 2);
+            keyEnd = Arrays.copyOf(keyEnd, keys * 2);
+            keyLength = Arrays.copyOf(keyLength, keys * 2);
+            keyEscaped = Arrays.copyOf(keyEscaped, keys * 2);
+        }
+        keyStart[keys] = from;
+        keyEnd[keys] = i;
+        keyLength[keys] = length;
+        keyEscaped[keys] = escaped;
         keys++;
         pos = i + 1;
     }
 
     /** Whether key {@code k} and the key at {@code from..to} are one string; both are of one length in characters. */
     private boolean sameKey(int k, int from, int to, boolean escaped) {
-        if (!escaped && !scratch.keyEscaped[k]) {
-            for (int a = scratch.keyStart[k], b = from; b < to; a++, b++) {
+        if (!escaped && !keyEscaped[k]) {
+            for (int a = keyStart[k], b = from; b < to; a++, b++) {
                 if (body[a] != body[b]) {
                     return false;
                 }
             }
             return true;
         }
-        return decoded(scratch.keyStart[k], scratch.keyEnd[k]).equals(decoded(from, to));
+        return decoded(keyStart[k], keyEnd[k]).equals(decoded(from, to));
     }
 
     /** A key's characters (ASCII and escapes only, as {@link #key} let through). */
@@ -510,9 +549,9 @@ final class NodesArgsScanner {
      * only). Asked only where names are matched; there a key with an escape makes the scanner give up.
      */
     private boolean keyIs(String lower) {
-        require(!scratch.keyEscaped[keys - 1]); // "\u004eodes" is Nodes to Jackson: not matched in bytes
-        int from = scratch.keyStart[keys - 1];
-        if (scratch.keyLength[keys - 1] != lower.length()) {
+        require(!keyEscaped[keys - 1]); // "\u004eodes" is Nodes to Jackson: not matched in bytes
+        int from = keyStart[keys - 1];
+        if (keyLength[keys - 1] != lower.length()) {
             return false;
         }
         for (int k = 0; k < lower.length(); k++) {

@@ -5,8 +5,8 @@ import dev.makeroom.core.model.RequestedNodes;
 
 /**
  * What a thread that serves filter and prioritize keeps from one call to the next: the names read
- * ({@link RequestedNodes.Builder#lend}), the keys checked for duplicates (by the scanner's stack or
- * Jackson's tokens), the scores, and the answer's buffer. The scheduler calls these
+ * ({@link RequestedNodes.Builder#lend}), the scanner of their bodies, the keys Jackson's tokens check
+ * for duplicates, the scores, and the answer's buffer. The scheduler calls these
  * verbs for every pod it places; reused, they cost no garbage in proportion to the 500 names of a call,
  * so no young collection interrupts the calls while pods bind. Whatever one call read or wrote through
  * them is valid until the same thread's next call, by which time its answer has been sent.
@@ -18,7 +18,7 @@ public final class VerbBuffers {
     final JsonOut out = new JsonOut(JsonOut.KEPT_BUFFER);
     final RequestedNodes.Builder names = new RequestedNodes.Builder(NodeTable.EMPTY);
     final UniqueKeyTokens keys = new UniqueKeyTokens(null);
-    final ScannerScratch scan = new ScannerScratch();
+    final NodesArgsScanner scanner = new NodesArgsScanner();
     private int[] scores = new int[1024];
 
     /** The calling thread's buffers. */
