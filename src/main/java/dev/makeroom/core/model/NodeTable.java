@@ -22,8 +22,9 @@ import java.util.Map;
  *
  * <p>A change costs what it touched. The rows are kept in blocks of {@link #BLOCK} nodes, each block
  * its own arrays, and the table of a later snapshot shares every block whose nodes did not change
- * ({@link #withReplaced}): a binding, which changes one node, copies one block (a few KB; only the changed
- * row is read from its node) and the array of block references, not the whole table. In a cluster that binds 150 pods a second every binding is
+ * ({@link #withReplaced}): a binding, which changes one node, copies one block (a few KB; only the
+ * changed row is read from its node) and the array of block references, not the whole table. In a
+ * cluster that binds 150 pods a second every binding is
  * a new snapshot, and copying the table whole was about a megabyte of garbage each at 5,000 nodes. The
  * table is built on first use ({@link ClusterSnapshot#table()}). Nodes with pods nominated to them are
  * flagged: what is taken there depends on the pending pod's priority, so callers answer them from the
@@ -72,8 +73,8 @@ public final class NodeTable {
         /**
          * {@code old} with the rows {@code changed} marks now holding {@code nodes}' nodes: only those
          * rows are read from their nodes, every other row's amounts and steps are copied as they were.
-         * A binding changes one row; reading all 64 from their nodes was a tenth of a filter call's
-         * time while pods bound (each call the first after a binding).
+         * A binding changes one row; reading all 64 from their nodes was a tenth of the verbs' time
+         * while pods bound (each call the first after a binding).
          */
         Block(Block old, NodeInfo[] nodes, boolean[] changed, String[] byColumn) {
             int width = byColumn.length;
