@@ -54,43 +54,30 @@ public final class NodeTable {
         final long[] stepAtOrBelow; // [step * width + column]
 
         Block(NodeInfo[] nodes, String[] byColumn) {
-            int width = byColumn.length;
-            this.nodes = nodes;
-            this.allocatable = new long[nodes.length * width];
-            this.free = new long[nodes.length * width];
-            this.hasNominated = new boolean[nodes.length];
-            this.ladderStart = new int[nodes.length + 1];
-            for (int r = 0; r < nodes.length; r++) {
-                ladderStart[r + 1] = ladderStart[r] + nodes[r].ladder().steps();
-            }
-            this.stepPriority = new int[ladderStart[nodes.length]];
-            this.stepAtOrBelow = new long[ladderStart[nodes.length] * width];
-            for (int r = 0; r < nodes.length; r++) {
-                fill(r, byColumn);
-            }
+            this(null, nodes, null, byColumn);
         }
 
         /**
          * {@code old} with the rows {@code changed} marks now holding {@code nodes}' nodes: only those
-         * rows are read from their nodes, every other row's amounts and steps are copied as they were.
-         * A binding changes one row; reading all 64 from their nodes was a tenth of the verbs' time
-         * while pods bound (each call the first after a binding).
+         * rows are read from their nodes, every other row's amounts and steps are copied as they were
+         * ({@code old} null: every row is read). A binding changes one row; reading all 64 from their
+         * nodes was a tenth of the verbs' time while pods bound (each call the first after a binding).
          */
         Block(Block old, NodeInfo[] nodes, boolean[] changed, String[] byColumn) {
             int width = byColumn.length;
             this.nodes = nodes;
-            this.allocatable = old.allocatable.clone();
-            this.free = old.free.clone();
-            this.hasNominated = old.hasNominated.clone();
+            this.allocatable = old == null ? new long[nodes.length * width] : old.allocatable.clone();
+            this.free = old == null ? new long[nodes.length * width] : old.free.clone();
+            this.hasNominated = old == null ? new boolean[nodes.length] : old.hasNominated.clone();
             this.ladderStart = new int[nodes.length + 1];
             for (int r = 0; r < nodes.length; r++) {
-                int steps = changed[r] ? nodes[r].ladder().steps() : old.ladderStart[r + 1] - old.ladderStart[r];
+                int steps = old == null || changed[r] ? nodes[r].ladder().steps() : old.ladderStart[r + 1] - old.ladderStart[r];
                 ladderStart[r + 1] = ladderStart[r] + steps;
             }
             this.stepPriority = new int[ladderStart[nodes.length]];
             this.stepAtOrBelow = new long[ladderStart[nodes.length] * width];
             for (int r = 0; r < nodes.length; r++) {
-                if (changed[r]) {
+                if (old == null || changed[r]) {
                     fill(r, byColumn);
                 } else { // the row's steps where they now start
                     int from = old.ladderStart[r];

@@ -30,6 +30,8 @@ import java.util.List;
 public final class ShieldScorePolicy {
 
     public static final int MAX_SCORE = 10;
+    /** The dimensions of a pod that asks for nothing. */
+    private static final List<String> UNASKED = List.of(Resources.CPU, Resources.MEMORY);
 
     public List<NodeScore> score(ClusterSnapshot snapshot, PodInfo pod, List<String> nodeNames) {
         return score(snapshot, pod, nodeNames, AvoidList.NONE);
@@ -64,16 +66,17 @@ public final class ShieldScorePolicy {
         Resources requests = pod.requests();
         int asked = 0;
         for (int i = 0; i < requests.size(); i++) {
-            asked += requests.value(i) > 0 ? 1 : 0;
+            asked += isDimension(requests, i) ? 1 : 0;
         }
-        int[] columns = new int[asked == 0 ? 2 : asked];
-        long[] wants = new long[columns.length];
-        if (asked == 0) { // as dimensions() says: cpu and memory
-            columns[0] = table.column(Resources.CPU);
-            columns[1] = table.column(Resources.MEMORY);
+        int[] columns = new int[asked == 0 ? UNASKED.size() : asked];
+        long[] wants = new long[columns.length]; // 0 for the unasked dimensions
+        if (asked == 0) {
+            for (int d = 0; d < columns.length; d++) {
+                columns[d] = table.column(UNASKED.get(d));
+            }
         }
         for (int i = 0, d = 0; d < asked; i++) {
-            if (requests.value(i) > 0) {
+            if (isDimension(requests, i)) {
                 columns[d] = table.column(requests.name(i));
                 wants[d++] = requests.value(i);
             }
@@ -160,10 +163,15 @@ public final class ShieldScorePolicy {
     static List<String> dimensions(PodInfo pod) {
         List<String> dims = new ArrayList<>();
         for (int i = 0; i < pod.requests().size(); i++) {
-            if (pod.requests().value(i) > 0) {
+            if (isDimension(pod.requests(), i)) {
                 dims.add(pod.requests().name(i));
             }
         }
-        return dims.isEmpty() ? List.of(Resources.CPU, Resources.MEMORY) : dims;
+        return dims.isEmpty() ? UNASKED : dims;
+    }
+
+    /** Whether the pod's request {@code i} is a dimension it is scored on: it asks for some. */
+    private static boolean isDimension(Resources requests, int i) {
+        return requests.value(i) > 0;
     }
 }
