@@ -68,6 +68,32 @@ class LiveClusterStateTest {
     }
 
     @Test
+    void after_a_sync_larger_than_a_small_change_each_later_change_is_published_once_and_only_where_it_was() {
+        for (int n = 0; n < 100; n++) { // a first sync: more changes than the applier keeps its change sets for
+            upsert(ClusterEvent.Kind.NODE, KubernetesClusterViewTest.node("n" + n, "4"));
+            upsert(ClusterEvent.Kind.POD, KubernetesClusterViewTest.pod("p" + n, "n" + n, "1"));
+        }
+        ClusterSnapshot synced = state.publish();
+        assertThat(synced.nodes()).hasSize(100);
+        assertThat(synced.pods()).hasSize(100);
+        assertThat(state.publish()).as("nothing pending after the sync").isSameAs(synced);
+
+        upsert(ClusterEvent.Kind.POD, KubernetesClusterViewTest.pod("late", "n5", "1"));
+        state.apply(new ClusterEvent(ClusterEvent.Kind.POD, true, KubernetesClusterViewTest.pod("p7", "n7", "1")));
+        ClusterSnapshot changed = state.publish();
+
+        assertThat(changed.node("n5").pods()).hasSize(2);
+        assertThat(changed.node("n7").pods()).isEmpty();
+        assertThat(changed.pods()).hasSize(100);
+        for (int n = 0; n < 100; n++) {
+            if (n != 5 && n != 7) {
+                assertThat(changed.node("n" + n)).as("n" + n + " untouched").isSameAs(synced.node("n" + n));
+            }
+        }
+        assertThat(state.publish()).as("nothing pending after the change").isSameAs(changed);
+    }
+
+    @Test
     void a_pod_moving_from_nominated_to_bound_leaves_the_nominated_list() {
         upsert(ClusterEvent.Kind.NODE, KubernetesClusterViewTest.node("n1", "4"));
         Pod waiting = KubernetesClusterViewTest.pod("w", null, "2");
