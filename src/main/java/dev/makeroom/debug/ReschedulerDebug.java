@@ -3,6 +3,7 @@ package dev.makeroom.debug;
 import dev.makeroom.core.rounds.RescheduleSettings;
 import dev.makeroom.core.rounds.ReschedulePlan;
 import dev.makeroom.core.rounds.Skip;
+import dev.makeroom.rescheduler.ActingGate;
 import dev.makeroom.rescheduler.InvalidReschedulerConfigException;
 import dev.makeroom.rescheduler.Rescheduler;
 import dev.makeroom.rescheduler.ReschedulerConfigParser;
@@ -52,7 +53,9 @@ final class ReschedulerDebug {
     record ConfigView(String source, String loadedAt, String rejected, String rejectedAt) {
     }
 
-    record State(boolean enabled, String mode, boolean leading, String leader, ConfigView config, List<RoundView> rounds) {
+    /** {@code acting}: whether this replica may act now; {@code notActing}: why not (null when it may). */
+    record State(boolean enabled, String mode, boolean leading, String leader, boolean acting, String notActing,
+                 ConfigView config, List<RoundView> rounds) {
     }
 
     private final Rescheduler rescheduler;
@@ -62,13 +65,15 @@ final class ReschedulerDebug {
     }
 
     /**
-     * GET /debug/rescheduler — on or off, the mode, whether this replica leads and which one does, the
-     * document in force, the last rounds.
+     * GET /debug/rescheduler — on or off, the mode, whether this replica leads and which one does,
+     * whether it may act now and why not, the document in force, the last rounds.
      */
     ServerResponse state(ServerRequest request) {
         ReschedulerConfigState config = rescheduler.configState();
+        String notActing = rescheduler.notActing().map(ActingGate.Shut::why).orElse(null);
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new State(rescheduler.running(),
-                DebugDtos.spelled(rescheduler.mode()), rescheduler.leading(), rescheduler.leader(),
+                DebugDtos.spelled(rescheduler.mode()), rescheduler.leading(), rescheduler.leader(), notActing == null,
+                notActing,
                 new ConfigView(config.source(), config.loadedAt().toString(), config.rejected(),
                         config.rejectedAt() == null ? null : config.rejectedAt().toString()),
                 rescheduler.rounds().stream().map(ReschedulerDebug::view).toList()));

@@ -48,6 +48,7 @@ final class PlanCarrier {
     private final RoomHold hold;
     private final NodeTaints taints;
     private final Leadership leadership;
+    private final ActingGate gate;
     private final Landings landings;
     private final ReschedulerMetrics metrics;
     private final DrainEvictions drainEvictions = new DrainEvictions();
@@ -56,7 +57,8 @@ final class PlanCarrier {
     private final RefusalBackoff nodeBackoff = new RefusalBackoff(); // nodes consolidation abandoned or could not start
 
     PlanCarrier(ReschedulerMode mode, Evictor evictor, RoomHold hold, NodeTaints taints, Leadership leadership,
-                ReschedulerMetrics metrics, Duration landingFor) {
+                ActingGate gate, ReschedulerMetrics metrics, Duration landingFor) {
+        this.gate = gate;
         this.mode = mode;
         this.evictor = evictor;
         this.hold = hold;
@@ -173,7 +175,7 @@ final class PlanCarrier {
             this.drains = new DrainsUnderway(plan.drains(), taints, now);
         }
 
-        /** Carries one move out, unless an earlier one, the lease, its gang, its room or its drain says not to. */
+        /** Carries one move out, unless an earlier one, the lease, the gate, its gang, its room or its drain says not to. */
         RoundReport.MoveResult carry(Move move) {
             if (stayed.containsKey(move.to())) {
                 return new RoundReport.MoveResult(move, RoundReport.MoveOutcome.NOT_TRIED, "it counted on "
@@ -182,6 +184,12 @@ final class PlanCarrier {
             if (!leadership.leading()) {
                 stayed.put(move.from(), move.pod().toString());
                 return new RoundReport.MoveResult(move, RoundReport.MoveOutcome.NOT_LEADING, "the lease was lost during the round");
+            }
+            Optional<ActingGate.Shut> shut = gate.shut(); // the extender port stopped answering, or makeroom is stopping
+            if (shut.isPresent()) {
+                stayed.put(move.from(), move.pod().toString());
+                return new RoundReport.MoveResult(move, RoundReport.MoveOutcome.NOT_TRIED, "stopped acting during the round: "
+                        + shut.get().why());
             }
             PodInfo pod = snapshot.pod(move.pod().uid());
             Optional<String> gangRefused = pod == null || pod.gang() == null ? Optional.empty()

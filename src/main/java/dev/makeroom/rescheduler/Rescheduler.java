@@ -23,6 +23,7 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -32,7 +33,8 @@ import java.util.function.LongSupplier;
 
 /**
  * The rescheduler's rounds: every {@code interval}, on its own thread (never a request's), only while
- * the view is ready and only on the leader, plan on the live snapshot and, in {@code evict} mode,
+ * the view is ready, only on the leader and only while this replica serves the extender verbs and
+ * reports Ready ({@link ActingGate}: its moves rely on those verbs), plan on the live snapshot and, in {@code evict} mode,
  * carry the plan out ({@link PlanCarrier}: evictions one move at a time, room and landing holds, drains,
  * backoffs). Room made for a pending pod is reserved on its node before the first of its evictions
  * ({@link RoomsUnderway}), and each move's target holds its landing (room for the moved pod's
@@ -49,6 +51,7 @@ public final class Rescheduler implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Rescheduler.class);
     private static final int KEPT_ROUNDS = 20;
     private static final String NOT_READY = "the cluster view is not ready";
+    private static final String NOT_ACTING = "not acting: ";
     private static final Duration READY_POLL = Duration.ofSeconds(1);
     private static final Duration DEFAULT_LANDING_FOR = Duration.ofMinutes(2);
     // how often landings are looked at between rounds: a replacement bound and then deleted (a scale-down)
@@ -66,6 +69,9 @@ public final class Rescheduler implements AutoCloseable {
     private final ReschedulerMetrics metrics;
     private final PreemptionCheck preemption;
     private final List<AutoCloseable> parts;
+    private final ActingGate gate; // the replica's own gate, shut for good once makeroom is stopping
+    private volatile boolean stopping;
+    private volatile ActingGate.Shut lastShut; // what the log last said, so a change is logged once
     private final Deque<RoundReport> rounds = new ArrayDeque<>();
     private ScheduledExecutorService loop;
     private Duration interval;
@@ -75,15 +81,19 @@ public final class Rescheduler implements AutoCloseable {
                        ReschedulerMetrics metrics,
                        PreemptionCheck preemption, List<AutoCloseable> parts) {
         this(mode, view, config, evictor, hold, taints, leadership, clock, nanos, metrics, preemption, parts,
-                DEFAULT_LANDING_FOR);
+                DEFAULT_LANDING_FOR, ActingGate.OPEN); // rounds driven by hand: no extender port to wait for
     }
 
-    /** {@code landingFor}: how long a moved pod's replacement is steered to where its move was proven. */
+    /**
+     * {@code landingFor}: how long a moved pod's replacement is steered to where its move was proven;
+     * {@code gate}: whether this replica may act now (it serves the extender verbs and is ready).
+     */
     public Rescheduler(ReschedulerMode mode, ClusterView view, ReschedulerConfigService config, Evictor evictor,
                        RoomHold hold, NodeTaints taints, Leadership leadership, Clock clock, LongSupplier nanos,
                        ReschedulerMetrics metrics,
-                       PreemptionCheck preemption, List<AutoCloseable> parts, Duration landingFor) {
-        this.carrier = new PlanCarrier(mode, evictor, hold, taints, leadership, metrics, landingFor);
+                       PreemptionCheck preemption, List<AutoCloseable> parts, Duration landingFor, ActingGate gate) {
+        this.gate = () -> stopping ? Optional.of(new ActingGate.Shut("makeroom is shutting down")) : gate.shut();
+        this.carrier = new PlanCarrier(mode, evictor, hold, taints, leadership, this.gate, metrics, landingFor);
         this.mode = mode;
         this.view = view;
         this.config = config;
@@ -114,8 +124,9 @@ public final class Rescheduler implements AutoCloseable {
     }
 
     /**
-     * A round, then the next: one interval later, or, while the view is still syncing, a second later
-     * (at most an interval), so the first round that can plan runs right after the view is ready.
+     * A round, then the next: one interval later, or, while the view is still syncing or this replica
+     * does not serve yet, a second later (at most an interval), so the first round that can act runs
+     * right after it can.
      */
     private void tick() {
         RoundReport report = null;
@@ -124,8 +135,10 @@ public final class Rescheduler implements AutoCloseable {
         } catch (RuntimeException e) {
             log.error("rescheduler round failed; trying again next round", e);
         }
-        boolean waitingForView = report != null && NOT_READY.equals(report.idle());
-        long delay = waitingForView ? Math.min(interval.toMillis(), READY_POLL.toMillis()) : interval.toMillis();
+        // waiting for the view or for this replica to serve: the first round that can act runs soon after
+        boolean waiting = report != null && report.idle() != null
+                && (NOT_READY.equals(report.idle()) || report.idle().startsWith(NOT_ACTING));
+        long delay = waiting ? Math.min(interval.toMillis(), READY_POLL.toMillis()) : interval.toMillis();
         try {
             loop.schedule(this::tick, delay, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
@@ -136,7 +149,7 @@ public final class Rescheduler implements AutoCloseable {
     /** Closes the landings served or out of time since the last round, as the leader (reported with the next round). */
     private synchronized void closeLandingsBetweenRounds() {
         try {
-            if (!view.ready() || !leadership.leading()) {
+            if (!view.ready() || !leadership.leading() || gate.shut().isPresent()) {
                 return;
             }
             carrier.closeLandingsBetweenRounds(view.snapshot(), clock.instant());
@@ -154,7 +167,9 @@ public final class Rescheduler implements AutoCloseable {
         } else if (!leadership.leading()) {
             report = RoundReport.idle(now, mode, "another replica leads");
         } else {
-            report = act(view.snapshot(), now);
+            Optional<ActingGate.Shut> shut = acting();
+            report = shut.isPresent() ? RoundReport.idle(now, mode, NOT_ACTING + shut.get().why())
+                    : act(view.snapshot(), now);
         }
         metrics.round(report);
         RoundReport newest = rounds.peekFirst();
@@ -166,6 +181,38 @@ public final class Rescheduler implements AutoCloseable {
             rounds.removeLast();
         }
         return report;
+    }
+
+    /** Why this replica must not act now (empty: it may), logged when that changes. */
+    private Optional<ActingGate.Shut> acting() {
+        Optional<ActingGate.Shut> shut = gate.shut();
+        ActingGate.Shut was = lastShut;
+        if (shut.isPresent() && !shut.get().equals(was)) {
+            log.info("rescheduler: not acting: {}", shut.get().why());
+        } else if (shut.isEmpty() && was != null) {
+            log.info("rescheduler: acting: this replica serves the extender verbs and reports ready");
+        }
+        lastShut = shut.orElse(null);
+        return shut;
+    }
+
+    /** Why this replica does not act now, as the debug API shows it; empty when it may act. */
+    public Optional<ActingGate.Shut> notActing() {
+        return gate.shut();
+    }
+
+    /**
+     * Stops acting before makeroom stops serving: no round, landing or eviction begins after this, and
+     * it returns once a round under way has ended (its remaining moves are not sent).
+     */
+    public void stopActing() {
+        boolean first = !stopping; // called once per closing context (the management port's is a child)
+        stopping = true;
+        synchronized (this) { // the round under way holds this lock; its next move sees the gate shut
+            if (first && loop != null) {
+                log.info("rescheduler: stopped acting (makeroom is shutting down)");
+            }
+        }
     }
 
     /** What a round would do now, changing nothing (the debug API's dry run). */

@@ -58,6 +58,8 @@ final class FaultyApi extends KubernetesCrudDispatcher {
     /** Evictions answered, and pod DELETEs from anyone but the test (makeroom must never delete pods). */
     final AtomicInteger evictions = new AtomicInteger();
     final AtomicInteger podDeletes = new AtomicInteger();
+    /** Run as each eviction arrives, before it is answered: what a test checks at that moment. */
+    volatile Runnable onEviction = () -> { };
 
     /** Requests with this header come from the test itself (setting up, reading the truth): never faulted. */
     private static final String ADMIN = "X-Makeroom-Test-Admin";
@@ -135,6 +137,7 @@ final class FaultyApi extends KubernetesCrudDispatcher {
         String podPath = path.substring(0, path.length() - "/eviction".length());
         String[] parts = podPath.split("/");
         String pod = parts[parts.length - 3] + "/" + parts[parts.length - 1];
+        onEviction.run();
         if (refusedEvictions.contains(pod)) {
             return status(429, "TooManyRequests", "Cannot evict pod as it would violate the pod's disruption budget.");
         }

@@ -48,6 +48,11 @@ class ReschedulerTest {
                 .controller(new OwnerRef("ReplicaSet", deployment, "rs-" + deployment)).build();
     }
 
+    private static PodInfo onHot2(String name, long cpu) {
+        return PodInfo.builder(name).name(name).namespace("shop").nodeName("hot-2").requests(Resources.of("cpu", cpu))
+                .controller(new OwnerRef("ReplicaSet", name, "rs-" + name)).build();
+    }
+
     private final List<Move> evicted = new ArrayList<>();
     private final List<String> expiredOn = new ArrayList<>();
     private final Evictor recording = new Evictor() {
@@ -124,6 +129,56 @@ class ReschedulerTest {
         assertThat(rescheduler.round().idle()).isEqualTo("the cluster view is not ready");
         assertThat(evicted).isEmpty();
         assertThat(rescheduler.rounds()).as("a quiet round is kept only until the next").hasSize(1);
+    }
+
+    @Test
+    void a_replica_that_does_not_serve_the_extender_verbs_does_not_act_and_stops_within_a_round() {
+        java.util.concurrent.atomic.AtomicReference<String> shut = new java.util.concurrent.atomic.AtomicReference<>(
+                "its extender port is not listening yet");
+        ActingGate gate = () -> java.util.Optional.ofNullable(shut.get()).map(ActingGate.Shut::new);
+        Clock clock = Clock.fixed(Instant.parse("2026-11-23T12:00:00Z"), ZoneOffset.UTC);
+        // the port stops answering as the first eviction is sent: the round's later moves are not sent
+        Evictor stopsServing = new Evictor() {
+            @Override
+            public EvictionOutcome evict(PodInfo pod, Move move) {
+                evicted.add(move);
+                shut.set("its extender port does not answer (HttpTimeoutException: request timed out)");
+                return new EvictionOutcome(EvictionOutcome.Result.EVICTED, "evicted");
+            }
+
+            @Override
+            public void expireAvoidances(String node) {
+                expiredOn.add(node);
+            }
+        };
+        Rescheduler rescheduler = new Rescheduler(ReschedulerMode.EVICT, view(ClusterSnapshot.builder()
+                .node("hot", Map.of(), Resources.of("cpu", 4000, "pods", 10))
+                .node("hot-2", Map.of(), Resources.of("cpu", 4000, "pods", 10))
+                .node("cold", Map.of(), Resources.of("cpu", 4000, "pods", 10))
+                .node("cold-2", Map.of(), Resources.of("cpu", 4000, "pods", 10))
+                .pod(pod("a-1", "a", 1000)).pod(pod("b-1", "b", 1000)).pod(pod("c-1", "c", 1000))
+                .pod(onHot2("d-1", 1000)).pod(onHot2("e-1", 2000)).build(), () -> true),
+                new ReschedulerConfigService(null, POLICIES, ConfigMapFeed.NONE, clock), stopsServing, new NoApi(),
+                new NoApi(), () -> true, clock, System::nanoTime, new ReschedulerMetrics(registry), PreemptionCheck.NEVER,
+                List.of(), java.time.Duration.ofMinutes(2), gate);
+
+        assertThat(rescheduler.round().idle()).isEqualTo("not acting: its extender port is not listening yet");
+        assertThat(rescheduler.notActing()).map(ActingGate.Shut::why).hasValue("its extender port is not listening yet");
+        assertThat(evicted).isEmpty();
+
+        shut.set(null);
+        RoundReport round = rescheduler.round();
+        assertThat(round.moves()).as("the plan moves more than one pod").hasSizeGreaterThan(1);
+        assertThat(evicted).hasSize(1);
+        assertThat(round.moves().subList(1, round.moves().size())).allSatisfy(m -> {
+            assertThat(m.result()).isEqualTo(RoundReport.MoveOutcome.NOT_TRIED);
+            assertThat(m.detail()).startsWith("stopped acting during the round: its extender port does not answer");
+        });
+
+        shut.set(null);
+        rescheduler.stopActing();
+        assertThat(rescheduler.round().idle()).isEqualTo("not acting: makeroom is shutting down");
+        assertThat(evicted).hasSize(1);
     }
 
     @Test
