@@ -1,11 +1,16 @@
 package dev.makeroom.mapping;
 
 import com.fasterxml.jackson.databind.JsonMappingException;
+import org.snakeyaml.engine.v2.exceptions.Mark;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+
+import java.util.Optional;
 
 /**
  * What to tell about an object fabric8 could not read: where, since fabric8 maps Kubernetes objects
  * with its own (Jackson 2) mapper, whose mapping errors carry the path of the value they stopped
- * at; and what, as the first line of the innermost cause.
+ * at; and what, as the first line of the innermost cause (for YAML that does not parse, the line and
+ * column the parser stopped at and what it expected, not its snippet of the text).
  */
 public final class ReadFailures {
 
@@ -36,8 +41,21 @@ public final class ReadFailures {
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
+        if (root instanceof MarkedYamlEngineException yaml && yaml.getProblem() != null) {
+            return where(yaml.getProblemMark()) + yaml.getProblem() + (yaml.getContext() == null ? ""
+                    : " (" + yaml.getContext() + yaml.getContextMark().map(m -> " from " + at(m)).orElse("") + ")");
+        }
         String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
         int newline = message.indexOf('\n');
         return newline < 0 ? message : message.substring(0, newline);
+    }
+
+    /** "line 5, column 1: " where the YAML parser stopped (its marks count from 0), or nothing without one. */
+    private static String where(Optional<Mark> mark) {
+        return mark.map(m -> at(m) + ": ").orElse("");
+    }
+
+    private static String at(Mark mark) {
+        return "line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1);
     }
 }

@@ -2,6 +2,7 @@ package dev.makeroom.why;
 
 import dev.makeroom.cluster.ApiSnapshot;
 import dev.makeroom.cluster.SnapshotFileClusterView;
+import dev.makeroom.cluster.SnapshotLoadException;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.KubeVersion;
 import dev.makeroom.core.model.PodInfo;
@@ -12,6 +13,7 @@ import dev.makeroom.core.preemption.PreemptionPipeline;
 import dev.makeroom.core.preemption.PreemptionSettings;
 import dev.makeroom.core.room.QueueRules;
 import dev.makeroom.mapping.PodMapper;
+import dev.makeroom.mapping.UnreadableQuantity;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -75,7 +77,12 @@ public final class WhyCommand {
                 out.println("cannot read " + dump);
                 return 2;
             }
-            snapshot = new SnapshotFileClusterView(Path.of(dump), version).snapshot();
+            try {
+                snapshot = new SnapshotFileClusterView(Path.of(dump), version).snapshot();
+            } catch (SnapshotLoadException e) { // the same one line the server stops with, naming the field
+                out.println(e.getMessage());
+                return 2;
+            }
             source = dump;
         } else {
             String url = "?";
@@ -95,6 +102,9 @@ public final class WhyCommand {
         if (pod.startsWith("@")) { // a pod of one's own, as /debug/simulate takes one: asked about as if pending
             try {
                 pending = podFromFile(Path.of(pod.substring(1)), snapshot);
+            } catch (IllegalArgumentException e) { // says which field, in the user's terms
+                out.println("cannot read a Pod from " + pod.substring(1) + ": " + e.getMessage());
+                return 2;
             } catch (IOException | RuntimeException e) {
                 out.println("cannot read a Pod from " + pod.substring(1) + ": " + rootCause(e));
                 return 2;
@@ -123,6 +133,10 @@ public final class WhyCommand {
         }
         if (pod.getMetadata().getUid() == null) {
             pod.getMetadata().setUid("why-" + pod.getMetadata().getNamespace() + "-" + pod.getMetadata().getName());
+        }
+        Optional<String> unreadable = UnreadableQuantity.in(pod, "Pod"); // as POST /debug/why names it
+        if (unreadable.isPresent()) {
+            throw new IllegalArgumentException(unreadable.get());
         }
         return PodMapper.toCore(pod, snapshot::priorityValue);
     }

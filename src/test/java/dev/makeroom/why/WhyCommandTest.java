@@ -82,6 +82,28 @@ class WhyCommandTest {
     }
 
     @Test
+    void a_dump_or_pod_it_cannot_read_exits_2_with_one_line_naming_what_is_wrong() throws java.io.IOException {
+        assertThat(why("--why=default/critical-job", "--dump=README.md")).isEqualTo(2);
+        assertThat(output()).startsWith("cannot parse README.md as Kubernetes objects: line 5, column 1: could not find expected ':'"
+                + " (while scanning a simple key from line 4, column 1)").doesNotContain("\tat ")
+                .doesNotContain("Exception");
+        assertThat(output().lines().count()).isOne();
+        java.nio.file.Path nodes = java.nio.file.Files.createTempFile("dump", ".yaml");
+        java.nio.file.Files.writeString(nodes, "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"
+                + "status: {allocatable: {cpu: [1, 2]}}\n");
+        printed.reset();
+        assertThat(why("--why=default/critical-job", "--dump=" + nodes)).isEqualTo(2);
+        assertThat(output()).startsWith("cannot parse " + nodes).doesNotContain("\tat ");
+        java.nio.file.Path pod = java.nio.file.Files.createTempFile("pod", ".yaml");
+        java.nio.file.Files.writeString(pod, "apiVersion: v1\nkind: Pod\nmetadata: {name: odd}\n"
+                + "spec: {containers: [{name: c, resources: {requests: {cpu: 2a}}}]}\n");
+        printed.reset();
+        assertThat(why("--why=@" + pod, "--dump=examples/demo-cluster.yaml")).isEqualTo(2);
+        assertThat(output()).startsWith("cannot read a Pod from " + pod
+                + ": Pod.spec.containers[0].resources.requests.cpu: '2a' is not a quantity").doesNotContain("Exception");
+    }
+
+    @Test
     void it_answers_with_the_rules_of_the_version_asked_and_refuses_one_it_cannot_read() {
         assertThat(why("--why=default/critical-job", "--dump=examples/demo-cluster.yaml", "--kubernetes-version=v1.32.13"))
                 .isZero();
