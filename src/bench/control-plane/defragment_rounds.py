@@ -40,22 +40,37 @@ def per_node():
             out.setdefault(p['spec']['nodeName'], []).append(n.split('-')[0])
     return {k: sorted(v) for k, v in sorted(out.items())}
 
-def main():
-    kapi.wait_ready()
-    start_scheduler()
+def make_nodes():
+    """The four 4-cpu nodes labelled df=true, and the namespace."""
     for i in range(1, 5):
         n = 'df-%d' % i
         if kapi.req('GET', '/api/v1/nodes/' + n, ok404=True) is None:
             kapi.make_ready_node(n, cpu='4', memory='16Gi', pods='110', labels={'df': 'true'})
     kapi.ensure_namespace(NS)
+
+def fill():
+    """Deployments web and cache, four replicas each, all Running."""
+    for d in ('web', 'cache'):
+        kapi.req('POST', '/apis/apps/v1/namespaces/%s/deployments' % NS, deployment(d))
+    kapi.wait_for(lambda: sum(len(v) for v in per_node().values()) == 8
+                  and all(p['status'].get('phase') == 'Running' for p in pods().values()), timeout=90,
+                  what='8 replicas running')
+
+def clean():
+    """The round's Deployments and report gone."""
+    for d in ('web', 'cache'):
+        kapi.req('DELETE', '/apis/apps/v1/namespaces/%s/deployments/%s' % (NS, d), ok404=True)
+    kapi.req('DELETE', '/api/v1/namespaces/%s/pods/report?gracePeriodSeconds=0' % NS, ok404=True)
+    kapi.wait_for(lambda: not pods(), timeout=90, what='round cleaned')
+
+def main():
+    kapi.wait_ready()
+    start_scheduler()
+    make_nodes()
     kubelet = FakeKubelet([NS], grace=GRACE).start()
     summary = []
     for r in range(ROUNDS):
-        for d in ('web', 'cache'):
-            kapi.req('POST', '/apis/apps/v1/namespaces/%s/deployments' % NS, deployment(d))
-        kapi.wait_for(lambda: sum(len(v) for v in per_node().values()) == 8
-                      and all(p['status'].get('phase') == 'Running' for p in pods().values()), timeout=90,
-                      what='8 replicas running')
+        fill()
         before = per_node()
         balanced = all(len(v) == 2 for v in before.values()) and len(before) == 4
         t0 = time.time()
@@ -72,10 +87,7 @@ def main():
         log('round %d: before %s balanced=%s; report bound to %s after %s s; pods removed so far %d' % (
             r, before, balanced, bound, took, len(moved)))
         summary.append({'round': r, 'balanced': balanced, 'bound': bound, 'seconds': took, 'after': per_node()})
-        for d in ('web', 'cache'):
-            kapi.req('DELETE', '/apis/apps/v1/namespaces/%s/deployments/%s' % (NS, d), ok404=True)
-        kapi.req('DELETE', '/api/v1/namespaces/%s/pods/report?gracePeriodSeconds=0' % NS, ok404=True)
-        kapi.wait_for(lambda: not pods(), timeout=90, what='round cleaned')
+        clean()
         time.sleep(2)
     kubelet.stop()
     json.dump(summary, open(os.environ.get('OUT', '.') + '/defrag-%s.json' % os.path.basename(PEER), 'w'), indent=1)

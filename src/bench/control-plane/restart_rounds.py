@@ -11,7 +11,7 @@ PEER = os.environ['PEER']; sys.path.insert(0, PEER); sys.path.insert(0, os.path.
 import kapi
 import control_plane
 from fake_kubelet import FakeKubelet
-from defragment_rounds import deployment, pods, per_node, NS
+from defragment_rounds import make_nodes, fill, clean, per_node, NS
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 JAR = os.environ.get('JAR') or sorted(glob.glob(os.path.join(HERE, '../../../target/makeroom-*.jar')))[-1]
@@ -55,20 +55,12 @@ def main():
     kapi.wait_ready()
     # ignorable, as the chart registers it: pods schedule while makeroom is down (it starts each round)
     control_plane.start_scheduler('http://127.0.0.1:%d/scheduler' % PORT, ignorable=True)
-    for i in range(1, 5):
-        n = 'df-%d' % i
-        if kapi.req('GET', '/api/v1/nodes/' + n, ok404=True) is None:
-            kapi.make_ready_node(n, cpu='4', memory='16Gi', pods='110', labels={'df': 'true'})
-    kapi.ensure_namespace(NS)
+    make_nodes()
     kapi.ensure_namespace('makeroom-system')
     kubelet = FakeKubelet([NS], grace=GRACE).start()
     summary = []
     for r in range(ROUNDS):
-        for d in ('web', 'cache'):
-            kapi.req('POST', '/apis/apps/v1/namespaces/%s/deployments' % NS, deployment(d))
-        kapi.wait_for(lambda: sum(len(v) for v in per_node().values()) == 8
-                      and all(p['status'].get('phase') == 'Running' for p in pods().values()), timeout=90,
-                      what='8 replicas running')
+        fill()
         before = per_node()
         kapi.req('POST', '/api/v1/namespaces/%s/pods' % NS, report())
         time.sleep(6)  # pending longer than defragment's 'after' when makeroom starts
@@ -95,10 +87,7 @@ def main():
             r, bound, took, listening, acting, len(evicted), len(early), sorted(set(rooms)), 'OK' if ok else 'WRONG'))
         summary.append({'round': r, 'before': before, 'bound': bound, 'seconds': took, 'listening': listening,
                         'acting': acting, 'evictions': len(evicted), 'early': len(early), 'rooms': rooms, 'ok': ok})
-        for d in ('web', 'cache'):
-            kapi.req('DELETE', '/apis/apps/v1/namespaces/%s/deployments/%s' % (NS, d), ok404=True)
-        kapi.req('DELETE', '/api/v1/namespaces/%s/pods/report?gracePeriodSeconds=0' % NS, ok404=True)
-        kapi.wait_for(lambda: not pods(), timeout=90, what='round cleaned')
+        clean()
         time.sleep(2)
     kubelet.stop()
     control_plane.stop_scheduler()

@@ -9,9 +9,7 @@ import dev.makeroom.web.json.WireJson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationEventPublisher;
-import org.springframework.core.env.Environment;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
@@ -60,15 +58,14 @@ class DecisionPathWarmup {
     private final Duration duration;
     private final WarmupRequests warmups;
     private final String prefix;
-    private final boolean tls;
+    private final ExtenderPort port;
     private final ApplicationEventPublisher events; // DecisionPathsWarmed, for a training run's end
-    private volatile int port = -1;
     private volatile boolean done;
     private volatile long rounds;
     private volatile boolean overHttp;
 
     DecisionPathWarmup(ClusterView view, ExtenderController verbs, NodeVerbs nodeVerbs, WireJson json,
-                       MakeroomProperties properties, WarmupRequests warmups, Environment environment,
+                       MakeroomProperties properties, WarmupRequests warmups, ExtenderPort port,
                        ApplicationEventPublisher events) {
         this.events = events;
         this.view = view;
@@ -78,17 +75,8 @@ class DecisionPathWarmup {
         this.duration = properties.web().warmup();
         this.warmups = warmups;
         this.prefix = properties.web().prefix();
-        this.tls = environment.getProperty("server.ssl.bundle") != null
-                || environment.getProperty("server.ssl.enabled", Boolean.class, false);
+        this.port = port;
         this.done = duration.isZero();
-    }
-
-    /** The extender port, once Tomcat listens (the management server has its own event, with a namespace). */
-    @EventListener
-    void serverStarted(WebServerInitializedEvent event) {
-        if (event.getApplicationContext().getServerNamespace() == null) {
-            port = event.getWebServer().getPort();
-        }
     }
 
     @EventListener(ApplicationReadyEvent.class)
@@ -133,7 +121,7 @@ class DecisionPathWarmup {
                     preemptBody(snapshot, plainPod(ordinary, Math.max(1, most / 4), 1)));
             long start = System.nanoTime();
             long end = start + duration.toNanos();
-            overHttp = !tls && port > 0 && overHttp(nodes, preempts, end);
+            overHttp = !port.tls() && port.listening() && overHttp(nodes, preempts, end);
             while (System.nanoTime() < end) {
                 for (byte[] body : nodes) {
                     nodeVerbs.filterAnswer(body, snapshot, true);
@@ -174,7 +162,7 @@ class DecisionPathWarmup {
     private boolean overHttp(List<byte[]> nodes, List<byte[]> preempts, long end) {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(2)).build();
-        String base = "http://127.0.0.1:" + port + prefix + "/";
+        String base = "http://127.0.0.1:" + port.number() + prefix + "/";
         try {
             while (System.nanoTime() < end) {
                 for (byte[] body : nodes) {

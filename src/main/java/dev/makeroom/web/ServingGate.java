@@ -9,10 +9,8 @@ import org.springframework.boot.health.actuate.endpoint.CompositeHealthDescripto
 import org.springframework.boot.health.actuate.endpoint.HealthDescriptor;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.health.contributor.Status;
-import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.context.event.EventListener;
-import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 import java.io.IOException;
@@ -49,29 +47,19 @@ class ServingGate implements ActingGate {
     private final ObjectProvider<HealthEndpoint> health;
     private final WarmupRequests warmups;
     private final String prefix;
-    private final boolean tls;
+    private final ExtenderPort port;
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(PROBE_TIMEOUT).build();
-    private volatile int port = -1;
     private volatile boolean closing;
     private volatile long answeredAt; // System.nanoTime() of the last answer (0: none yet, or it failed since)
 
     ServingGate(ApplicationAvailability availability, ObjectProvider<HealthEndpoint> health, WarmupRequests warmups,
-                MakeroomProperties properties, Environment environment) {
+                MakeroomProperties properties, ExtenderPort port) {
         this.availability = availability;
         this.health = health;
         this.warmups = warmups;
         this.prefix = properties.web().prefix();
-        this.tls = environment.getProperty("server.ssl.bundle") != null
-                || environment.getProperty("server.ssl.enabled", Boolean.class, false);
-    }
-
-    /** The extender port, once Tomcat listens (the management server's event has a namespace). */
-    @EventListener
-    void serverStarted(WebServerInitializedEvent event) {
-        if (event.getApplicationContext().getServerNamespace() == null) {
-            port = event.getWebServer().getPort();
-        }
+        this.port = port;
     }
 
     /** Shut for good as the context starts closing: before the web server stops serving. */
@@ -85,7 +73,7 @@ class ServingGate implements ActingGate {
         if (closing) {
             return shut("makeroom is shutting down");
         }
-        if (port <= 0) {
+        if (!port.listening()) {
             return shut("its extender port is not listening yet");
         }
         ReadinessState readiness = availability.getReadinessState();
@@ -119,13 +107,13 @@ class ServingGate implements ActingGate {
             return Optional.empty();
         }
         try {
-            if (tls) {
+            if (port.tls()) {
                 try (Socket socket = new Socket()) {
-                    socket.connect(new InetSocketAddress("127.0.0.1", port), (int) PROBE_TIMEOUT.toMillis());
+                    socket.connect(new InetSocketAddress("127.0.0.1", port.number()), (int) PROBE_TIMEOUT.toMillis());
                 }
             } else {
                 HttpResponse<Void> response = client.send(HttpRequest.newBuilder(
-                                URI.create("http://127.0.0.1:" + port + prefix + "/filter")).timeout(PROBE_TIMEOUT)
+                                URI.create("http://127.0.0.1:" + port.number() + prefix + "/filter")).timeout(PROBE_TIMEOUT)
                         .header("Content-Type", "application/json").header(WarmupRequests.HEADER, warmups.token())
                         .POST(HttpRequest.BodyPublishers.ofByteArray(PROBE)).build(), HttpResponse.BodyHandlers.discarding());
                 if (response.statusCode() != 200) {
