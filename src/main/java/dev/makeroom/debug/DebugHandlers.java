@@ -104,10 +104,6 @@ final class DebugHandlers {
                 queues.rulesFor(snapshot, pod), decide);
     }
 
-    /**
-     * GET /debug/why?pod=namespace/name, or POST /debug/why with a Pod or {"pod": …} as simulate takes:
-     * {@code --why}'s explanation in words, on the live view with makeroom's own settings and queues.
-     */
     /** Why a pod asked for by name is not found; a name without its namespace says how to ask, and where it is. */
     static String notInView(ClusterSnapshot snapshot, String ref) {
         if (ref.contains("/")) {
@@ -119,12 +115,16 @@ final class DebugHandlers {
                 : " (pods named " + ref + ": " + String.join(", ", named) + ")");
     }
 
+    /**
+     * GET /debug/why?pod=namespace/name, or POST /debug/why with a Pod or {"pod": …} as simulate takes:
+     * {@code --why}'s explanation in words, on the live view with makeroom's own settings and queues.
+     */
     ServerResponse why(ServerRequest request) throws Exception {
         ClusterSnapshot snapshot = view.snapshot();
         PodInfo pod;
         try {
             if (request.method().name().equals("GET")) {
-                String ref = request.param("pod").orElseThrow(() -> new IllegalArgumentException(
+                String ref = request.param("pod").filter(p -> !p.isBlank()).orElseThrow(() -> new IllegalArgumentException(
                         "name the pod: ?pod=namespace/name (or POST a Pod)"));
                 pod = snapshot.podNamed(ref);
             } else {

@@ -50,4 +50,11 @@ class VerbBodiesWhateverTheirTypeTest {
         assertThat(answer.body()).contains("no pod critical-job in the view: name it as namespace/name")
                 .contains("pods named critical-job: default/critical-job");
     }
+
+    @Test
+    void why_with_an_empty_pod_says_how_to_ask_rather_than_finding_no_pod() {
+        HttpResponse<String> answer = new ExtenderClient(managementPort).get("/debug/why?pod=");
+        assertThat(answer.statusCode()).isEqualTo(400);
+        assertThat(answer.body()).contains("name the pod: ?pod=namespace/name").doesNotContain("no pod");
+    }
 }
