@@ -1,0 +1,369 @@
+package dev.makeroom.core.devices;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Whether a pod's unallocated claims can be allocated on one node, and with which devices, exactly as
+ * the scheduler's DRA filter decides it (the 1.36 "incubating" structured allocator).
+ *
+ * <p><b>Design.</b> A depth-first search with backtracking over claim, then request, then way (the
+ * request's {@code exactly}, or its {@code firstAvailable} subrequests in order), then devices. The
+ * candidate devices are those of the complete pools that apply to the node, pools ordered by driver
+ * and pool name, devices in their pool's order. An ExactCount way of {@code count} enumerates
+ * combinations (each next device after the last one taken), an All way takes every device that
+ * passes its selectors, and fails if any of them cannot be taken. The first full solution wins: no
+ * device is preferred to another, so the answer is the scheduler's own whenever the order is. A
+ * device is taken for a way only if, in this order: nobody holds it (an allocated claim, or this
+ * attempt; a device several claims may share only needs room; admin access skips the question), it
+ * passes the class's selectors and then the way's, every capacity the way asks of it is there
+ * (rounded up by its policy; a shared device's shares add up, and a capacity not asked for takes its
+ * default or all of it), its pool's counters still cover what it consumes (a shared device already
+ * holding a share consumes none again), every NoSchedule or NoExecute taint on it is tolerated, and
+ * the claim's constraints that cover the way still hold (the first device fixes a
+ * {@code matchAttribute} value; {@code distinctAttribute} values all differ). Exhaustive within one
+ * pod and one node, as the scheduler's is; greedy across pods, since allocated claims never move.
+ * Each selector is evaluated once per device and way in one call.
+ */
+public final class DeviceAllocator {
+
+    private final DeviceSelectors selectors;
+
+    public DeviceAllocator(DeviceSelectors selectors) {
+        this.selectors = selectors;
+    }
+
+    /**
+     * Whether {@code claims} (the pod's, none allocated yet) can be allocated on {@code node}, with
+     * {@code pools} the cluster's newest pools, {@code classes} by name and {@code inUse} what
+     * allocated claims hold.
+     */
+    public DeviceAllocation allocate(String node, Map<String, String> labels, List<DeviceClaim> claims,
+                                     List<DevicePool> pools, Map<String, DeviceClass> classes, DevicesInUse inUse) {
+        for (DeviceClaim claim : claims) {
+            for (DeviceRequest request : claim.requests()) {
+                for (DeviceRequest.Way way : request.ways()) {
+                    if (!classes.containsKey(way.deviceClassName())) {
+                        return new DeviceAllocation.Unschedulable("request " + way.name() + ": device class "
+                                + way.deviceClassName() + " does not exist");
+                    }
+                }
+            }
+        }
+        List<DevicePool> applying = pools.stream().filter(p -> p.appliesTo(node, labels))
+                .sorted(Comparator.comparing(DevicePool::driver).thenComparing(DevicePool::name)).toList();
+        for (DevicePool pool : applying) {
+            for (Device device : pool.devices()) {
+                if (!device.unmodelled().isEmpty()) {
+                    return new DeviceAllocation.Unmodelled("device " + pool.key() + "/" + device.name() + ": "
+                            + device.unmodelled());
+                }
+            }
+        }
+        boolean anyAll = claims.stream().flatMap(c -> c.requests().stream()).flatMap(r -> r.ways().stream())
+                .anyMatch(DeviceRequest.Way::all);
+        if (anyAll) {
+            for (DevicePool pool : applying) {
+                if (!pool.complete()) {
+                    return new DeviceAllocation.Failed("pool " + pool.key() + " is incomplete: allocation mode All"
+                            + " cannot be satisfied");
+                }
+            }
+        }
+        Search search = new Search(claims, applying, classes, inUse);
+        try {
+            return search.claim(0) ? new DeviceAllocation.Allocated(search.results())
+                    : new DeviceAllocation.Unschedulable(DeviceAllocation.UNSCHEDULABLE);
+        } catch (DeviceSelectors.SelectorError e) {
+            return e.unmodelled() ? new DeviceAllocation.Unmodelled(e.getMessage()) : new DeviceAllocation.Failed(e.getMessage());
+        }
+    }
+
+    /** A device of an applying pool, and its place in the order the search tries devices in. */
+    private record Candidate(DevicePool pool, Device device, String key) {
+    }
+
+    /** What one attempt has taken so far. */
+    private record Taken(int claim, DeviceRequest.Way way, Candidate candidate, Map<String, DeviceQuantity> consumed,
+                         boolean countersTaken) {
+    }
+
+    /** One allocation attempt: the search's state, undone step by step as it backtracks. */
+    private final class Search {
+        private final List<DeviceClaim> claims;
+        private final Map<String, DeviceClass> classes;
+        private final DevicesInUse inUse;
+        private final List<Candidate> candidates = new ArrayList<>();
+        private final Map<String, DeviceQuantity> countersLeft = new HashMap<>(); // pool/set/counter -> left
+        private final List<Taken> taken = new ArrayList<>();
+        private final Map<String, Integer> holders = new HashMap<>(); // device key -> times taken in this attempt
+        private final Map<String, Map<String, DeviceQuantity>> allocating = new HashMap<>(); // device key -> capacity
+        private final Map<DeviceRequest.Way, Map<Candidate, Boolean>> selected = new IdentityHashMap<>();
+
+        Search(List<DeviceClaim> claims, List<DevicePool> pools, Map<String, DeviceClass> classes, DevicesInUse inUse) {
+            this.claims = claims;
+            this.classes = classes;
+            this.inUse = inUse;
+            for (DevicePool pool : pools) {
+                pool.counterSets().forEach((set, counters) -> counters.forEach((counter, amount) ->
+                        countersLeft.put(pool.key() + "/" + set + "/" + counter, amount)));
+                for (Device device : pool.devices()) {
+                    String key = pool.key() + "/" + device.name();
+                    if (inUse.holds(key)) { // devices allocated (whole or shared) consume their counters once
+                        consume(pool, device, -1);
+                    }
+                    if (pool.complete()) {
+                        candidates.add(new Candidate(pool, device, key));
+                    }
+                }
+            }
+        }
+
+        boolean claim(int c) throws DeviceSelectors.SelectorError {
+            return c == claims.size() || request(c, 0);
+        }
+
+        private boolean request(int c, int r) throws DeviceSelectors.SelectorError {
+            List<DeviceRequest> requests = claims.get(c).requests();
+            if (r == requests.size()) {
+                return claim(c + 1);
+            }
+            for (DeviceRequest.Way way : requests.get(r).ways()) {
+                if (way.all() ? all(c, r, way) : pick(c, r, way, 0, 0)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** ExactCount: the {@code done}-th device and on, each after the one before it. */
+        private boolean pick(int c, int r, DeviceRequest.Way way, int done, int start) throws DeviceSelectors.SelectorError {
+            if (done == way.count()) {
+                return request(c, r + 1);
+            }
+            for (int i = start; i < candidates.size(); i++) {
+                Candidate candidate = candidates.get(i);
+                if (take(c, way, candidate)) {
+                    if (pick(c, r, way, done + 1, i + 1)) {
+                        return true;
+                    }
+                    untake();
+                }
+            }
+            return false;
+        }
+
+        /** All: every device that passes the way's selectors, or none. */
+        private boolean all(int c, int r, DeviceRequest.Way way) throws DeviceSelectors.SelectorError {
+            int mark = taken.size();
+            boolean any = false;
+            for (Candidate candidate : candidates) {
+                if (!passesSelectors(way, candidate)) {
+                    continue;
+                }
+                any = true;
+                if (!take(c, way, candidate)) {
+                    undoTo(mark);
+                    return false;
+                }
+            }
+            if (any && request(c, r + 1)) {
+                return true;
+            }
+            undoTo(mark);
+            return false;
+        }
+
+        private void undoTo(int mark) {
+            while (taken.size() > mark) {
+                untake();
+            }
+        }
+
+        /** Takes {@code candidate} for {@code way} of claim {@code c} if every check passes. */
+        private boolean take(int c, DeviceRequest.Way way, Candidate candidate) throws DeviceSelectors.SelectorError {
+            Device device = candidate.device();
+            boolean shared = device.allowMultipleAllocations();
+            int held = holders.getOrDefault(candidate.key(), 0);
+            if (!way.adminAccess()) {
+                if (inUse.dedicated().contains(candidate.key())) {
+                    return false;
+                }
+                if (!shared && (held > 0 || inUse.holds(candidate.key()))) {
+                    return false;
+                }
+            }
+            if (!passesSelectors(way, candidate)) {
+                return false;
+            }
+            Map<String, DeviceQuantity> consumed = way.adminAccess() ? Map.of() : capacityTaken(way, candidate);
+            if (consumed == null) {
+                return false;
+            }
+            boolean counters = !way.adminAccess() && !(shared && (held > 0 || inUse.holds(candidate.key())));
+            if (counters && !countersCover(candidate)) {
+                return false;
+            }
+            for (Device.DeviceTaint taint : device.taints()) {
+                if (taint.repels() && !way.tolerates(taint)) {
+                    return false;
+                }
+            }
+            if (!constraintsHold(c, way, candidate)) {
+                return false;
+            }
+            taken.add(new Taken(c, way, candidate, consumed, counters));
+            holders.merge(candidate.key(), 1, Integer::sum);
+            if (shared && !consumed.isEmpty()) {
+                Map<String, DeviceQuantity> now = allocating.computeIfAbsent(candidate.key(), k -> new HashMap<>());
+                consumed.forEach((capacity, amount) -> now.merge(capacity, amount, DeviceQuantity::plus));
+            }
+            if (counters) {
+                consume(candidate.pool(), device, -1);
+            }
+            return true;
+        }
+
+        private void untake() {
+            Taken last = taken.remove(taken.size() - 1);
+            Candidate candidate = last.candidate();
+            holders.merge(candidate.key(), -1, Integer::sum);
+            Map<String, DeviceQuantity> now = allocating.get(candidate.key());
+            if (now != null) {
+                last.consumed().forEach((capacity, amount) -> now.merge(capacity, amount, DeviceQuantity::minus));
+            }
+            if (last.countersTaken()) {
+                consume(candidate.pool(), candidate.device(), 1);
+            }
+        }
+
+        /** The class's selectors, then the way's; each evaluated once per device and way. */
+        private boolean passesSelectors(DeviceRequest.Way way, Candidate candidate) throws DeviceSelectors.SelectorError {
+            Map<Candidate, Boolean> cache = selected.computeIfAbsent(way, w -> new HashMap<>());
+            Boolean known = cache.get(candidate);
+            if (known != null) {
+                return known;
+            }
+            boolean passes = true;
+            DeviceClass deviceClass = classes.get(way.deviceClassName());
+            for (String expression : deviceClass.selectors()) {
+                if (!selectors.matches(expression, candidate.pool().driver(), candidate.device())) {
+                    passes = false;
+                    break;
+                }
+            }
+            for (int i = 0; passes && i < way.selectors().size(); i++) {
+                passes = selectors.matches(way.selectors().get(i), candidate.pool().driver(), candidate.device());
+            }
+            cache.put(candidate, passes);
+            return passes;
+        }
+
+        /**
+         * What taking the device for {@code way} consumes of its capacities; null when it does not have
+         * a capacity asked for or has too little left. An exclusive device consumes nothing of record (it
+         * is taken whole), but must have what is asked.
+         */
+        private Map<String, DeviceQuantity> capacityTaken(DeviceRequest.Way way, Candidate candidate) {
+            Device device = candidate.device();
+            for (String asked : way.capacity().keySet()) {
+                if (!device.capacity().containsKey(asked)) {
+                    return null;
+                }
+            }
+            Map<String, DeviceQuantity> consumed = new HashMap<>();
+            for (Map.Entry<String, DeviceCapacity> capacity : device.capacity().entrySet()) {
+                DeviceQuantity asked = way.capacity().get(capacity.getKey());
+                if (!device.allowMultipleAllocations()) {
+                    if (asked != null && (capacity.getValue().consumed(asked) == null
+                            || capacity.getValue().consumed(asked).compareTo(capacity.getValue().value()) > 0)) {
+                        return null;
+                    }
+                    continue;
+                }
+                DeviceQuantity amount = capacity.getValue().consumed(asked);
+                if (amount == null) {
+                    return null;
+                }
+                DeviceQuantity already = inUse.shared().getOrDefault(candidate.key(), Map.of())
+                        .getOrDefault(capacity.getKey(), DeviceQuantity.ZERO)
+                        .plus(allocating.getOrDefault(candidate.key(), Map.of()).getOrDefault(capacity.getKey(), DeviceQuantity.ZERO));
+                if (already.plus(amount).compareTo(capacity.getValue().value()) > 0) {
+                    return null;
+                }
+                consumed.put(capacity.getKey(), amount);
+            }
+            return device.allowMultipleAllocations() ? consumed : Map.of();
+        }
+
+        private boolean countersCover(Candidate candidate) {
+            for (Device.CounterUse use : candidate.device().consumesCounters()) {
+                Map<String, DeviceQuantity> set = candidate.pool().counterSets().get(use.counterSet());
+                if (set == null) {
+                    return false;
+                }
+                for (Map.Entry<String, DeviceQuantity> counter : use.counters().entrySet()) {
+                    DeviceQuantity left = countersLeft.get(candidate.pool().key() + "/" + use.counterSet() + "/" + counter.getKey());
+                    if (left == null || left.minus(counter.getValue()).signum() < 0) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+
+        /** Adds ({@code sign} 1) or takes (-1) what the device consumes of its pool's counters. */
+        private void consume(DevicePool pool, Device device, int sign) {
+            for (Device.CounterUse use : device.consumesCounters()) {
+                use.counters().forEach((counter, amount) -> countersLeft.computeIfPresent(
+                        pool.key() + "/" + use.counterSet() + "/" + counter,
+                        (k, left) -> sign > 0 ? left.plus(amount) : left.minus(amount)));
+            }
+        }
+
+        private boolean constraintsHold(int c, DeviceRequest.Way way, Candidate candidate) {
+            for (DeviceConstraint constraint : claims.get(c).constraints()) {
+                if (!constraint.covers(way.name())) {
+                    continue;
+                }
+                DeviceAttribute value = candidate.device().attributes().get(constraint.attribute());
+                if (value == null) {
+                    return false;
+                }
+                for (Taken earlier : taken) {
+                    if (earlier.claim() != c || !constraint.covers(earlier.way().name())) {
+                        continue;
+                    }
+                    DeviceAttribute other = earlier.candidate().device().attributes().get(constraint.attribute());
+                    if (constraint.distinct() == Objects.equals(value, other)) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+
+        /** The devices taken, per claim, as allocation results. */
+        List<DeviceAllocation.ClaimDevices> results() {
+            List<DeviceAllocation.ClaimDevices> out = new ArrayList<>();
+            for (int c = 0; c < claims.size(); c++) {
+                List<DeviceClaim.DeviceResult> devices = new ArrayList<>();
+                for (Taken t : taken) {
+                    if (t.claim() == c) {
+                        Candidate candidate = t.candidate();
+                        devices.add(new DeviceClaim.DeviceResult(t.way().name(), candidate.pool().driver(),
+                                candidate.pool().name(), candidate.device().name(), t.way().adminAccess(),
+                                candidate.device().allowMultipleAllocations() ? "new" : null, t.consumed()));
+                    }
+                }
+                out.add(new DeviceAllocation.ClaimDevices(claims.get(c), devices));
+            }
+            return out;
+        }
+    }
+}
