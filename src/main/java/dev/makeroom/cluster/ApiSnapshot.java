@@ -5,7 +5,11 @@ import dev.makeroom.core.model.KubeVersion;
 import dev.makeroom.mapping.SnapshotMapper;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.VersionInfo;
 
 import java.util.ArrayList;
@@ -46,6 +50,23 @@ public final class ApiSnapshot {
         objects.addAll(client.nodes().list().getItems());
         objects.addAll(client.pods().inAnyNamespace().list().getItems());
         objects.addAll(client.policy().v1().podDisruptionBudget().inAnyNamespace().list().getItems());
+        objects.addAll(devices(client));
         return SnapshotMapper.toSnapshot(objects);
+    }
+
+    /** DRA's slices, classes and claims ({@code resource.k8s.io/v1}); none where the server does not serve them (404). */
+    private static List<HasMetadata> devices(KubernetesClient client) {
+        List<HasMetadata> objects = new ArrayList<>();
+        try {
+            objects.addAll(client.resources(ResourceSlice.class).list().getItems());
+            objects.addAll(client.resources(DeviceClass.class).list().getItems());
+            objects.addAll(client.resources(ResourceClaim.class).inAnyNamespace().list().getItems());
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 404) {
+                throw e;
+            }
+            return List.of();
+        }
+        return objects;
     }
 }

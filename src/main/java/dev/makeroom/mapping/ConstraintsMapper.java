@@ -71,10 +71,6 @@ final class ConstraintsMapper {
                 unmodelled.add("a " + kind + " volume (volume limits, zones and binding are not modelled)");
             }
         }
-        if (!list(spec.getResourceClaims()).isEmpty()) {
-            // the DynamicResources filter decides by devices makeroom does not watch, and preemption frees none
-            unmodelled.add("resource claims (dynamic resource allocation: devices are not modelled)");
-        }
         List<PreferredNodeTerm> preferred = preferred(spec);
         List<PreferredPodTerm> preferredPods = preferredPods(spec);
         if (affinity.isEmpty() && spread.isEmpty() && unmodelled.isEmpty() && nodeTerms.isEmpty() && nodeAffinityReadable

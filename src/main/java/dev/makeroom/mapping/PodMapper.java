@@ -114,6 +114,7 @@ public final class PodMapper {
                 .checkpointedAt(Timestamps.parse(annotations.get(Annotations.CHECKPOINTED_AT)))
                 .gang(GangMembership.of(meta.getNamespace() == null ? "default" : meta.getNamespace(), spec, labels,
                         annotations))
+                .claims(PodClaims.of(spec, status))
                 .build();
     }
 

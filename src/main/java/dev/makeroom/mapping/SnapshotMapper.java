@@ -1,5 +1,6 @@
 package dev.makeroom.mapping;
 
+import dev.makeroom.core.devices.DeviceState;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.model.DisruptionBudget;
 import dev.makeroom.core.model.PriorityClassInfo;
@@ -12,6 +13,9 @@ import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 
 import org.slf4j.Logger;
@@ -75,7 +79,32 @@ public final class SnapshotMapper {
                 }
             });
         }
+        builder.devices(devices(objects, skipped));
         return builder.build();
+    }
+
+    /** DRA's objects among {@code objects}; none at all: not modelled (a dump made without them says nothing of devices). */
+    private static DeviceState devices(List<HasMetadata> objects, Consumer<String> skipped) {
+        List<ResourceSlice> slices = new ArrayList<>();
+        List<DeviceClass> classes = new ArrayList<>();
+        List<ResourceClaim> claims = new ArrayList<>();
+        for (HasMetadata o : objects) {
+            readOrSkip(o, skipped, () -> {
+                if (o instanceof ResourceSlice slice) {
+                    name(slice);
+                    slices.add(slice);
+                } else if (o instanceof DeviceClass deviceClass) {
+                    name(deviceClass);
+                    classes.add(deviceClass);
+                } else if (o instanceof ResourceClaim claim) {
+                    name(claim);
+                    claims.add(claim);
+                }
+            });
+        }
+        boolean none = slices.isEmpty() && classes.isEmpty() && claims.isEmpty();
+        return DeviceMapper.toCore(slices, classes, claims,
+                none ? "no ResourceSlices, DeviceClasses or ResourceClaims are known" : null);
     }
 
     private static void readOrSkip(HasMetadata o, Consumer<String> skipped, Runnable read) {

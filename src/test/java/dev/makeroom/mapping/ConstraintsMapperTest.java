@@ -70,16 +70,18 @@ class ConstraintsMapperTest {
         assertThat(c.allowsNode(Map.of("pool", "a"), "n")).isFalse();
     }
 
-    /** Devices decide where a pod with claims fits (DynamicResources); preemption does not free them (KEP-5690). */
+    /** A pod's claims are read with the claim serving each: named, or made from a template (the status says which). */
     @Test
-    void a_pod_with_resource_claims_is_unknown_where_devices_decide() {
-        SchedulingConstraints c = map("""
+    void a_pods_resource_claims_are_read_with_the_claim_serving_each() {
+        var pod = map("""
                   resourceClaims:
                   - {name: gpu, resourceClaimTemplateName: one-gpu}
-                  containers: [{name: c, resources: {claims: [{name: gpu}]}}]
-                """).constraints();
-
-        assertThat(c.unmodelled()).containsExactly("resource claims (dynamic resource allocation: devices are not modelled)");
+                  - {name: nic, resourceClaimName: shared-nic}
+                  containers: [{name: c, resources: {claims: [{name: gpu}, {name: nic}]}}]
+                """);
+        assertThat(pod.constraints().unmodelled()).as("devices are modelled: DynamicResources decides").isEmpty();
+        assertThat(pod.claims()).containsExactly(new dev.makeroom.core.model.PodClaim("gpu", null),
+                new dev.makeroom.core.model.PodClaim("nic", "shared-nic"));
     }
 
     @Test

@@ -103,6 +103,19 @@ class WhyCommandTest {
                 + ": Pod.spec.containers[0].resources.requests.cpu: '2a' is not a quantity").doesNotContain("Exception");
     }
 
+    /** Devices decide, in the scheduler's words: no node has two free H100s; node-3 has two free A100s. */
+    @Test
+    void a_pod_with_resource_claims_is_told_where_its_claims_can_be_allocated() {
+        String dump = "--dump=src/test/resources/clusters/dra-cluster.yaml";
+        assertThat(why("--why=team/trainer", dump)).isEqualTo(1);
+        assertThat(output()).contains("0/3 nodes are available: 3 cannot allocate all claims.")
+                .contains("node-1 (cannot allocate all claims): not a candidate — evicting pods cannot change this")
+                .doesNotContain("unknown");
+        printed.reset();
+        assertThat(why("--why=team/any-model", dump)).isZero();
+        assertThat(output()).contains("fits without preemption on node-3");
+    }
+
     @Test
     void it_answers_with_the_rules_of_the_version_asked_and_refuses_one_it_cannot_read() {
         assertThat(why("--why=default/critical-job", "--dump=examples/demo-cluster.yaml", "--kubernetes-version=v1.32.13"))

@@ -271,14 +271,17 @@ public final class DeviceAllocator {
          */
         private Map<String, DeviceQuantity> capacityTaken(DeviceRequest.Way way, Candidate candidate) {
             Device device = candidate.device();
-            for (String asked : way.capacity().keySet()) {
+            Map<String, DeviceQuantity> asking = new HashMap<>(); // a name without a domain is the device's driver's
+            way.capacity().forEach((name, amount) -> asking.put(name.contains("/") ? name
+                    : candidate.pool().driver() + "/" + name, amount));
+            for (String asked : asking.keySet()) {
                 if (!device.capacity().containsKey(asked)) {
                     return null;
                 }
             }
             Map<String, DeviceQuantity> consumed = new HashMap<>();
             for (Map.Entry<String, DeviceCapacity> capacity : device.capacity().entrySet()) {
-                DeviceQuantity asked = way.capacity().get(capacity.getKey());
+                DeviceQuantity asked = asking.get(capacity.getKey());
                 if (!device.allowMultipleAllocations()) {
                     if (asked != null && (capacity.getValue().consumed(asked) == null
                             || capacity.getValue().consumed(asked).compareTo(capacity.getValue().value()) > 0)) {

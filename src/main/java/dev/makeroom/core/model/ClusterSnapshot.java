@@ -1,5 +1,7 @@
 package dev.makeroom.core.model;
 
+import dev.makeroom.core.devices.DeviceState;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -33,6 +35,7 @@ public final class ClusterSnapshot {
     private final Map<String, Integer> gangMinimums; // by Gang.key, as the gangs' own objects state them
     private final Set<String> gangSystemsWithGroups; // Gang.system of each kind of group object the view has
     private final KubeVersion version; // the scheduler version the snapshot is answered for
+    private final DeviceState devices; // DRA's pools, classes and claims (none where the server serves no DRA)
     private volatile List<PodInfo> withAntiAffinity; // derived on first use, like the table
     private volatile List<PodInfo> withSpreadOrAffinity; // likewise
     private volatile List<PodInfo> inGangs; // likewise
@@ -50,9 +53,10 @@ public final class ClusterSnapshot {
                             List<DisruptionBudget> budgets, Map<String, PriorityClassInfo> priorityClasses,
                             Map<String, Map<String, String>> namespaceAnnotations, Map<String, Integer> gangMinimums,
                             Set<String> gangSystemsWithGroups, NodeTable seed, Set<String> replacedSinceSeed,
-                            ClusterSnapshot predecessor, KubeVersion version) {
+                            ClusterSnapshot predecessor, KubeVersion version, DeviceState devices) {
         this.nodes = nodes;
         this.version = version;
+        this.devices = devices;
         this.seed = seed;
         this.replacedSinceSeed = replacedSinceSeed;
         this.podsByUid = podsByUid;
@@ -68,6 +72,11 @@ public final class ClusterSnapshot {
     }
 
     /** The Kubernetes version whose scheduler this snapshot is answered for ({@link KubeVersion#NEWEST_TESTED} unless told). */
+    /** DRA's pools, device classes and claims ({@link DeviceState#NONE} where there are none). */
+    public DeviceState devices() {
+        return devices;
+    }
+
     public KubeVersion version() {
         return version;
     }
@@ -332,6 +341,7 @@ public final class ClusterSnapshot {
         private Map<String, Integer> gangMinimums;
         private Set<String> gangSystems;
         private KubeVersion version;
+        private DeviceState devices;
         private final Set<String> replacedNodes = new HashSet<>();
         private final Set<String> removedNodes = new HashSet<>();
         private final Map<String, PodInfo> changedPods = new HashMap<>(); // null: removed
@@ -347,6 +357,7 @@ public final class ClusterSnapshot {
             this.gangMinimums = base.gangMinimums;
             this.gangSystems = base.gangSystemsWithGroups;
             this.version = base.version;
+            this.devices = base.devices;
         }
 
         public Change putNode(NodeInfo node) {
@@ -430,6 +441,12 @@ public final class ClusterSnapshot {
             return this;
         }
 
+        /** DRA's devices, classes and claims, replaced whole. */
+        public Change devices(DeviceState state) {
+            devices = state;
+            return this;
+        }
+
         /**
          * A node index of the base's carried forward ({@code before}, null when the base never derived it):
          * only the nodes replaced or removed here can enter or leave it, so the extender's first call on
@@ -481,7 +498,7 @@ public final class ClusterSnapshot {
                 }
             }
             ClusterSnapshot next = new ClusterSnapshot(built, pods.build(), budgets, classes, namespaces, gangMinimums,
-                    gangSystems, replaced == null ? null : seed, replaced, base, version);
+                    gangSystems, replaced == null ? null : seed, replaced, base, version, devices);
             next.withAntiAffinity = carried(base.withAntiAffinity, ClusterSnapshot::hasAntiAffinity);
             next.withSpreadOrAffinity = carried(base.withSpreadOrAffinity, ClusterSnapshot::hasSpreadOrAffinity);
             next.inGangs = carried(base.inGangs, ClusterSnapshot::inGang);
@@ -502,9 +519,16 @@ public final class ClusterSnapshot {
         private final Map<String, Integer> gangMinimums = new HashMap<>();
         private final Set<String> gangSystems = new HashSet<>();
         private KubeVersion version = KubeVersion.NEWEST_TESTED;
+        private DeviceState devices = DeviceState.NONE;
 
         public Builder version(KubeVersion served) {
             version = served;
+            return this;
+        }
+
+        /** DRA's devices, classes and claims. */
+        public Builder devices(DeviceState state) {
+            devices = state;
             return this;
         }
 
@@ -566,7 +590,7 @@ public final class ClusterSnapshot {
                 placed.put(node.name(), node.withPods(onNode, nominated.getOrDefault(node.name(), List.of())));
             }
             return new ClusterSnapshot(ChunkedMap.of(placed, NODE_CHUNKS), ChunkedMap.of(pods, POD_CHUNKS), budgets,
-                    classes, namespaces, gangMinimums, gangSystems, null, null, null, version);
+                    classes, namespaces, gangMinimums, gangSystems, null, null, null, version, devices);
         }
     }
 }

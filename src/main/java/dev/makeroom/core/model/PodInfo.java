@@ -43,7 +43,8 @@ public record PodInfo(
         Instant unschedulableSince,
         boolean defragmentable,
         Gang gang,
-        Instant checkpointedAt) {
+        Instant checkpointedAt,
+        List<PodClaim> claims) {
 
     /** The scheduler a pod names when it names none. */
     public static final String DEFAULT_SCHEDULER = "default-scheduler";
@@ -58,6 +59,7 @@ public record PodInfo(
         qos = qos == null ? QosClass.BEST_EFFORT : qos;
         preemptionPolicy = preemptionPolicy == null ? PreemptionPolicy.PREEMPT_LOWER_PRIORITY : preemptionPolicy;
         constraints = constraints == null ? SchedulingConstraints.NONE : constraints;
+        claims = claims == null ? List.of() : List.copyOf(claims);
         tolerations = tolerations == null ? List.of() : List.copyOf(tolerations);
         schedulerName = schedulerName == null || schedulerName.isEmpty() ? DEFAULT_SCHEDULER : schedulerName;
     }
@@ -124,6 +126,7 @@ public record PodInfo(
         b.defragmentable = defragmentable;
         b.gang = gang;
         b.checkpointedAt = checkpointedAt;
+        b.claims = claims;
         return b;
     }
 
@@ -163,6 +166,7 @@ public record PodInfo(
         private boolean defragmentable = true;
         private Gang gang;
         private Instant checkpointedAt;
+        private List<PodClaim> claims = List.of();
 
         private Builder(String uid) {
             this.uid = uid;
@@ -211,13 +215,15 @@ public record PodInfo(
         public Builder gang(Gang v) { gang = v; return this; }
         /** When the workload last saved its progress ({@code makeroom.dev/checkpointed-at}); null if it never said. */
         public Builder checkpointedAt(Instant v) { checkpointedAt = v; return this; }
+        /** The pod's resource claims (dynamic resource allocation), each with the claim that serves it. */
+        public Builder claims(List<PodClaim> v) { claims = v; return this; }
 
         public PodInfo build() {
             return new PodInfo(uid, namespace, name, nodeName, nominatedNodeName, priority, priorityClassName,
                     preemptionPolicy, requests, qos, labels, terminating, mirror, optedOut, originator, controller,
                     pinnedNode, hostPorts, antiAffinity, terminationGracePeriodSeconds, startTime, creationTime,
                     resourceVersion, queueHint, applicationId, constraints, tolerations, evictable, localStorage,
-                    schedulerName, unschedulableSince, defragmentable, gang, checkpointedAt);
+                    schedulerName, unschedulableSince, defragmentable, gang, checkpointedAt, claims);
         }
     }
 }

@@ -15,6 +15,8 @@ public enum Filter {
     UNMODELLED("volume filters"),
     POD_TOPOLOGY_SPREAD("PodTopologySpread"),
     INTER_POD_AFFINITY("InterPodAffinity"),
+    /** Dynamic resource allocation: the pod's claims must be allocatable on the node (runs after the others). */
+    DYNAMIC_RESOURCES("DynamicResources"),
     /** makeroom's: room held for a pending pod of at least this pod's priority. */
     RESERVATION("makeroom reservation"),
     /** makeroom's: the pod's queue, or an ancestor, would go over its max. */

@@ -22,7 +22,7 @@ import java.util.function.Predicate;
  * the pod has such constraints or an existing pod's anti-affinity selects it. {@link #on} then runs the
  * filters in the scheduler's order (NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts,
  * NodeResourcesFit (unresolvable from Kubernetes 1.34 where the pod asks more than the node has at all),
- * the volume filters, PodTopologySpread, InterPodAffinity), then makeroom's own
+ * the volume filters, PodTopologySpread, InterPodAffinity, DynamicResources ({@link DeviceCheck})), then makeroom's own
  * (reservations, the queue fence); the first that fails decides, with the scheduler's reason text and
  * status: {@link Verdict#UNSCHEDULABLE} where removing pods could help (a preemption candidate),
  * {@link Verdict#UNRESOLVABLE} where nothing on the node can. What makeroom does not model (volumes,
@@ -40,6 +40,7 @@ public final class PodPlacement {
     private final List<SpreadPreFilter> spread;
     private final AffinityPreFilter affinity;
     private final String unmodelled;
+    private final DeviceCheck devices; // null: the pod has no resource claims
 
     private PodPlacement(PlacementState state, PodInfo pod, Optional<QueueOverMax> fence) {
         this.state = state;
@@ -54,6 +55,7 @@ public final class PodPlacement {
         this.affinity = new AffinityPreFilter(pod, state);
         List<String> unknown = pod.constraints().unmodelled();
         this.unmodelled = unknown.isEmpty() ? null : String.join("; ", unknown);
+        this.devices = DeviceCheck.of(pod, state.snapshot());
     }
 
     /** The engine for {@code pod} on {@code state}. */
@@ -173,7 +175,11 @@ public final class PodPlacement {
                         "node(s) didn't match pod topology spread constraints");
             }
         }
-        return affinity.on(node, pod);
+        Placement affinityAnswer = affinity.on(node, pod);
+        if (affinityAnswer != null || devices == null) {
+            return affinityAnswer;
+        }
+        return devices.on(node);
     }
 
     private Placement makeroomsOwn(NodeInfo node) {
