@@ -122,6 +122,8 @@ def settled(name):
     for c in p.get('status', {}).get('conditions', []):
         if c['type'] == 'PodScheduled' and c['status'] == 'False' and c.get('reason') == 'Unschedulable':
             return 'unschedulable: ' + c.get('message', '')
+        if c['type'] == 'PodScheduled' and c['status'] == 'False':  # e.g. SchedulerError: an error, not a verdict
+            return 'error: %s: %s' % (c.get('reason'), c.get('message', ''))
     return None
 
 def wait_settled(name, timeout=30):
@@ -185,7 +187,10 @@ def main():
             kapi.wait_for(lambda: not [c for c in kapi.req('GET', R + '/namespaces/%s/resourceclaims' % NS)['items']
                                        if c['metadata']['name'].startswith('probe-' + node)], timeout=60,
                           what='the probe claim gone')
-        ok = fits == scheduler and 'undecided' not in answers.values()
+        errored = any(a.startswith('error') for a in answers.values())
+        # where the scheduler errs (not a verdict), makeroom must say so rather than call the node refused
+        ok = fits == scheduler and 'undecided' not in answers.values() and (
+            not errored or 'the scheduler answers an error' in said)
         agreed += ok
         log('layout %d: %d holders; probe %s cpu %d; makeroom fits %s, scheduler %s: %s' % (
             layout, holders, json.dumps(spec['devices']), cpu, sorted(fits), sorted(scheduler), 'AGREE' if ok else 'DISAGREE'))

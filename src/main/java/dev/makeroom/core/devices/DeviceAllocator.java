@@ -17,7 +17,8 @@ import java.util.Objects;
  * candidate devices are those of the complete pools that apply to the node, pools ordered by driver
  * and pool name, devices in their pool's order. An ExactCount way of {@code count} enumerates
  * combinations (each next device after the last one taken), an All way takes every device that
- * passes its selectors, and fails if any of them cannot be taken. The first full solution wins: no
+ * passes its selectors (at least one), and fails if any of them cannot be taken (an error where the
+ * claim's constraints refuse one, as the scheduler calls such a claim senseless). The first full solution wins: no
  * device is preferred to another, so the answer is the scheduler's own whenever the order is. A
  * device is taken for a way only if, in this order: nobody holds it (an allocated claim, or this
  * attempt; a device several claims may share only needs room; admin access skips the question), it
@@ -81,10 +82,25 @@ public final class DeviceAllocator {
                     : new DeviceAllocation.Unschedulable(DeviceAllocation.UNSCHEDULABLE);
         } catch (DeviceSelectors.SelectorError e) {
             return e.unmodelled() ? new DeviceAllocation.Unmodelled(e.getMessage()) : new DeviceAllocation.Failed(e.getMessage());
+        } catch (AllError e) {
+            return new DeviceAllocation.Failed(e.getMessage());
         }
     }
 
-    /** A device of an applying pool, and its place in the order the search tries devices in. */
+    /**
+     * An All request one of whose devices the claim's constraints refuse: the scheduler calls that a
+     * claim that makes no sense and returns an error, not "unschedulable".
+     */
+    private static final class AllError extends Exception {
+        AllError(String message) {
+            super(message);
+        }
+    }
+
+    /** Why the last device was not taken: only a constraint's refusal of an All request's device is an error. */
+    private enum Refusal { NONE, IN_USE, SELECTORS, CAPACITY, COUNTERS, TAINT, CONSTRAINT }
+
+    /** A device of an applying pool (one object per device and search: compared by identity). */
     private record Candidate(DevicePool pool, Device device, String key) {
     }
 
@@ -104,6 +120,7 @@ public final class DeviceAllocator {
         private final Map<String, Integer> holders = new HashMap<>(); // device key -> times taken in this attempt
         private final Map<String, Map<String, DeviceQuantity>> allocating = new HashMap<>(); // device key -> capacity
         private final Map<DeviceRequest.Way, Map<Candidate, Boolean>> selected = new IdentityHashMap<>();
+        private Refusal refusal = Refusal.NONE;
 
         Search(List<DeviceClaim> claims, List<DevicePool> pools, Map<String, DeviceClass> classes, DevicesInUse inUse) {
             this.claims = claims;
@@ -124,11 +141,11 @@ public final class DeviceAllocator {
             }
         }
 
-        boolean claim(int c) throws DeviceSelectors.SelectorError {
+        boolean claim(int c) throws DeviceSelectors.SelectorError, AllError {
             return c == claims.size() || request(c, 0);
         }
 
-        private boolean request(int c, int r) throws DeviceSelectors.SelectorError {
+        private boolean request(int c, int r) throws DeviceSelectors.SelectorError, AllError {
             List<DeviceRequest> requests = claims.get(c).requests();
             if (r == requests.size()) {
                 return claim(c + 1);
@@ -142,7 +159,7 @@ public final class DeviceAllocator {
         }
 
         /** ExactCount: the {@code done}-th device and on, each after the one before it. */
-        private boolean pick(int c, int r, DeviceRequest.Way way, int done, int start) throws DeviceSelectors.SelectorError {
+        private boolean pick(int c, int r, DeviceRequest.Way way, int done, int start) throws DeviceSelectors.SelectorError, AllError {
             if (done == way.count()) {
                 return request(c, r + 1);
             }
@@ -158,17 +175,24 @@ public final class DeviceAllocator {
             return false;
         }
 
-        /** All: every device that passes the way's selectors, or none. */
-        private boolean all(int c, int r, DeviceRequest.Way way) throws DeviceSelectors.SelectorError {
+        /**
+         * All: every device that passes the way's selectors and has the capacity it asks, at least one;
+         * one that cannot be taken fails the way, and one the constraints refuse is an error.
+         */
+        private boolean all(int c, int r, DeviceRequest.Way way) throws DeviceSelectors.SelectorError, AllError {
             int mark = taken.size();
             boolean any = false;
             for (Candidate candidate : candidates) {
-                if (!passesSelectors(way, candidate)) {
+                if (!passesSelectors(way, candidate) || !hasAskedCapacity(way, candidate)) {
                     continue;
                 }
                 any = true;
                 if (!take(c, way, candidate)) {
                     undoTo(mark);
+                    if (refusal == Refusal.CONSTRAINT) {
+                        throw new AllError("claim " + claims.get(c).ref() + ", request " + way.name() + ": cannot add device "
+                                + candidate.key() + " because a claim constraint would not be satisfied");
+                    }
                     return false;
                 }
             }
@@ -186,37 +210,34 @@ public final class DeviceAllocator {
         }
 
         /** Takes {@code candidate} for {@code way} of claim {@code c} if every check passes. */
-        private boolean take(int c, DeviceRequest.Way way, Candidate candidate) throws DeviceSelectors.SelectorError {
+        private boolean take(int c, DeviceRequest.Way way, Candidate candidate) throws DeviceSelectors.SelectorError, AllError {
             Device device = candidate.device();
             boolean shared = device.allowMultipleAllocations();
             int held = holders.getOrDefault(candidate.key(), 0);
-            if (!way.adminAccess()) {
-                if (inUse.dedicated().contains(candidate.key())) {
-                    return false;
-                }
-                if (!shared && (held > 0 || inUse.holds(candidate.key()))) {
-                    return false;
-                }
+            if (!way.adminAccess() && (inUse.dedicated().contains(candidate.key())
+                    || !shared && (held > 0 || inUse.holds(candidate.key())))) {
+                return refused(Refusal.IN_USE);
             }
             if (!passesSelectors(way, candidate)) {
-                return false;
+                return refused(Refusal.SELECTORS);
             }
             Map<String, DeviceQuantity> consumed = way.adminAccess() ? Map.of() : capacityTaken(way, candidate);
             if (consumed == null) {
-                return false;
+                return refused(Refusal.CAPACITY);
             }
             boolean counters = !way.adminAccess() && !(shared && (held > 0 || inUse.holds(candidate.key())));
             if (counters && !countersCover(candidate)) {
-                return false;
+                return refused(Refusal.COUNTERS);
             }
             for (Device.DeviceTaint taint : device.taints()) {
                 if (taint.repels() && !way.tolerates(taint)) {
-                    return false;
+                    return refused(Refusal.TAINT);
                 }
             }
             if (!constraintsHold(c, way, candidate)) {
-                return false;
+                return refused(Refusal.CONSTRAINT);
             }
+            refusal = Refusal.NONE;
             taken.add(new Taken(c, way, candidate, consumed, counters));
             holders.merge(candidate.key(), 1, Integer::sum);
             if (shared && !consumed.isEmpty()) {
@@ -225,6 +246,23 @@ public final class DeviceAllocator {
             }
             if (counters) {
                 consume(candidate.pool(), device, -1);
+            }
+            return true;
+        }
+
+        private boolean refused(Refusal why) {
+            refusal = why;
+            return false;
+        }
+
+        /** Whether the device has every capacity the way asks, at least as much as asked (All's list of devices). */
+        private boolean hasAskedCapacity(DeviceRequest.Way way, Candidate candidate) {
+            for (Map.Entry<String, DeviceQuantity> asked : way.capacity().entrySet()) {
+                String name = asked.getKey().contains("/") ? asked.getKey() : candidate.pool().driver() + "/" + asked.getKey();
+                DeviceCapacity capacity = candidate.device().capacity().get(name);
+                if (capacity == null || capacity.value().compareTo(asked.getValue()) < 0) {
+                    return false;
+                }
             }
             return true;
         }
@@ -243,8 +281,8 @@ public final class DeviceAllocator {
         }
 
         /** The class's selectors, then the way's; each evaluated once per device and way. */
-        private boolean passesSelectors(DeviceRequest.Way way, Candidate candidate) throws DeviceSelectors.SelectorError {
-            Map<Candidate, Boolean> cache = selected.computeIfAbsent(way, w -> new HashMap<>());
+        private boolean passesSelectors(DeviceRequest.Way way, Candidate candidate) throws DeviceSelectors.SelectorError, AllError {
+            Map<Candidate, Boolean> cache = selected.computeIfAbsent(way, w -> new IdentityHashMap<>());
             Boolean known = cache.get(candidate);
             if (known != null) {
                 return known;

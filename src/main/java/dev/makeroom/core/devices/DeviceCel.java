@@ -54,7 +54,18 @@ public final class DeviceCel implements DeviceSelectors {
     private record Compiled(CelRuntime.Program program, String error) {
     }
 
+    /** One evaluation, keyed by the device version itself: a device's value would be hashed whole at every lookup. */
     private record Evaluated(String driver, Device device, String expression) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Evaluated e && e.device == device && e.expression.equals(expression)
+                    && e.driver.equals(driver);
+        }
+
+        @Override
+        public int hashCode() {
+            return (System.identityHashCode(device) * 31 + expression.hashCode()) * 31 + driver.hashCode();
+        }
     }
 
     @Override

@@ -19,6 +19,8 @@ public final class DeviceState {
             "makeroom knows no resource.k8s.io objects here");
 
     private final List<DevicePool> pools;
+    private final Map<String, List<DevicePool>> localPools; // node-local pools by node: most pools are
+    private final List<DevicePool> sharedPools; // the rest (all nodes, a node selector), asked of each node
     private final Map<String, DeviceClass> classes;
     private final Map<String, DeviceClaim> claims;
     private final String notModelled;
@@ -27,6 +29,17 @@ public final class DeviceState {
     public DeviceState(List<DevicePool> pools, Map<String, DeviceClass> classes, Map<String, DeviceClaim> claims,
                        String notModelled) {
         this.pools = List.copyOf(pools);
+        Map<String, List<DevicePool>> local = new java.util.HashMap<>();
+        List<DevicePool> shared = new java.util.ArrayList<>();
+        for (DevicePool pool : this.pools) {
+            if (pool.nodeName() != null) {
+                local.computeIfAbsent(pool.nodeName(), n -> new java.util.ArrayList<>()).add(pool);
+            } else {
+                shared.add(pool);
+            }
+        }
+        this.localPools = local;
+        this.sharedPools = List.copyOf(shared);
         this.classes = Map.copyOf(classes);
         this.claims = Map.copyOf(claims);
         this.notModelled = notModelled;
@@ -66,6 +79,17 @@ public final class DeviceState {
 
     /** Whether {@code unallocated} claims can be allocated on {@code node}, and with which devices. */
     public DeviceAllocation allocate(String node, Map<String, String> labels, List<DeviceClaim> unallocated) {
-        return ALLOCATOR.allocate(node, labels, unallocated, pools, classes, inUse());
+        return ALLOCATOR.allocate(node, labels, unallocated, poolsFor(node), classes, inUse());
+    }
+
+    /** The pools that may apply to {@code node}: its own, and those not bound to one node. */
+    private List<DevicePool> poolsFor(String node) {
+        List<DevicePool> local = localPools.getOrDefault(node, List.of());
+        if (sharedPools.isEmpty()) {
+            return local;
+        }
+        List<DevicePool> all = new java.util.ArrayList<>(local);
+        all.addAll(sharedPools);
+        return all;
     }
 }

@@ -75,6 +75,12 @@ class DeviceAllocatorTest {
         assertThat(devices(allocate(FOUR, DevicesInUse.NONE, claim(all)))).containsExactly("gpus=gpu-0", "gpus=gpu-3");
         assertThat(allocate(FOUR, new DevicesInUse(Set.of("gpu.example.com/node-1/gpu-3"), Map.of()), claim(all)))
                 .isEqualTo(new DeviceAllocation.Unschedulable("cannot allocate all claims"));
+        DeviceClaim allOnOneModel = new DeviceClaim("team", "train", "uid-train", List.of(DeviceRequest.exactly("gpus",
+                new DeviceRequest.Way("gpus", "gpu", List.of(), true, 0, false, List.of(), Map.of()))),
+                List.of(new DeviceConstraint(List.of(), DRIVER + "/model", false)), null, Set.of());
+        assertThat(allocate(FOUR, DevicesInUse.NONE, allOnOneModel)).as("seen on 1.36: the scheduler's error, not a verdict")
+                .isEqualTo(new DeviceAllocation.Failed("claim team/train, request gpus: cannot add device "
+                        + "gpu.example.com/node-1/gpu-1 because a claim constraint would not be satisfied"));
         DevicePool incomplete = new DevicePool(DRIVER, "node-1", 1, false, FOUR.devices(), Map.of(), "node-1", false, null);
         assertThat(allocate(incomplete, DevicesInUse.NONE, claim(all))).isInstanceOf(DeviceAllocation.Failed.class);
         assertThat(allocate(incomplete, DevicesInUse.NONE, claim(DeviceRequest.exactly("one", way("one", 1)))))
