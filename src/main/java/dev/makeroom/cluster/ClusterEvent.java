@@ -11,7 +11,9 @@ record ClusterEvent(Kind kind, boolean deleted, Object payload) {
     /** The kinds of objects the live view watches, each with its metric label: the Kubernetes kind in lower case. */
     enum Kind {
         NODE("node"), POD("pod"), PDB("poddisruptionbudget"), PRIORITY_CLASS("priorityclass"), NAMESPACE("namespace"),
-        CONFIG_MAP("configmap"), POD_GROUP("podgroup");
+        CONFIG_MAP("configmap"), POD_GROUP("podgroup"),
+        /** DRA's ({@code resource.k8s.io/v1}), watched where the server serves it. */
+        RESOURCE_SLICE("resourceslice"), DEVICE_CLASS("deviceclass"), RESOURCE_CLAIM("resourceclaim");
 
         private final String label;
 

@@ -9,6 +9,9 @@ import dev.makeroom.process.OutOfMemoryExit;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.score.AvoidList;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
@@ -30,7 +33,8 @@ import java.util.function.Function;
 
 /**
  * The live view: fabric8 SharedInformers on nodes, pods, PDBs, PriorityClasses, namespaces,
- * makeroom's ConfigMap and the gangs' PodGroups where served ({@link PodGroupWatches}), through a
+ * makeroom's ConfigMap, the gangs' PodGroups where served ({@link PodGroupWatches}) and DRA's
+ * ResourceSlices, DeviceClasses and ResourceClaims where {@code resource.k8s.io/v1} is served, through a
  * client of the view's own that skips what no mapper reads ({@link LeanReading}). Handlers only
  * enqueue (O(1), never blocking); one applier thread applies events in batches and publishes a new
  * immutable snapshot per batch (during the first sync, at most twice a second). Requests read
@@ -50,6 +54,7 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     private static final long SYNCING_PUBLISH_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
     // lists come in pages of this many objects: a first sync never holds a whole cluster's JSON or objects
     private static final long LIST_PAGE = 500;
+    private static final String NO_DEVICES = "the API server serves no resource.k8s.io/v1";
 
     private final KubernetesClient client;
     private final KubernetesClient lister; // the client's configuration, reading leanly (LeanReading)
@@ -99,12 +104,43 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
         watch(ClusterEvent.Kind.NAMESPACE, lister.namespaces().runnableInformer(resync));
         watch(ClusterEvent.Kind.CONFIG_MAP, lister.configMaps().inNamespace(settings.configMapNamespace())
                 .withName(settings.configMapName()).runnableInformer(resync));
+        if (servesDevices()) {
+            watch(ClusterEvent.Kind.RESOURCE_SLICE, lister.resources(ResourceSlice.class).withLimit(LIST_PAGE)
+                    .runnableInformer(resync));
+            watch(ClusterEvent.Kind.DEVICE_CLASS, lister.resources(DeviceClass.class).runnableInformer(resync));
+            watch(ClusterEvent.Kind.RESOURCE_CLAIM, lister.resources(ResourceClaim.class).inAnyNamespace()
+                    .withLimit(LIST_PAGE).runnableInformer(resync));
+            log.info("devices: watching ResourceSlices, DeviceClasses and ResourceClaims (resource.k8s.io/v1)");
+        } else {
+            state.devicesNotServed(NO_DEVICES);
+            log.info("devices: not modelled ({})", NO_DEVICES);
+        }
         podGroups = new PodGroupWatches(lister, queue, resync, LIST_PAGE);
         version.start();
         applier.start();
         informers.values().forEach(SharedIndexInformer::start);
         podGroups.start();
         return this;
+    }
+
+    /**
+     * Whether the API server serves {@code resource.k8s.io/v1} (1.34 and later; 1.32 serves at most
+     * v1beta1, and only when switched on, which makeroom does not read): asked, never guessed.
+     */
+    private boolean servesDevices() {
+        try {
+            var group = client.getApiGroup("resource.k8s.io");
+            return group != null && group.getVersions() != null
+                    && group.getVersions().stream().anyMatch(v -> "v1".equals(v.getVersion()));
+        } catch (RuntimeException e) {
+            log.info("devices: could not ask the API server which resource.k8s.io versions it serves: {}", e.getMessage());
+            return false;
+        }
+    }
+
+    /** Whether devices are modelled: the server serves resource.k8s.io/v1 and the view watches it. */
+    public boolean devicesWatched() {
+        return informers.containsKey(ClusterEvent.Kind.RESOURCE_SLICE);
     }
 
     private <T extends HasMetadata> void watch(ClusterEvent.Kind kind, SharedIndexInformer<T> informer) {

@@ -1,7 +1,9 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.core.devices.DeviceState;
 import dev.makeroom.mapping.Interning;
 import dev.makeroom.mapping.PodMapper;
+import dev.makeroom.mapping.DeviceMapper;
 import dev.makeroom.mapping.SnapshotMapper;
 import dev.makeroom.mapping.StringMaps;
 import dev.makeroom.core.model.ClusterSnapshot;
@@ -13,10 +15,14 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PriorityClassInfo;
 import dev.makeroom.core.model.Resources;
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 
 import java.util.ArrayList;
@@ -50,6 +56,13 @@ final class LiveClusterState {
     private final Map<String, Map<String, String>> namespaces = new HashMap<>();
     private final Map<String, Integer> gangMinimums = new HashMap<>();
     private Map<String, String> configData = Map.of();
+    // DRA's objects as delivered (a pool's state depends on all its slices): the devices are made anew
+    // from them when any changed
+    private final Map<String, ResourceSlice> slices = new HashMap<>();
+    private final Map<String, DeviceClass> deviceClasses = new HashMap<>();
+    private final Map<String, ResourceClaim> claims = new HashMap<>();
+    private String devicesNotServed; // why DRA is not modelled; null while the view watches it
+    private boolean devicesChanged = true;
 
     // what changed since the last snapshot; made anew after a large change (the first sync), whose
     // tables, kept by clear(), every later publish walked bucket by bucket (8,192 at 5,000 nodes)
@@ -82,7 +95,26 @@ final class LiveClusterState {
             case CONFIG_MAP -> configData = event.deleted() ? Map.of()
                     : Map.copyOf(StringMaps.clean(((ConfigMap) o).getData()));
             case POD_GROUP -> applyPodGroup((PodGroupMinimum) o, event.deleted());
+            case RESOURCE_SLICE -> devicesChanged |= keep(slices, (ResourceSlice) o, event.deleted());
+            case DEVICE_CLASS -> devicesChanged |= keep(deviceClasses, (DeviceClass) o, event.deleted());
+            case RESOURCE_CLAIM -> devicesChanged |= keep(claims, (ResourceClaim) o, event.deleted());
         }
+    }
+
+    private static <T extends HasMetadata> boolean keep(Map<String, T> objects, T object, boolean deleted) {
+        String key = object.getMetadata().getNamespace() + "/" + object.getMetadata().getName();
+        if (deleted) {
+            objects.remove(key);
+        } else {
+            objects.put(key, object);
+        }
+        return true;
+    }
+
+    /** DRA is not modelled on this server: pods with claims are answered so, saying {@code why}. */
+    void devicesNotServed(String why) {
+        devicesNotServed = why;
+        devicesChanged = true;
     }
 
     private void applyNode(Node node, boolean deleted) {
@@ -213,10 +245,15 @@ final class LiveClusterState {
     /** The current snapshot, rebuilt only where events touched it since the last call. */
     ClusterSnapshot publish() {
         if (dirtyNodes.isEmpty() && changedPods.isEmpty() && !budgetsChanged && !classesChanged && !namespacesChanged
-                && !gangMinimumsChanged && !gangSystemsChanged && !versionChanged) {
+                && !gangMinimumsChanged && !gangSystemsChanged && !versionChanged && !devicesChanged) {
             return snapshot;
         }
         ClusterSnapshot.Change change = snapshot.change();
+        if (devicesChanged) {
+            change.devices(devicesNotServed != null ? new DeviceState(List.of(), Map.of(), Map.of(), devicesNotServed)
+                    : DeviceMapper.toCore(slices.values(), deviceClasses.values(), claims.values(), null));
+            devicesChanged = false;
+        }
         if (versionChanged) {
             change.version(pendingVersion);
         }

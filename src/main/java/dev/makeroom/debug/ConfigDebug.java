@@ -2,6 +2,7 @@ package dev.makeroom.debug;
 
 import dev.makeroom.queueconfig.QueueConfigService;
 import dev.makeroom.queueconfig.QueueConfigState;
+import dev.makeroom.core.model.ClusterView;
 import dev.makeroom.rescheduler.Rescheduler;
 import dev.makeroom.rescheduler.ReschedulerConfigState;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -22,7 +23,8 @@ import java.util.List;
  * GET /debug/config — the settings in force, as kube-scheduler's {@code /configz} shows its own:
  * every {@code makeroom.*} property with its value and where that came from (a property source by
  * name — the command line, the environment, application.yaml — or {@code default}), and the
- * policies and queue documents with theirs (ConfigMap, file, or none). The property list is the
+ * policies and queue documents with theirs (ConfigMap, file, or none), and whether DRA's devices are
+ * modelled (the server serves {@code resource.k8s.io/v1}, or the dump holds its objects). The property list is the
  * configuration metadata the build writes, so a new property shows here without a change here.
  */
 final class ConfigDebug {
@@ -33,7 +35,11 @@ final class ConfigDebug {
     record Document(String source, String loadedAt, String rejected) {
     }
 
-    record Config(List<Setting> settings, Document reschedulerPolicies, Document queues) {
+    /** Whether DRA's devices are modelled here, and why not ({@code notModelled}, null when they are). */
+    record Devices(boolean modelled, String notModelled) {
+    }
+
+    record Config(List<Setting> settings, Document reschedulerPolicies, Document queues, Devices devices) {
     }
 
     /** Property sources that only re-present the others: naming them would hide where a value was set. */
@@ -42,10 +48,12 @@ final class ConfigDebug {
     private final ConfigurableEnvironment environment;
     private final Rescheduler rescheduler;
     private final QueueConfigService queues;
+    private final ClusterView view;
     private final List<Setting> defaults;
 
-    ConfigDebug(ConfigurableEnvironment environment, Rescheduler rescheduler, QueueConfigService queues) {
+    ConfigDebug(ConfigurableEnvironment environment, Rescheduler rescheduler, QueueConfigService queues, ClusterView view) {
         this.environment = environment;
+        this.view = view;
         this.rescheduler = rescheduler;
         this.queues = queues;
         this.defaults = metadata();
@@ -57,7 +65,8 @@ final class ConfigDebug {
         QueueConfigState queueState = queues.state();
         return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new Config(settings,
                 new Document(policies.source(), String.valueOf(policies.loadedAt()), policies.rejected()),
-                new Document(queueState.source(), String.valueOf(queueState.loadedAt()), queueState.error())));
+                new Document(queueState.source(), String.valueOf(queueState.loadedAt()), queueState.error()),
+                new Devices(view.snapshot().devices().notModelled() == null, view.snapshot().devices().notModelled())));
     }
 
     /** The property's value and the first source that sets it, else its default. */

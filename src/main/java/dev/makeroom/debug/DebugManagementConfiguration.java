@@ -51,7 +51,7 @@ class DebugManagementConfiguration {
         DebugHandlers debug = new DebugHandlers(view, decisions, pipeline, queues, clock);
         QueueDebug queueDebug = new QueueDebug(view, queueConfig, queues);
         ReschedulerDebug reschedulerDebug = new ReschedulerDebug(rescheduler);
-        ConfigDebug configDebug = new ConfigDebug(environment, rescheduler, queueConfig);
+        ConfigDebug configDebug = new ConfigDebug(environment, rescheduler, queueConfig, view);
         PageAssets page = new PageAssets();
         List<DebugEndpoint> endpoints = List.of(
                 new DebugEndpoint("GET", "/debug/page/", "the page: the nodes, a pod's story, decisions, queues and the"

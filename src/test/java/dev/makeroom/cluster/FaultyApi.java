@@ -85,9 +85,18 @@ final class FaultyApi extends KubernetesCrudDispatcher {
         }
     }
 
+    /** Whether discovery says resource.k8s.io/v1 is served (the CRUD mock serves any path, but tells no groups). */
+    volatile boolean servesDevices;
+
     @Override
     public MockResponse dispatch(RecordedRequest request) {
         String path = request.getPath();
+        if (servesDevices && "GET".equals(request.getMethod()) && path.equals("/apis/resource.k8s.io")) {
+            return new MockResponse().setResponseCode(200).setHeader("Content-Type", "application/json").setBody(
+                    "{\"kind\":\"APIGroup\",\"apiVersion\":\"v1\",\"name\":\"resource.k8s.io\",\"versions\":"
+                            + "[{\"groupVersion\":\"resource.k8s.io/v1\",\"version\":\"v1\"}],"
+                            + "\"preferredVersion\":{\"groupVersion\":\"resource.k8s.io/v1\",\"version\":\"v1\"}}");
+        }
         boolean get = "GET".equals(request.getMethod());
         boolean watch = path.contains("watch=true");
         if (!get && path.endsWith("/eviction")) {
