@@ -130,8 +130,24 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
     private boolean servesDevices() {
         try {
             var group = client.getApiGroup("resource.k8s.io");
-            return group != null && group.getVersions() != null
+            boolean served = group != null && group.getVersions() != null
                     && group.getVersions().stream().anyMatch(v -> "v1".equals(v.getVersion()));
+            if (served) {
+                // an informer that may not list retries for ever, and the view would never be ready
+                var one = new io.fabric8.kubernetes.api.model.ListOptionsBuilder().withLimit(1L).build();
+                client.resources(ResourceSlice.class).list(one);
+                client.resources(DeviceClass.class).list(one);
+                client.resources(ResourceClaim.class).inAnyNamespace().list(one);
+            }
+            return served;
+        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+            if (e.getCode() == 403) {
+                log.warn("devices: not modelled: makeroom may not list resourceslices, deviceclasses and resourceclaims"
+                        + " (grant get, list, watch on resource.k8s.io; the chart's ClusterRole does)");
+            } else {
+                log.info("devices: could not ask the API server about resource.k8s.io/v1: {}", e.getMessage());
+            }
+            return false;
         } catch (RuntimeException e) {
             log.info("devices: could not ask the API server which resource.k8s.io versions it serves: {}", e.getMessage());
             return false;

@@ -125,7 +125,13 @@ class HelmChartTest {
         ClusterRole role = DEFAULTS.one(ClusterRole.class, "makeroom");
         assertThat(role.getRules()).flatExtracting(PolicyRule::getResources)
                 .containsExactlyInAnyOrder("pods", "nodes", "namespaces", "priorityclasses", "poddisruptionbudgets",
-                        "podgroups", "events", "tokenreviews", "subjectaccessreviews"); // the last two: who calls the debug API
+                        "podgroups", "resourceslices", "deviceclasses", "resourceclaims", // devices, where served
+                        "events", "tokenreviews", "subjectaccessreviews"); // the last two: who calls the debug API
+        assertThat(role.getRules()).filteredOn(r -> r.getResources().contains("resourceslices")).singleElement()
+                .satisfies(rule -> {
+                    assertThat(rule.getApiGroups()).containsExactly("resource.k8s.io");
+                    assertThat(rule.getVerbs()).containsExactlyInAnyOrder("get", "list", "watch");
+                });
         // the PodGroups of exactly the kinds the live view watches for gangs' minimums
         assertThat(role.getRules()).filteredOn(r -> r.getResources().contains("podgroups")).singleElement()
                 .satisfies(rule -> assertThat(rule.getApiGroups()).containsExactlyInAnyOrderElementsOf(

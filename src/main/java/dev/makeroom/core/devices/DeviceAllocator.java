@@ -33,6 +33,9 @@ import java.util.Objects;
  */
 public final class DeviceAllocator {
 
+    private static final Comparator<DevicePool> BY_DRIVER_AND_NAME =
+            Comparator.comparing(DevicePool::driver).thenComparing(DevicePool::name);
+
     private final DeviceSelectors selectors;
 
     public DeviceAllocator(DeviceSelectors selectors) {
@@ -56,8 +59,15 @@ public final class DeviceAllocator {
                 }
             }
         }
-        List<DevicePool> applying = pools.stream().filter(p -> p.appliesTo(node, labels))
-                .sorted(Comparator.comparing(DevicePool::driver).thenComparing(DevicePool::name)).toList();
+        List<DevicePool> applying = new ArrayList<>(pools.size());
+        for (DevicePool pool : pools) {
+            if (pool.appliesTo(node, labels)) {
+                applying.add(pool);
+            }
+        }
+        if (applying.size() > 1) { // most nodes have one pool of each driver
+            applying.sort(BY_DRIVER_AND_NAME);
+        }
         for (DevicePool pool : applying) {
             for (Device device : pool.devices()) {
                 if (!device.unmodelled().isEmpty()) {
@@ -66,9 +76,7 @@ public final class DeviceAllocator {
                 }
             }
         }
-        boolean anyAll = claims.stream().flatMap(c -> c.requests().stream()).flatMap(r -> r.ways().stream())
-                .anyMatch(DeviceRequest.Way::all);
-        if (anyAll) {
+        if (asksAll(claims)) {
             for (DevicePool pool : applying) {
                 if (!pool.complete()) {
                     return new DeviceAllocation.Failed("pool " + pool.key() + " is incomplete: allocation mode All"
@@ -87,6 +95,19 @@ public final class DeviceAllocator {
         }
     }
 
+    private static boolean asksAll(List<DeviceClaim> claims) {
+        for (DeviceClaim claim : claims) {
+            for (DeviceRequest request : claim.requests()) {
+                for (DeviceRequest.Way way : request.ways()) {
+                    if (way.all()) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
     /**
      * An All request one of whose devices the claim's constraints refuse: the scheduler calls that a
      * claim that makes no sense and returns an error, not "unschedulable".
@@ -100,8 +121,14 @@ public final class DeviceAllocator {
     /** Why the last device was not taken: only a constraint's refusal of an All request's device is an error. */
     private enum Refusal { NONE, IN_USE, SELECTORS, CAPACITY, COUNTERS, TAINT, CONSTRAINT }
 
-    /** A device of an applying pool (one object per device and search: compared by identity). */
-    private record Candidate(DevicePool pool, Device device, String key) {
+    /**
+     * A device of an applying pool, with what holds its pool's devices and its place in the search's
+     * order ({@code index}); one object per device and search, compared by identity.
+     */
+    private record Candidate(DevicePool pool, Device device, DevicesInUse.PoolUse use, int index) {
+        String key() {
+            return pool.key() + "/" + device.name();
+        }
     }
 
     /** What one attempt has taken so far. */
@@ -117,8 +144,8 @@ public final class DeviceAllocator {
         private final List<Candidate> candidates = new ArrayList<>();
         private final Map<String, DeviceQuantity> countersLeft = new HashMap<>(); // pool/set/counter -> left
         private final List<Taken> taken = new ArrayList<>();
-        private final Map<String, Integer> holders = new HashMap<>(); // device key -> times taken in this attempt
-        private final Map<String, Map<String, DeviceQuantity>> allocating = new HashMap<>(); // device key -> capacity
+        private int[] holders; // by candidate: times taken in this attempt
+        private final Map<Candidate, Map<String, DeviceQuantity>> allocating = new IdentityHashMap<>(); // shares' capacity
         private final Map<DeviceRequest.Way, Map<Candidate, Boolean>> selected = new IdentityHashMap<>();
         private Refusal refusal = Refusal.NONE;
 
@@ -129,16 +156,17 @@ public final class DeviceAllocator {
             for (DevicePool pool : pools) {
                 pool.counterSets().forEach((set, counters) -> counters.forEach((counter, amount) ->
                         countersLeft.put(pool.key() + "/" + set + "/" + counter, amount)));
+                DevicesInUse.PoolUse use = inUse.inPool(pool.key());
                 for (Device device : pool.devices()) {
-                    String key = pool.key() + "/" + device.name();
-                    if (inUse.holds(key)) { // devices allocated (whole or shared) consume their counters once
-                        consume(pool, device, -1);
+                    if (!pool.counterSets().isEmpty() && use.holds(device.name())) {
+                        consume(pool, device, -1); // devices allocated (whole or shared) consume their counters once
                     }
                     if (pool.complete()) {
-                        candidates.add(new Candidate(pool, device, key));
+                        candidates.add(new Candidate(pool, device, use, candidates.size()));
                     }
                 }
             }
+            holders = new int[candidates.size()];
         }
 
         boolean claim(int c) throws DeviceSelectors.SelectorError, AllError {
@@ -213,9 +241,10 @@ public final class DeviceAllocator {
         private boolean take(int c, DeviceRequest.Way way, Candidate candidate) throws DeviceSelectors.SelectorError, AllError {
             Device device = candidate.device();
             boolean shared = device.allowMultipleAllocations();
-            int held = holders.getOrDefault(candidate.key(), 0);
-            if (!way.adminAccess() && (inUse.dedicated().contains(candidate.key())
-                    || !shared && (held > 0 || inUse.holds(candidate.key())))) {
+            int held = holders[candidate.index()];
+            boolean holdsIt = candidate.use().holds(device.name());
+            if (!way.adminAccess() && (candidate.use().dedicated().contains(device.name())
+                    || !shared && (held > 0 || holdsIt))) {
                 return refused(Refusal.IN_USE);
             }
             if (!passesSelectors(way, candidate)) {
@@ -225,7 +254,7 @@ public final class DeviceAllocator {
             if (consumed == null) {
                 return refused(Refusal.CAPACITY);
             }
-            boolean counters = !way.adminAccess() && !(shared && (held > 0 || inUse.holds(candidate.key())));
+            boolean counters = !way.adminAccess() && !(shared && (held > 0 || holdsIt));
             if (counters && !countersCover(candidate)) {
                 return refused(Refusal.COUNTERS);
             }
@@ -239,9 +268,9 @@ public final class DeviceAllocator {
             }
             refusal = Refusal.NONE;
             taken.add(new Taken(c, way, candidate, consumed, counters));
-            holders.merge(candidate.key(), 1, Integer::sum);
+            holders[candidate.index()]++;
             if (shared && !consumed.isEmpty()) {
-                Map<String, DeviceQuantity> now = allocating.computeIfAbsent(candidate.key(), k -> new HashMap<>());
+                Map<String, DeviceQuantity> now = allocating.computeIfAbsent(candidate, k -> new HashMap<>());
                 consumed.forEach((capacity, amount) -> now.merge(capacity, amount, DeviceQuantity::plus));
             }
             if (counters) {
@@ -270,8 +299,8 @@ public final class DeviceAllocator {
         private void untake() {
             Taken last = taken.remove(taken.size() - 1);
             Candidate candidate = last.candidate();
-            holders.merge(candidate.key(), -1, Integer::sum);
-            Map<String, DeviceQuantity> now = allocating.get(candidate.key());
+            holders[candidate.index()]--;
+            Map<String, DeviceQuantity> now = allocating.get(candidate);
             if (now != null) {
                 last.consumed().forEach((capacity, amount) -> now.merge(capacity, amount, DeviceQuantity::minus));
             }
@@ -331,9 +360,9 @@ public final class DeviceAllocator {
                 if (amount == null) {
                     return null;
                 }
-                DeviceQuantity already = inUse.shared().getOrDefault(candidate.key(), Map.of())
+                DeviceQuantity already = candidate.use().shared().getOrDefault(device.name(), Map.of())
                         .getOrDefault(capacity.getKey(), DeviceQuantity.ZERO)
-                        .plus(allocating.getOrDefault(candidate.key(), Map.of()).getOrDefault(capacity.getKey(), DeviceQuantity.ZERO));
+                        .plus(allocating.getOrDefault(candidate, Map.of()).getOrDefault(capacity.getKey(), DeviceQuantity.ZERO));
                 if (already.plus(amount).compareTo(capacity.getValue().value()) > 0) {
                     return null;
                 }
