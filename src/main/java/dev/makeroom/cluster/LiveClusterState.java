@@ -1,5 +1,7 @@
 package dev.makeroom.cluster;
 
+import dev.makeroom.core.devices.DeviceClaim;
+import dev.makeroom.core.devices.DevicePool;
 import dev.makeroom.core.devices.DeviceState;
 import dev.makeroom.mapping.Interning;
 import dev.makeroom.mapping.PodMapper;
@@ -15,7 +17,6 @@ import dev.makeroom.core.model.PodInfo;
 import dev.makeroom.core.model.PriorityClassInfo;
 import dev.makeroom.core.model.Resources;
 import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -56,11 +57,15 @@ final class LiveClusterState {
     private final Map<String, Map<String, String>> namespaces = new HashMap<>();
     private final Map<String, Integer> gangMinimums = new HashMap<>();
     private Map<String, String> configData = Map.of();
-    // DRA's objects as delivered (a pool's state depends on all its slices): the devices are made anew
-    // from them when any changed
+    // DRA's objects, mapped as they come; a pool depends on all its slices, so a slice's change maps
+    // its pool again from them (and only it: unchanged pools stay the same objects, whose selector
+    // answers the CEL cache keeps)
     private final Map<String, ResourceSlice> slices = new HashMap<>();
-    private final Map<String, DeviceClass> deviceClasses = new HashMap<>();
-    private final Map<String, ResourceClaim> claims = new HashMap<>();
+    private final Map<String, Set<String>> slicesByPool = new HashMap<>();
+    private final Map<String, DevicePool> pools = new HashMap<>();
+    private final Set<String> dirtyPools = new HashSet<>();
+    private final Map<String, dev.makeroom.core.devices.DeviceClass> deviceClasses = new HashMap<>();
+    private final Map<String, DeviceClaim> claims = new HashMap<>();
     private String devicesNotServed; // why DRA is not modelled; null while the view watches it
     private boolean devicesChanged = true;
 
@@ -95,20 +100,77 @@ final class LiveClusterState {
             case CONFIG_MAP -> configData = event.deleted() ? Map.of()
                     : Map.copyOf(StringMaps.clean(((ConfigMap) o).getData()));
             case POD_GROUP -> applyPodGroup((PodGroupMinimum) o, event.deleted());
-            case RESOURCE_SLICE -> devicesChanged |= keep(slices, (ResourceSlice) o, event.deleted());
-            case DEVICE_CLASS -> devicesChanged |= keep(deviceClasses, (DeviceClass) o, event.deleted());
-            case RESOURCE_CLAIM -> devicesChanged |= keep(claims, (ResourceClaim) o, event.deleted());
+            case RESOURCE_SLICE -> applySlice((ResourceSlice) o, event.deleted());
+            case DEVICE_CLASS -> applyDeviceClass((DeviceClass) o, event.deleted());
+            case RESOURCE_CLAIM -> applyClaim((ResourceClaim) o, event.deleted());
         }
     }
 
-    private static <T extends HasMetadata> boolean keep(Map<String, T> objects, T object, boolean deleted) {
-        String key = object.getMetadata().getNamespace() + "/" + object.getMetadata().getName();
-        if (deleted) {
-            objects.remove(key);
-        } else {
-            objects.put(key, object);
+    private void applySlice(ResourceSlice slice, boolean deleted) {
+        String name = slice.getMetadata().getName();
+        ResourceSlice before = slices.remove(name);
+        if (before != null) {
+            forgetSlice(poolOf(before), name);
         }
-        return true;
+        String pool = poolOf(slice);
+        if (!deleted && pool != null) {
+            slices.put(name, slice);
+            slicesByPool.computeIfAbsent(pool, k -> new HashSet<>()).add(name);
+            dirtyPools.add(pool);
+        }
+        devicesChanged = true;
+    }
+
+    private void forgetSlice(String pool, String name) {
+        if (pool == null) {
+            return;
+        }
+        Set<String> names = slicesByPool.get(pool);
+        if (names != null && names.remove(name) && names.isEmpty()) {
+            slicesByPool.remove(pool);
+        }
+        dirtyPools.add(pool);
+    }
+
+    /** {@code driver/pool}, or null for a slice without them (deleted ones come with metadata only). */
+    private static String poolOf(ResourceSlice slice) {
+        var spec = slice.getSpec();
+        return spec == null || spec.getPool() == null || spec.getDriver() == null ? null
+                : spec.getDriver() + "/" + spec.getPool().getName();
+    }
+
+    private void applyDeviceClass(DeviceClass deviceClass, boolean deleted) {
+        if (deleted) {
+            deviceClasses.remove(deviceClass.getMetadata().getName());
+        } else {
+            deviceClasses.put(deviceClass.getMetadata().getName(), DeviceMapper.deviceClass(deviceClass));
+        }
+        devicesChanged = true;
+    }
+
+    private void applyClaim(ResourceClaim claim, boolean deleted) {
+        String ref = claim.getMetadata().getNamespace() + "/" + claim.getMetadata().getName();
+        if (deleted) {
+            claims.remove(ref);
+        } else {
+            claims.put(ref, DeviceMapper.claim(claim));
+        }
+        devicesChanged = true;
+    }
+
+    /** The devices of the objects seen: only the pools whose slices changed are mapped again. */
+    private DeviceState devices() {
+        for (String pool : dirtyPools) {
+            Set<String> names = slicesByPool.getOrDefault(pool, Set.of());
+            List<DevicePool> mapped = DeviceMapper.pools(names.stream().map(slices::get).toList());
+            if (mapped.isEmpty()) {
+                pools.remove(pool);
+            } else {
+                pools.put(pool, mapped.get(0));
+            }
+        }
+        dirtyPools.clear();
+        return new DeviceState(new ArrayList<>(pools.values()), deviceClasses, claims, null);
     }
 
     /** DRA is not modelled on this server: pods with claims are answered so, saying {@code why}. */
@@ -251,7 +313,7 @@ final class LiveClusterState {
         ClusterSnapshot.Change change = snapshot.change();
         if (devicesChanged) {
             change.devices(devicesNotServed != null ? new DeviceState(List.of(), Map.of(), Map.of(), devicesNotServed)
-                    : DeviceMapper.toCore(slices.values(), deviceClasses.values(), claims.values(), null));
+                    : devices());
             devicesChanged = false;
         }
         if (versionChanged) {

@@ -61,7 +61,8 @@ public final class DeviceMapper {
         return new DeviceState(pools(slices), byName, claimsByRef, notModelled);
     }
 
-    static List<DevicePool> pools(Collection<ResourceSlice> slices) {
+    /** The pools of {@code slices} (any number of pools: each from its newest generation's slices). */
+    public static List<DevicePool> pools(Collection<ResourceSlice> slices) {
         Map<String, List<ResourceSlice>> byPool = new LinkedHashMap<>();
         for (ResourceSlice slice : slices) {
             var spec = slice.getSpec();
@@ -180,13 +181,13 @@ public final class DeviceMapper {
                 range == null ? null : quantityOrNull(range.getStep()));
     }
 
-    private static DeviceClass deviceClass(io.fabric8.kubernetes.api.model.resource.v1.DeviceClass c) {
+    public static DeviceClass deviceClass(io.fabric8.kubernetes.api.model.resource.v1.DeviceClass c) {
         var spec = c.getSpec();
         return new DeviceClass(c.getMetadata().getName(), spec == null ? List.of() : expressions(spec.getSelectors()),
                 spec == null ? null : spec.getExtendedResourceName());
     }
 
-    private static DeviceClaim claim(ResourceClaim c) {
+    public static DeviceClaim claim(ResourceClaim c) {
         var meta = c.getMetadata();
         var devices = c.getSpec() == null ? null : c.getSpec().getDevices();
         List<DeviceRequest> requests = new ArrayList<>();

@@ -75,6 +75,7 @@ class LiveDevicesTest {
                 .containsValue("cannot allocate all claims");
         assertThat(where("any-model").fits()).containsExactly("node-3");
 
+        List<dev.makeroom.core.devices.DevicePool> poolsBefore = live.view.snapshot().devices().pools();
         // holder-5's pod went, and the resourceclaim controller cleared its claim: node-2 has two H100s free
         admin.resources(ResourceClaim.class).inNamespace("team").withName("holder-5-gpus").editStatus(c -> {
             c.getStatus().setAllocation(null);
@@ -83,6 +84,9 @@ class LiveDevicesTest {
         });
         follow("the claim deallocated", s -> !s.devices().claim("team", "holder-5-gpus").allocated());
         assertThat(where("trainer").fits()).containsExactly("node-2");
+        // a claim's change maps no slice again: the pools are the same objects (their selector answers are kept)
+        assertThat(live.view.snapshot().devices().pools()).allSatisfy(pool ->
+                assertThat(poolsBefore).anySatisfy(before -> assertThat(before).isSameAs(pool)));
 
         admin.resources(io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice.class)
                 .withName("node-2-gpu.example.com").delete();

@@ -125,7 +125,7 @@ public final class DeviceAllocator {
      * A device of an applying pool, with what holds its pool's devices and its place in the search's
      * order ({@code index}); one object per device and search, compared by identity.
      */
-    private record Candidate(DevicePool pool, Device device, DevicesInUse.PoolUse use, int index) {
+    private record Candidate(DevicePool pool, Device device, int inPool, DevicesInUse.PoolUse use, int index) {
         String key() {
             return pool.key() + "/" + device.name();
         }
@@ -157,12 +157,13 @@ public final class DeviceAllocator {
                 pool.counterSets().forEach((set, counters) -> counters.forEach((counter, amount) ->
                         countersLeft.put(pool.key() + "/" + set + "/" + counter, amount)));
                 DevicesInUse.PoolUse use = inUse.inPool(pool.key());
-                for (Device device : pool.devices()) {
+                for (int d = 0; d < pool.devices().size(); d++) {
+                    Device device = pool.devices().get(d);
                     if (!pool.counterSets().isEmpty() && use.holds(device.name())) {
                         consume(pool, device, -1); // devices allocated (whole or shared) consume their counters once
                     }
                     if (pool.complete()) {
-                        candidates.add(new Candidate(pool, device, use, candidates.size()));
+                        candidates.add(new Candidate(pool, device, d, use, candidates.size()));
                     }
                 }
             }
@@ -319,13 +320,13 @@ public final class DeviceAllocator {
             boolean passes = true;
             DeviceClass deviceClass = classes.get(way.deviceClassName());
             for (String expression : deviceClass.selectors()) {
-                if (!selectors.matches(expression, candidate.pool().driver(), candidate.device())) {
+                if (!selectors.matches(expression, candidate.pool(), candidate.inPool())) {
                     passes = false;
                     break;
                 }
             }
             for (int i = 0; passes && i < way.selectors().size(); i++) {
-                passes = selectors.matches(way.selectors().get(i), candidate.pool().driver(), candidate.device());
+                passes = selectors.matches(way.selectors().get(i), candidate.pool(), candidate.inPool());
             }
             cache.put(candidate, passes);
             return passes;

@@ -68,6 +68,42 @@ public final class DeviceCel implements DeviceSelectors {
         }
     }
 
+    /** One pool version's answers to one expression, by device position: null (not asked yet), a Boolean, or an error. */
+    private record PoolExpression(DevicePool pool, String expression) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof PoolExpression e && e.pool == pool && e.expression.equals(expression);
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(pool) * 31 + expression.hashCode();
+        }
+    }
+
+    private final Map<PoolExpression, Object[]> byPool = new ConcurrentHashMap<>();
+
+    @Override
+    public boolean matches(String expression, DevicePool pool, int index) throws SelectorError {
+        Object[] answers = byPool.computeIfAbsent(new PoolExpression(pool, expression), k -> new Object[pool.devices().size()]);
+        Object known = answers[index];
+        if (known == null) {
+            try {
+                known = matches(expression, pool.driver(), pool.devices().get(index));
+            } catch (SelectorError e) {
+                known = e;
+            }
+            answers[index] = known; // racing threads compute the same answer
+            if (byPool.size() > 50_000) {
+                byPool.clear(); // old pool versions go
+            }
+        }
+        if (known instanceof SelectorError error) {
+            throw error;
+        }
+        return (Boolean) known;
+    }
+
     @Override
     public boolean matches(String expression, String driver, Device device) throws SelectorError {
         Evaluated key = new Evaluated(driver, device, expression);

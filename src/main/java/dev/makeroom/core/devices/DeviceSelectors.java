@@ -11,6 +11,15 @@ public interface DeviceSelectors {
     boolean matches(String expression, String driver, Device device) throws SelectorError;
 
     /**
+     * Whether the {@code index}-th device of {@code pool} passes {@code expression}: as above; a
+     * selector may keep its answers per pool version, so a search over thousands of nodes looks each up
+     * by position.
+     */
+    default boolean matches(String expression, DevicePool pool, int index) throws SelectorError {
+        return matches(expression, pool.driver(), pool.devices().get(index));
+    }
+
+    /**
      * Why a selector could not be evaluated, in CEL's words; {@code unmodelled}: it uses a function
      * makeroom's environment lacks (the scheduler's compiled it, or the API would have refused it).
      */
