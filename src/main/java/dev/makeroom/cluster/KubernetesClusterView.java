@@ -9,11 +9,13 @@ import dev.makeroom.process.OutOfMemoryExit;
 import dev.makeroom.core.model.ClusterSnapshot;
 import dev.makeroom.core.score.AvoidList;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
 import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import org.slf4j.Logger;
@@ -134,13 +136,13 @@ public final class KubernetesClusterView implements ClusterView, AutoCloseable {
                     && group.getVersions().stream().anyMatch(v -> "v1".equals(v.getVersion()));
             if (served) {
                 // an informer that may not list retries for ever, and the view would never be ready
-                var one = new io.fabric8.kubernetes.api.model.ListOptionsBuilder().withLimit(1L).build();
+                var one = new ListOptionsBuilder().withLimit(1L).build();
                 client.resources(ResourceSlice.class).list(one);
                 client.resources(DeviceClass.class).list(one);
                 client.resources(ResourceClaim.class).inAnyNamespace().list(one);
             }
             return served;
-        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+        } catch (KubernetesClientException e) {
             if (e.getCode() == 403) {
                 log.warn("devices: not modelled: makeroom may not list resourceslices, deviceclasses and resourceclaims"
                         + " (grant get, list, watch on resource.k8s.io; the chart's ClusterRole does)");

@@ -60,7 +60,14 @@ final class DebugDtos {
                      boolean terminating, String queue, String protection) {
     }
 
-    record NodeDetail(NodeSummary node, List<PodDetail> pods) {
+    /**
+     * A device that can serve the node's pods ({@code driver/pool/device}), its attributes as text, and
+     * who holds it: the allocated claims and the pods they are reserved for (empty: free).
+     */
+    record DeviceDetail(String device, Map<String, String> attributes, List<String> heldBy, List<String> pods) {
+    }
+
+    record NodeDetail(NodeSummary node, List<PodDetail> pods, List<DeviceDetail> devices) {
     }
 
     /** A pod waiting to be scheduled: its priority, requests, queue and the node it is nominated to (null: none). */

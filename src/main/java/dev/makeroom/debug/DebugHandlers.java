@@ -1,5 +1,10 @@
 package dev.makeroom.debug;
 
+import dev.makeroom.core.devices.Device;
+import dev.makeroom.core.devices.DeviceClaim;
+import dev.makeroom.core.devices.DevicePool;
+import dev.makeroom.core.devices.DeviceState;
+import dev.makeroom.core.devices.DeviceVersion;
 import dev.makeroom.core.model.ConsolidationMark;
 import dev.makeroom.cluster.ReplicaName;
 import dev.makeroom.core.filter.FilterPolicy;
@@ -40,6 +45,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -212,7 +218,7 @@ final class DebugHandlers {
                 .toList());
     }
 
-    /** GET /debug/nodes/{name} — one node's pods and what shields each from preemption. */
+    /** GET /debug/nodes/{name} — one node's pods and what shields each from preemption, and its devices with who holds each. */
     ServerResponse node(ServerRequest request) {
         String name = request.pathVariable("name");
         ClusterSnapshot snapshot = view.snapshot();
@@ -227,7 +233,27 @@ final class DebugHandlers {
                         p.qos().name(), p.requests().toMap(), p.terminating(), queueOf(p, snapshot, usage),
                         Eligibility.explainStanding(p, snapshot)))
                 .toList();
-        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.NodeDetail(summary(node), pods));
+        return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(new DebugDtos.NodeDetail(summary(node), pods,
+                devices(node, snapshot)));
+    }
+
+    /** The devices that can serve the node's pods, in the allocator's order, and who holds each. */
+    private static List<DebugDtos.DeviceDetail> devices(NodeInfo node, ClusterSnapshot snapshot) {
+        DeviceState devices = snapshot.devices();
+        List<DebugDtos.DeviceDetail> out = new ArrayList<>();
+        for (DevicePool pool : devices.poolsOn(node.name(), node.labels())) {
+            for (Device device : pool.devices()) {
+                String key = pool.key() + "/" + device.name();
+                List<DeviceClaim> holders = devices.holders().getOrDefault(key, List.of());
+                Map<String, String> attributes = new TreeMap<>();
+                device.attributes().forEach((name, value) -> attributes.put(name, String.valueOf(value.celValue() instanceof
+                        DeviceVersion v ? v.text() : value.celValue())));
+                List<String> pods = holders.stream().flatMap(c -> c.reservedFor().stream())
+                        .map(uid -> snapshot.pod(uid) == null ? uid : snapshot.pod(uid).ref().toString()).sorted().toList();
+                out.add(new DebugDtos.DeviceDetail(key, attributes, holders.stream().map(DeviceClaim::ref).sorted().toList(), pods));
+            }
+        }
+        return out;
     }
 
     /** The pod's leaf queue, or null without queues or when it maps to none. */

@@ -18,8 +18,9 @@ import java.util.Objects;
  * and pool name, devices in their pool's order. An ExactCount way of {@code count} enumerates
  * combinations (each next device after the last one taken), an All way takes every device that
  * passes its selectors (at least one), and fails if any of them cannot be taken (an error where the
- * claim's constraints refuse one, as the scheduler calls such a claim senseless). The first full solution wins: no
- * device is preferred to another, so the answer is the scheduler's own whenever the order is. A
+ * claim's constraints refuse one, as the scheduler calls such a claim senseless). The first full
+ * solution wins: no device is preferred to another, so the answer is the scheduler's own whenever the
+ * order is. A
  * device is taken for a way only if, in this order: nobody holds it (an allocated claim, or this
  * attempt; a device several claims may share only needs room; admin access skips the question), it
  * passes the class's selectors and then the way's, every capacity the way asks of it is there
@@ -29,7 +30,8 @@ import java.util.Objects;
  * the claim's constraints that cover the way still hold (the first device fixes a
  * {@code matchAttribute} value; {@code distinctAttribute} values all differ). Exhaustive within one
  * pod and one node, as the scheduler's is; greedy across pods, since allocated claims never move.
- * Each selector is evaluated once per device and way in one call.
+ * Each selector is asked once per device and way in one call, and {@link DeviceSelectors} may keep
+ * its answers per pool version across calls.
  */
 public final class DeviceAllocator {
 
@@ -429,6 +431,7 @@ public final class DeviceAllocator {
                         Candidate candidate = t.candidate();
                         devices.add(new DeviceClaim.DeviceResult(t.way().name(), candidate.pool().driver(),
                                 candidate.pool().name(), candidate.device().name(), t.way().adminAccess(),
+                                // a share of a device several claims may hold: its id is the scheduler's to give
                                 candidate.device().allowMultipleAllocations() ? "new" : null, t.consumed()));
                     }
                 }

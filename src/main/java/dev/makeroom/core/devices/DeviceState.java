@@ -25,6 +25,7 @@ public final class DeviceState {
     private final Map<String, DeviceClaim> claims;
     private final String notModelled;
     private volatile DevicesInUse inUse;
+    private volatile Map<String, List<DeviceClaim>> holders;
 
     public DeviceState(List<DevicePool> pools, Map<String, DeviceClass> classes, Map<String, DeviceClaim> claims,
                        String notModelled) {
@@ -73,6 +74,38 @@ public final class DeviceState {
         if (known == null) {
             known = DevicesInUse.of(claims.values());
             inUse = known;
+        }
+        return known;
+    }
+
+    /** The pools whose devices can serve pods on {@code node}, ordered as the allocator tries them. */
+    public List<DevicePool> poolsOn(String node, Map<String, String> labels) {
+        List<DevicePool> on = new java.util.ArrayList<>();
+        for (DevicePool pool : poolsFor(node)) {
+            if (pool.appliesTo(node, labels)) {
+                on.add(pool);
+            }
+        }
+        on.sort(java.util.Comparator.comparing(DevicePool::driver).thenComparing(DevicePool::name));
+        return on;
+    }
+
+    /** The allocated claims holding each device ({@code driver/pool/device}; admin access not counted). */
+    public Map<String, List<DeviceClaim>> holders() {
+        Map<String, List<DeviceClaim>> known = holders;
+        if (known == null) {
+            Map<String, List<DeviceClaim>> by = new java.util.HashMap<>();
+            for (DeviceClaim claim : claims.values()) {
+                if (claim.allocated()) {
+                    for (DeviceClaim.DeviceResult result : claim.allocation().results()) {
+                        if (!result.adminAccess()) {
+                            by.computeIfAbsent(result.deviceKey(), k -> new java.util.ArrayList<>()).add(claim);
+                        }
+                    }
+                }
+            }
+            known = by;
+            holders = known;
         }
         return known;
     }
