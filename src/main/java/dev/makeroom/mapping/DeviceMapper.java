@@ -240,18 +240,17 @@ public final class DeviceMapper {
         return new DeviceRequest.Way(name, r.getDeviceClassName(), expressions(r.getSelectors()),
                 "All".equals(r.getAllocationMode()), r.getCount() == null ? 1 : r.getCount().intValue(),
                 Boolean.TRUE.equals(r.getAdminAccess()), tolerations(r.getTolerations()),
-                capacityAsked(r.getDeviceClassName(), r.getCapacity()));
+                capacityAsked(r.getCapacity()));
     }
 
     private static DeviceRequest.Way way(String name, DeviceSubRequest r) {
         return new DeviceRequest.Way(name, r.getDeviceClassName(), expressions(r.getSelectors()),
                 "All".equals(r.getAllocationMode()), r.getCount() == null ? 1 : r.getCount().intValue(), false,
-                tolerations(r.getTolerations()), capacityAsked(r.getDeviceClassName(), r.getCapacity()));
+                tolerations(r.getTolerations()), capacityAsked(r.getCapacity()));
     }
 
     /** Capacity asked by name: a name without a domain is matched against each device's own driver by the core. */
-    private static Map<String, DeviceQuantity> capacityAsked(String deviceClass,
-                                                             io.fabric8.kubernetes.api.model.resource.v1.CapacityRequirements c) {
+    private static Map<String, DeviceQuantity> capacityAsked(io.fabric8.kubernetes.api.model.resource.v1.CapacityRequirements c) {
         Map<String, DeviceQuantity> asked = new HashMap<>();
         if (c != null && c.getRequests() != null) {
             c.getRequests().forEach((name, q) -> asked.put(name, quantity(q)));
