@@ -128,13 +128,13 @@ public final class DeviceMapper {
                 if (value == null) {
                     unmodelled.add("attribute " + e.getKey() + " (a list, or no value)");
                 } else {
-                    attributes.put(qualified(driver, e.getKey()), value);
+                    attributes.put(Device.qualified(driver, e.getKey()), value);
                 }
             }
         }
         Map<String, DeviceCapacity> capacity = new HashMap<>();
         if (d.getCapacity() != null) {
-            d.getCapacity().forEach((name, c) -> capacity.put(qualified(driver, name), capacity(c)));
+            d.getCapacity().forEach((name, c) -> capacity.put(Device.qualified(driver, name), capacity(c)));
         }
         List<Device.CounterUse> uses = new ArrayList<>();
         for (var use : list(d.getConsumesCounters())) {
@@ -219,7 +219,7 @@ public final class DeviceMapper {
                 for (var r : results) {
                     Map<String, DeviceQuantity> consumed = new HashMap<>();
                     if (r.getConsumedCapacity() != null) {
-                        r.getConsumedCapacity().forEach((name, q) -> consumed.put(qualified(r.getDriver(), name), quantity(q)));
+                        r.getConsumedCapacity().forEach((name, q) -> consumed.put(Device.qualified(r.getDriver(), name), quantity(q)));
                     }
                     mapped.add(new DeviceClaim.DeviceResult(r.getRequest(), r.getDriver(), r.getPool(), r.getDevice(),
                             Boolean.TRUE.equals(r.getAdminAccess()), r.getShareID(), consumed));
@@ -297,10 +297,6 @@ public final class DeviceMapper {
             requirements.add(new DeviceNodeSelector.Requirement(r.getKey(), r.getOperator(), r.getValues(), true));
         }
         return new DeviceNodeSelector(requirements);
-    }
-
-    private static String qualified(String driver, String name) {
-        return name.contains("/") ? name : driver + "/" + name;
     }
 
     private static DeviceQuantity quantity(Quantity q) {

@@ -14,6 +14,11 @@ public record Device(String name, Map<String, DeviceAttribute> attributes, Map<S
                      List<CounterUse> consumesCounters, List<DeviceTaint> taints, boolean allowMultipleAllocations,
                      String unmodelled) {
 
+    /** {@code name} fully qualified: a name without a domain is in the driver's own ({@code driver/name}). */
+    public static String qualified(String driver, String name) {
+        return name.indexOf('/') >= 0 ? name : driver + "/" + name;
+    }
+
     public Device {
         attributes = Map.copyOf(attributes);
         capacity = Map.copyOf(capacity);

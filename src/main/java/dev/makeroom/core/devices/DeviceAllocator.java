@@ -1,7 +1,6 @@
 package dev.makeroom.core.devices;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -35,9 +34,6 @@ import java.util.Objects;
  */
 public final class DeviceAllocator {
 
-    private static final Comparator<DevicePool> BY_DRIVER_AND_NAME =
-            Comparator.comparing(DevicePool::driver).thenComparing(DevicePool::name);
-
     private final DeviceSelectors selectors;
 
     public DeviceAllocator(DeviceSelectors selectors) {
@@ -68,7 +64,7 @@ public final class DeviceAllocator {
             }
         }
         if (applying.size() > 1) { // most nodes have one pool of each driver
-            applying.sort(BY_DRIVER_AND_NAME);
+            applying.sort(DevicePool.ALLOCATION_ORDER);
         }
         for (DevicePool pool : applying) {
             for (Device device : pool.devices()) {
@@ -120,9 +116,6 @@ public final class DeviceAllocator {
         }
     }
 
-    /** Why the last device was not taken: only a constraint's refusal of an All request's device is an error. */
-    private enum Refusal { NONE, IN_USE, SELECTORS, CAPACITY, COUNTERS, TAINT, CONSTRAINT }
-
     /**
      * A device of an applying pool, with what holds its pool's devices and its place in the search's
      * order ({@code index}); one object per device and search, compared by identity.
@@ -149,7 +142,7 @@ public final class DeviceAllocator {
         private int[] holders; // by candidate: times taken in this attempt
         private final Map<Candidate, Map<String, DeviceQuantity>> allocating = new IdentityHashMap<>(); // shares' capacity
         private final Map<DeviceRequest.Way, Map<Candidate, Boolean>> selected = new IdentityHashMap<>();
-        private Refusal refusal = Refusal.NONE;
+        private boolean constraintRefused; // why the last device was not taken: only this refusal of an All device is an error
 
         Search(List<DeviceClaim> claims, List<DevicePool> pools, Map<String, DeviceClass> classes, DevicesInUse inUse) {
             this.claims = claims;
@@ -220,7 +213,7 @@ public final class DeviceAllocator {
                 any = true;
                 if (!take(c, way, candidate)) {
                     undoTo(mark);
-                    if (refusal == Refusal.CONSTRAINT) {
+                    if (constraintRefused) {
                         throw new AllError("claim " + claims.get(c).ref() + ", request " + way.name() + ": cannot add device "
                                 + candidate.key() + " because a claim constraint would not be satisfied");
                     }
@@ -248,28 +241,28 @@ public final class DeviceAllocator {
             boolean holdsIt = candidate.use().holds(device.name());
             if (!way.adminAccess() && (candidate.use().dedicated().contains(device.name())
                     || !shared && (held > 0 || holdsIt))) {
-                return refused(Refusal.IN_USE);
+                return refused(false);
             }
             if (!passesSelectors(way, candidate)) {
-                return refused(Refusal.SELECTORS);
+                return refused(false);
             }
             Map<String, DeviceQuantity> consumed = way.adminAccess() ? Map.of() : capacityTaken(way, candidate);
             if (consumed == null) {
-                return refused(Refusal.CAPACITY);
+                return refused(false);
             }
             boolean counters = !way.adminAccess() && !(shared && (held > 0 || holdsIt));
             if (counters && !countersCover(candidate)) {
-                return refused(Refusal.COUNTERS);
+                return refused(false);
             }
             for (Device.DeviceTaint taint : device.taints()) {
                 if (taint.repels() && !way.tolerates(taint)) {
-                    return refused(Refusal.TAINT);
+                    return refused(false);
                 }
             }
             if (!constraintsHold(c, way, candidate)) {
-                return refused(Refusal.CONSTRAINT);
+                return refused(true);
             }
-            refusal = Refusal.NONE;
+            constraintRefused = false;
             taken.add(new Taken(c, way, candidate, consumed, counters));
             holders[candidate.index()]++;
             if (shared && !consumed.isEmpty()) {
@@ -282,16 +275,16 @@ public final class DeviceAllocator {
             return true;
         }
 
-        private boolean refused(Refusal why) {
-            refusal = why;
+        private boolean refused(boolean byConstraint) {
+            constraintRefused = byConstraint;
             return false;
         }
 
         /** Whether the device has every capacity the way asks, at least as much as asked (All's list of devices). */
         private boolean hasAskedCapacity(DeviceRequest.Way way, Candidate candidate) {
             for (Map.Entry<String, DeviceQuantity> asked : way.capacity().entrySet()) {
-                String name = asked.getKey().contains("/") ? asked.getKey() : candidate.pool().driver() + "/" + asked.getKey();
-                DeviceCapacity capacity = candidate.device().capacity().get(name);
+                DeviceCapacity capacity = candidate.device().capacity()
+                        .get(Device.qualified(candidate.pool().driver(), asked.getKey()));
                 if (capacity == null || capacity.value().compareTo(asked.getValue()) < 0) {
                     return false;
                 }
@@ -341,9 +334,8 @@ public final class DeviceAllocator {
          */
         private Map<String, DeviceQuantity> capacityTaken(DeviceRequest.Way way, Candidate candidate) {
             Device device = candidate.device();
-            Map<String, DeviceQuantity> asking = new HashMap<>(); // a name without a domain is the device's driver's
-            way.capacity().forEach((name, amount) -> asking.put(name.contains("/") ? name
-                    : candidate.pool().driver() + "/" + name, amount));
+            Map<String, DeviceQuantity> asking = new HashMap<>();
+            way.capacity().forEach((name, amount) -> asking.put(Device.qualified(candidate.pool().driver(), name), amount));
             for (String asked : asking.keySet()) {
                 if (!device.capacity().containsKey(asked)) {
                     return null;
@@ -352,16 +344,18 @@ public final class DeviceAllocator {
             Map<String, DeviceQuantity> consumed = new HashMap<>();
             for (Map.Entry<String, DeviceCapacity> capacity : device.capacity().entrySet()) {
                 DeviceQuantity asked = asking.get(capacity.getKey());
-                if (!device.allowMultipleAllocations()) {
-                    if (asked != null && (capacity.getValue().consumed(asked) == null
-                            || capacity.getValue().consumed(asked).compareTo(capacity.getValue().value()) > 0)) {
-                        return null;
-                    }
+                if (!device.allowMultipleAllocations() && asked == null) {
                     continue;
                 }
                 DeviceQuantity amount = capacity.getValue().consumed(asked);
                 if (amount == null) {
                     return null;
+                }
+                if (!device.allowMultipleAllocations()) {
+                    if (amount.compareTo(capacity.getValue().value()) > 0) {
+                        return null;
+                    }
+                    continue;
                 }
                 DeviceQuantity already = candidate.use().shared().getOrDefault(device.name(), Map.of())
                         .getOrDefault(capacity.getKey(), DeviceQuantity.ZERO)

@@ -39,8 +39,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code isSemver()} and the version methods ({@code major}, {@code minor}, {@code patch},
  * {@code compareTo}, {@code isGreaterThan}, {@code isLessThan}). An expression using anything else
  * (the IP, CIDR, URL or format libraries, Kubernetes' own list functions) does not compile here: it
- * is reported as not modelled, never guessed. Each expression is compiled once; each (driver,
- * device, expression) is evaluated once while that device version is kept.
+ * is reported as not modelled, never guessed. Each expression is compiled once; asked by pool and
+ * position, each device of a pool version is evaluated once per expression while that version is kept.
  */
 public final class DeviceCel implements DeviceSelectors {
 
@@ -49,23 +49,8 @@ public final class DeviceCel implements DeviceSelectors {
     private static final Cel CEL = environment();
 
     private final Map<String, Compiled> programs = new ConcurrentHashMap<>();
-    private final Map<Evaluated, Boolean> results = new ConcurrentHashMap<>();
 
     private record Compiled(CelRuntime.Program program, String error) {
-    }
-
-    /** One evaluation, keyed by the device version itself: a device's value would be hashed whole at every lookup. */
-    private record Evaluated(String driver, Device device, String expression) {
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Evaluated e && e.device == device && e.expression.equals(expression)
-                    && e.driver.equals(driver);
-        }
-
-        @Override
-        public int hashCode() {
-            return (System.identityHashCode(device) * 31 + expression.hashCode()) * 31 + driver.hashCode();
-        }
     }
 
     /** One pool version's answers to one expression, by device position: null (not asked yet), a Boolean, or an error. */
@@ -106,11 +91,6 @@ public final class DeviceCel implements DeviceSelectors {
 
     @Override
     public boolean matches(String expression, String driver, Device device) throws SelectorError {
-        Evaluated key = new Evaluated(driver, device, expression);
-        Boolean known = results.get(key);
-        if (known != null) {
-            return known;
-        }
         Compiled compiled = programs.computeIfAbsent(expression, DeviceCel::compile);
         if (compiled.error() != null) {
             throw new SelectorError(compiled.error(), true);
@@ -124,10 +104,6 @@ public final class DeviceCel implements DeviceSelectors {
         if (!(result instanceof Boolean passes)) {
             throw new SelectorError("CEL selector " + expression + " gave " + result + ", not a bool", false);
         }
-        if (results.size() > 200_000) {
-            results.clear(); // old device versions go; what is asked again is evaluated again
-        }
-        results.put(key, passes);
         return passes;
     }
 

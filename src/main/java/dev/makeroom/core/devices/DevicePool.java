@@ -14,6 +14,10 @@ public record DevicePool(String driver, String name, long generation, boolean co
                          Map<String, Map<String, DeviceQuantity>> counterSets, String nodeName, boolean allNodes,
                          DeviceNodeSelector nodeSelector) {
 
+    /** The order the scheduler's allocator tries pools in: by driver, then pool name. */
+    public static final java.util.Comparator<DevicePool> ALLOCATION_ORDER =
+            java.util.Comparator.comparing(DevicePool::driver).thenComparing(DevicePool::name);
+
     public DevicePool {
         devices = List.copyOf(devices);
         counterSets = Map.copyOf(counterSets);

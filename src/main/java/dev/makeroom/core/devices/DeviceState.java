@@ -86,7 +86,7 @@ public final class DeviceState {
                 on.add(pool);
             }
         }
-        on.sort(java.util.Comparator.comparing(DevicePool::driver).thenComparing(DevicePool::name));
+        on.sort(DevicePool.ALLOCATION_ORDER);
         return on;
     }
 
